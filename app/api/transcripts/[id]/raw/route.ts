@@ -1,0 +1,12 @@
+import { getPrisma } from "@/lib/server/db/client";
+import { getTranscript } from "@/lib/server/transcripts/get";
+import { canonicalDocument } from "@/lib/transcripts/document";
+
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const transcript = await getTranscript(getPrisma(), id);
+  if (!transcript) return Response.json({ error: `No transcript with id ${id}` }, { status: 404 });
+  return new Response(JSON.stringify(canonicalDocument(transcript), null, 2), {
+    headers: { "content-type": "application/json; charset=utf-8", "content-disposition": `attachment; filename="transcript-${id}.json"` },
+  });
+}

@@ -1,0 +1,66 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/page-header";
+import { ConversationView } from "@/components/transcript/conversation-view";
+import { RawJson } from "@/components/transcript/raw-json";
+import { ToolsPanel } from "@/components/transcript/tools-panel";
+import { WarningList } from "@/components/transcript/warning-list";
+import { formatDateTime, plural } from "@/lib/format";
+import { getPrisma } from "@/lib/server/db/client";
+import { getTranscript } from "@/lib/server/transcripts/get";
+import { conversationBlocks, splitTools } from "@/lib/transcripts/conversation";
+import { canonicalDocument } from "@/lib/transcripts/document";
+import type { ImportWarning } from "@/lib/transcripts/import-types";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const transcript = await getTranscript(getPrisma(), (await params).id);
+  return { title: transcript?.name ?? "Transcript" };
+}
+
+export default async function TranscriptPage({ params }: Props) {
+  const { id } = await params;
+  const transcript = await getTranscript(getPrisma(), id);
+  if (!transcript) notFound();
+  const warnings = transcript.warnings as unknown as ImportWarning[];
+  const blocks = conversationBlocks(transcript.messages, transcript.toolCalls);
+  const tools = splitTools(transcript.tools, transcript.toolCalls.map((c) => c.toolName));
+  const placed = new Set(warnings.filter((w) => w.location.messageIndex !== undefined || w.location.callId !== undefined));
+  const unplaced = warnings.filter((w) => !placed.has(w));
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link href="/transcripts" className="text-indigo-700 hover:underline">Transcripts</Link>
+      </nav>
+      <PageHeader
+        title={transcript.name}
+        description={`${transcript.format} · ${plural(transcript.messages.length, "message")} · ${plural(transcript.toolCalls.length, "tool call")} · added ${formatDateTime(transcript.createdAt)}${transcript.sourceFile ? ` from ${transcript.sourceFile}${transcript.sourceLocation ? ` (${transcript.sourceLocation})` : ""}` : ""}`}
+      />
+      {warnings.length > 0 ? (
+        <section aria-labelledby="warnings-heading" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-3">
+          <h2 id="warnings-heading" className="text-sm font-semibold text-amber-900">
+            {plural(warnings.length, "warning")}, shown where they occur
+          </h2>
+          {unplaced.length > 0 ? <div className="mt-2"><WarningList warnings={unplaced} /></div> : null}
+        </section>
+      ) : null}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-labelledby="conversation-heading" className="min-w-0">
+          <h2 id="conversation-heading" className="mb-3 text-lg font-semibold">Conversation</h2>
+          <ConversationView blocks={blocks} warnings={warnings} />
+          <div className="mt-6">
+            <RawJson json={JSON.stringify(canonicalDocument(transcript), null, 2)} downloadHref={`/api/transcripts/${transcript.id}/raw`} />
+          </div>
+        </section>
+        <aside className="min-w-0">
+          <ToolsPanel called={tools.called} notCalled={tools.notCalled} />
+        </aside>
+      </div>
+    </>
+  );
+}

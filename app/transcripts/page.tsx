@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { EmptyState } from "@/components/empty-state";
+import { PageHeader } from "@/components/page-header";
+import { TranscriptFilters } from "@/components/transcripts/transcript-filters";
+import { TranscriptsTable } from "@/components/transcripts/transcripts-table";
+import { getPrisma } from "@/lib/server/db/client";
+import { listToolNames, listTranscripts } from "@/lib/server/transcripts/list";
+import { firstValues, type SearchParams } from "@/lib/table-query";
+import { transcriptListQuerySchema } from "@/lib/zod/transcripts";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Transcripts" };
+
+export default async function TranscriptsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const query = transcriptListQuerySchema.parse(firstValues(await searchParams));
+  const prisma = getPrisma();
+  const [{ rows, total }, toolNames, anyStored] = await Promise.all([
+    listTranscripts(prisma, query),
+    listToolNames(prisma),
+    prisma.transcript.count({ take: 1 }),
+  ]);
+  return (
+    <>
+      <PageHeader title="Transcripts" description="Agent conversations and every tool call they contain." />
+      {anyStored === 0 ? (
+        <EmptyState title="No transcripts yet">
+          Transcripts are agent conversations in OpenAI chat format: <code className="font-mono">messages</code> with assistant{" "}
+          <code className="font-mono">tool_calls</code> and <code className="font-mono">tool</code> replies, plus the{" "}
+          <code className="font-mono">tools</code> offered. Send them with <code className="font-mono">POST /api/transcripts</code>{" "}
+          or load the demo set with <code className="font-mono">npm run db:reset</code>.
+        </EmptyState>
+      ) : (
+        <>
+          <TranscriptFilters values={query} toolNames={toolNames} />
+          <TranscriptsTable rows={rows} total={total} sort={query.sort} dir={query.dir} page={query.page} size={query.size} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page summarises the demo data and the navigation reaches every section", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  const transcripts = page.getByTestId("stat-transcripts");
+  await expect(transcripts).not.toHaveText("0");
+  await expect(page.getByTestId("stat-tool-calls")).not.toHaveText("0");
+  await expect(page.getByTestId("stat-criteria")).not.toHaveText("0");
+
+  const nav = page.getByRole("navigation", { name: "Main" });
+
+  await nav.getByRole("link", { name: "Transcripts" }).click();
+  await expect(page).toHaveURL(/\/transcripts$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Transcripts" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Transcripts" });
+  await expect(table.getByRole("link", { name: /weather/i }).first()).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Transcripts" })).toHaveAttribute("aria-current", "page");
+
+  await nav.getByRole("link", { name: "Criteria" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Criteria" })).toBeVisible();
+  await expect(page.getByText(/^Reward tool calls/).first()).toBeVisible();
+  await expect(page.getByText(/^Tool call passes if/).first()).toBeVisible();
+
+  await nav.getByRole("link", { name: "Runs" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Runs" })).toBeVisible();
+
+  await nav.getByRole("link", { name: "Review" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Review" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Callboard" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  // The README's screenshot is taken here, from the real app with the demo data.
+  await page.screenshot({ path: process.env.README_SCREENSHOT ? "docs/screenshot.png" : "test-results/overview.png", fullPage: true });
+});
+
+test("the transcripts table sorts and filters on the server, and the view lives in the URL", async ({ page }) => {
+  await page.goto("/transcripts");
+  const table = page.getByRole("table", { name: "Transcripts" });
+  await table.getByRole("button", { name: /Tool calls/ }).click();
+  await expect(page).toHaveURL(/sort=toolCallCount/);
+  await page.getByLabel("Warnings").selectOption("yes");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/warnings=yes/);
+  const rows = table.locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  const warningCells = await rows.locator("td:nth-child(5)").allTextContents();
+  expect(warningCells.every((text) => Number(text) > 0)).toBe(true);
+});
+
+test("an unknown address shows a page that leads back", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("link", { name: "Back to the overview" })).toBeVisible();
+});

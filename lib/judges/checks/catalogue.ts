@@ -1,0 +1,37 @@
+import type { Check } from "./check";
+import { argumentsJson } from "./rules/arguments-json";
+import { duplicateCall } from "./rules/duplicate-call";
+import { futileRetry } from "./rules/futile-retry";
+import { ignoredResult } from "./rules/ignored-result";
+import { orphans } from "./rules/orphans";
+import { placeholderValue } from "./rules/placeholder-value";
+import { prematureValue } from "./rules/premature-value";
+import { schemaViolation } from "./rules/schema-violation";
+import { sensitiveData } from "./rules/sensitive-data";
+import { toolChoice } from "./rules/tool-choice";
+import { toolError } from "./rules/tool-error";
+import { undeclaredArgument } from "./rules/undeclared-argument";
+import { ungroundedValue } from "./rules/ungrounded-value";
+import { unknownTool } from "./rules/unknown-tool";
+
+/** Every built-in check, in the order findings are reported. */
+export const CHECKS: readonly Check[] = [
+  unknownTool,
+  argumentsJson,
+  schemaViolation,
+  undeclaredArgument,
+  placeholderValue,
+  ungroundedValue,
+  toolChoice,
+  duplicateCall,
+  prematureValue,
+  orphans,
+  toolError,
+  futileRetry,
+  ignoredResult,
+  sensitiveData,
+];
+
+export function checkById(id: string): Check | undefined {
+  return CHECKS.find((check) => check.id === id);
+}

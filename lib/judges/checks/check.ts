@@ -1,0 +1,47 @@
+import type { Severity, ViewMode } from "../types";
+import type { CallContext } from "./context";
+
+/** The small, visible vocabulary a criterion is mapped onto. */
+export type Topic =
+  | "tool-selection"
+  | "parameter-accuracy"
+  | "fabrication"
+  | "errors"
+  | "redundancy"
+  | "use-of-results"
+  | "safety"
+  | "protocol";
+
+/** One problem a check found. `penalty` (0..1) is how much it lowers the call's quality. */
+export interface CheckHit {
+  severity: Severity;
+  penalty: number;
+  path?: string;
+  message: string;
+  evidence?: string;
+}
+
+export interface Check {
+  id: string;
+  title: string;
+  /** Typical severity; a hit may be milder or worse. */
+  severity: Severity;
+  views: readonly ViewMode[];
+  topics: readonly Topic[];
+  /** What the check detects and from what, shown to users next to its findings. */
+  explanation: string;
+  run(context: CallContext): CheckHit[];
+}
+
+/** Penalties by severity, for checks whose hits have a fixed strength. */
+export const PENALTY: Record<Severity, number> = { critical: 0.9, major: 0.6, minor: 0.25, info: 0.02 };
+
+export function severityFor(penalty: number): Severity {
+  if (penalty >= 0.8) return "critical";
+  if (penalty >= 0.5) return "major";
+  if (penalty >= 0.1) return "minor";
+  return "info";
+}
+
+export const BOTH_VIEWS: readonly ViewMode[] = ["immediate", "hindsight"];
+export const HINDSIGHT_ONLY: readonly ViewMode[] = ["hindsight"];

@@ -1,0 +1,115 @@
+import type { CanonicalMessage, CanonicalTool, CanonicalToolCall, JsonObject, JsonValue } from "@/lib/transcripts/types";
+import type { CallView, JudgedCall } from "../types";
+import { messageEvidence, type TextEvidence } from "./evidence";
+
+/** A scalar inside the arguments, with the schema that declares it (if any). */
+export interface Leaf {
+  path: string;
+  /** Nearest property name: "id" for "items[0].id". */
+  key: string;
+  value: string | number | boolean | null;
+  /** The declaring (original, un-normalised) property schema. */
+  schema: JsonObject | undefined;
+}
+
+export interface EarlierCall {
+  call: CanonicalToolCall;
+  messageIndex: number;
+  /** True for calls of the same assistant message as the judged call. */
+  sibling: boolean;
+}
+
+/** Everything the checks read about one call, computed lazily and once. */
+export class CallContext {
+  readonly call: JudgedCall;
+  readonly tool: CanonicalTool | undefined;
+  /** Parsed arguments, or undefined when they are not valid JSON. */
+  readonly args: JsonValue | undefined;
+  private cache = new Map<string, unknown>();
+
+  constructor(readonly view: CallView) {
+    this.call = view.call;
+    this.tool = view.tools.find((tool) => tool.function.name === view.call.toolName);
+    this.args = view.call.arguments.ok ? view.call.arguments.value : undefined;
+  }
+
+  memo<T>(key: string, compute: () => T): T {
+    if (this.cache.has(key)) return this.cache.get(key) as T;
+    const value = compute();
+    this.cache.set(key, value);
+    return value;
+  }
+
+  get argsObject(): JsonObject | undefined {
+    const args = this.args;
+    return typeof args === "object" && args !== null && !Array.isArray(args) ? args : undefined;
+  }
+
+  /** The user's current request: the last user message before the call. */
+  get request(): TextEvidence | undefined {
+    return this.memo("request", () => {
+      const context = this.view.context;
+      for (let index = context.length - 1; index >= 0; index--) {
+        if (context[index].role === "user") return messageEvidence(context[index], index);
+      }
+      return undefined;
+    });
+  }
+
+  /** Texts an argument may come from: system and user messages and earlier tool results. */
+  get sources(): TextEvidence[] {
+    return this.memo("sources", () =>
+      this.view.context.flatMap((message, index) =>
+        message.role === "assistant" ? [] : [messageEvidence(message, index)],
+      ),
+    );
+  }
+
+  /** Tool calls made before the judged one: earlier turns and earlier parallel calls. */
+  get earlierCalls(): EarlierCall[] {
+    return this.memo("earlierCalls", () => {
+      const found: EarlierCall[] = [];
+      this.view.context.forEach((message, messageIndex) => {
+        if (message.role === "assistant") for (const call of message.tool_calls ?? []) found.push({ call, messageIndex, sibling: false });
+      });
+      (this.view.assistant.tool_calls ?? []).slice(0, this.call.position).forEach((call) =>
+        found.push({ call, messageIndex: this.call.messageIndex, sibling: true }),
+      );
+      return found;
+    });
+  }
+
+  get leaves(): Leaf[] {
+    return this.memo("leaves", () => {
+      const found: Leaf[] = [];
+      const parameters = this.tool?.function.parameters;
+      if (this.args !== undefined) collectLeaves(this.args, parameters, "", "", found);
+      return found;
+    });
+  }
+}
+
+function asObject(value: JsonValue | undefined): JsonObject | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : undefined;
+}
+
+function collectLeaves(value: JsonValue, schema: JsonObject | undefined, path: string, key: string, into: Leaf[]): void {
+  if (Array.isArray(value)) {
+    const items = schema?.items;
+    value.forEach((item, index) => {
+      const itemSchema = Array.isArray(items) ? asObject(items[index]) : asObject(items);
+      collectLeaves(item, itemSchema, `${path}[${index}]`, key, into);
+    });
+  } else if (typeof value === "object" && value !== null) {
+    const properties = asObject(schema?.properties);
+    for (const [name, child] of Object.entries(value)) {
+      collectLeaves(child, asObject(properties?.[name]), path ? `${path}.${name}` : name, name, into);
+    }
+  } else {
+    into.push({ path, key, value, schema });
+  }
+}
+
+export function isUserTurn(message: CanonicalMessage): boolean {
+  return message.role === "user";
+}

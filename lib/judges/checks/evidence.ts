@@ -1,0 +1,94 @@
+import type { CanonicalMessage } from "@/lib/transcripts/types";
+import { datesInText, type DateParts } from "./text/dates";
+import { numbersInText } from "./text/numbers";
+import { STOPWORDS, WordSet, fold, splitIdentifiers, tokens } from "./text/words";
+
+/**
+ * One piece of text an argument value may be grounded in. Each reading (words, numbers,
+ * dates, initials) is computed on first use only: most values are found by a plain phrase
+ * search and never need the costlier ones.
+ */
+export class TextEvidence {
+  private cachedPhrase?: string;
+  private cachedCompact?: string;
+  private cachedWords?: WordSet;
+  private cachedNumbers?: Set<number>;
+  private cachedDates?: DateParts[];
+  private cachedInitials?: Set<string>;
+  private cachedTokens?: string[];
+
+  /** `label` says where the text comes from, for findings: "user message 0". */
+  constructor(
+    readonly raw: string,
+    readonly label: string,
+  ) {}
+
+  /** Folded tokens, identifiers also read as their words ("get_user_id" -> get user id). */
+  private get expandedTokens(): string[] {
+    return (this.cachedTokens ??= tokens(/[_.A-Z]/.test(this.raw) ? `${this.raw} ${splitIdentifiers(this.raw)}` : this.raw));
+  }
+
+  /** Folded tokens joined by single spaces and padded: phrase search with word bounds. */
+  get phrase(): string {
+    return (this.cachedPhrase ??= ` ${tokens(this.raw).join(" ")} `);
+  }
+
+  /** Letters and digits only: "x^2", "x**2" and "x 2" all become "x2". */
+  get compact(): string {
+    return (this.cachedCompact ??= fold(this.raw).replace(/[^a-z0-9]+/g, ""));
+  }
+
+  get words(): WordSet {
+    return (this.cachedWords ??= new WordSet(this.expandedTokens));
+  }
+
+  get numbers(): Set<number> {
+    return (this.cachedNumbers ??= numbersInText(this.raw));
+  }
+
+  get dates(): DateParts[] {
+    return (this.cachedDates ??= /\d/.test(this.raw) ? datesInText(this.raw) : []);
+  }
+
+  /** Initials of word runs: "New York City" -> "nyc", "United States of America" -> "usa". */
+  get initials(): Set<string> {
+    return (this.cachedInitials ??= initialsOf(this.expandedTokens));
+  }
+}
+
+function initialsOf(words: string[]): Set<string> {
+  const found = new Set<string>();
+  const content = words.filter((word) => /^[a-z]/.test(word));
+  for (const list of [content, content.filter((word) => !STOPWORDS.has(word))]) {
+    for (let start = 0; start < list.length; start++) {
+      let acronym = "";
+      for (let length = 1; length <= 5 && start + length <= list.length; length++) {
+        acronym += list[start + length - 1][0];
+        if (length >= 2) found.add(acronym);
+      }
+    }
+  }
+  return found;
+}
+
+export function analyseText(raw: string, label: string): TextEvidence {
+  return new TextEvidence(raw, label);
+}
+
+const byMessage = new WeakMap<CanonicalMessage, TextEvidence>();
+
+/** Evidence of one message, analysed once however many calls of the transcript are judged. */
+export function messageEvidence(message: CanonicalMessage, index: number): TextEvidence {
+  const cached = byMessage.get(message);
+  if (cached) return cached;
+  const label = message.role === "tool" ? `tool result ${index}${message.name ? ` (${message.name})` : ""}` : `${message.role} message ${index}`;
+  const evidence = new TextEvidence(message.content ?? "", label);
+  byMessage.set(message, evidence);
+  return evidence;
+}
+
+/** Short quote of a text for a finding's evidence. */
+export function quote(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return JSON.stringify(flat.length > max ? `${flat.slice(0, max - 1)}…` : flat);
+}

@@ -1,0 +1,89 @@
+import { notApplicable, type CallView, type Finding, type Judge, type JudgeInput, type JudgeResult } from "../types";
+import type { Check, CheckHit } from "./check";
+import { CallContext } from "./context";
+import { TOPIC_VOCABULARY, mapCriterion } from "./mapper";
+import { quality, verdict } from "./scoring";
+
+export { CHECKS } from "./catalogue";
+export { TOPIC_VOCABULARY, mapCriterion } from "./mapper";
+
+export const CHECKS_JUDGE_ID = "checks";
+
+// Both criteria of a run (and both modes' shared checks) reuse one analysis of the view.
+const contexts = new WeakMap<CallView, CallContext>();
+
+function contextFor(view: CallView): CallContext {
+  let context = contexts.get(view);
+  if (!context) contexts.set(view, (context = new CallContext(view)));
+  return context;
+}
+
+type LabelledHit = CheckHit & { check: string };
+
+function runChecks(checks: readonly Check[], context: CallContext): LabelledHit[] {
+  const hits: LabelledHit[] = [];
+  for (const check of checks) {
+    for (const hit of context.memo(`check:${check.id}`, () => check.run(context))) hits.push({ ...hit, check: check.id });
+  }
+  return hits;
+}
+
+function toFinding({ check, severity, path, message, evidence }: LabelledHit): Finding {
+  const finding: Finding = { check, severity, message };
+  if (path !== undefined && path !== "") finding.path = path;
+  if (evidence !== undefined) finding.evidence = evidence;
+  return finding;
+}
+
+const listTopics = (topics: readonly string[]) => topics.map((topic) => TOPIC_VOCABULARY[topic as keyof typeof TOPIC_VOCABULARY].label).join(", ");
+const ALL_TOPICS = Object.values(TOPIC_VOCABULARY).map((entry) => entry.label).join(", ");
+
+function evaluateNow(input: JudgeInput): JudgeResult {
+  const { criterion } = input;
+  const mapping = mapCriterion(criterion);
+  if (!mapping.topics.length) {
+    return notApplicable(
+      `No built-in check measures "${criterion.condition}". The checks judge covers ${ALL_TOPICS}; use an LLM judge for this criterion.`,
+    );
+  }
+  const checks = mapping.checks.filter((check) => check.views.includes(input.view));
+  const skipped = mapping.checks.filter((check) => !check.views.includes(input.view));
+  if (!checks.length) {
+    return notApplicable(
+      `${listTopics(mapping.topics)} can only be measured with the tool's response (hindsight: ${skipped.map((check) => check.id).join(", ")}); this call is judged ${input.view === "immediate" ? "before its response" : "in hindsight"}.`,
+      skipped.map((check) => check.id),
+    );
+  }
+  const hits = runChecks(checks, contextFor(input.content)).sort((a, b) => b.penalty - a.penalty);
+  const callQuality = quality(hits);
+  const { score, passed } = verdict(criterion, callQuality, mapping.describesDefect);
+  const problems = hits.filter((hit) => hit.penalty >= 0.1);
+  const found = problems.length
+    ? `${problems.length} problem${problems.length > 1 ? "s" : ""}, worst: ${problems[0].message}`
+    : hits.length
+      ? `only minor doubts (${hits.length})`
+      : "no problem";
+  const outcome = passed === null ? `score ${score.toFixed(2)}` : passed ? "passes" : "fails";
+  const condition = mapping.describesDefect ? `the defect the criterion describes is ${callQuality < 0.5 ? "present" : "absent"}` : `the call ${callQuality >= 0.5 ? "meets" : "misses"} the criterion`;
+  const explanation =
+    `Measured ${listTopics(mapping.topics)} with ${checks.length} check${checks.length > 1 ? "s" : ""} (${checks.map((check) => check.id).join(", ")}). ` +
+    `Found ${found}. Quality ${callQuality.toFixed(2)}: ${condition}, so the call ${outcome}.` +
+    (skipped.length ? ` Not measurable before the response: ${skipped.map((check) => check.id).join(", ")}.` : "");
+  return { score, passed, applicable: true, explanation, findings: hits.map(toFinding), measuredBy: checks.map((check) => check.id) };
+}
+
+/** The built-in judge: offline, deterministic, fast, and explicit about what it measured. */
+export function createChecksJudge(): Judge {
+  return {
+    id: CHECKS_JUDGE_ID,
+    async evaluate(input: JudgeInput, signal?: AbortSignal): Promise<JudgeResult> {
+      signal?.throwIfAborted();
+      return evaluateNow(input);
+    },
+  };
+}
+
+/** Synchronous form for hot loops (benchmarks, batch re-scoring) that need no promise per call. */
+export const evaluateWithChecks = evaluateNow;
+
+export const checksJudge: Judge = createChecksJudge();

@@ -1,0 +1,99 @@
+import type { Criterion } from "@/lib/criteria/parse";
+import type { Check, Topic } from "./check";
+import { CHECKS } from "./catalogue";
+
+/**
+ * From a criterion's free-text condition to the checks that measure it. The vocabulary is
+ * small and visible on purpose: a user can read why a criterion was (or was not) measured.
+ */
+export const TOPIC_VOCABULARY: Readonly<Record<Topic, { label: string; cues: RegExp }>> = {
+  "tool-selection": {
+    label: "tool selection",
+    cues: /\b(select\w*|choos\w*|chose\w*|choice|pick\w*|(right|wrong|correct|incorrect|appropriate|inappropriate|best|suitable|relevant|irrelevant|proper|existing|available|offered|unknown|nonexistent|hallucinated) (tools?|functions?)|(tools?|functions?) (choice|selection|fits?|matches)|irrelevan\w*|relevan\w*)\b/,
+  },
+  "parameter-accuracy": {
+    label: "parameter accuracy",
+    cues: /\b(param\w*|arguments?|args?|inputs?|fields?|values?|schema|types?|required)\b/,
+  },
+  fabrication: {
+    label: "fabrication",
+    cues: /\b(fabricat\w*|hallucinat\w*|invent\w*|made[- ]up|makes? up|guess\w*|assum\w*|unsupported|supported|ungrounded|grounded|placeholders?|dummy|fake|made|mentioned|provided|stated)\b/,
+  },
+  errors: {
+    label: "errors",
+    cues: /\b(errors?|erroneous|fail\w*|exceptions?|crash\w*|retr(y|ies|ied|ying)|succe\w*|status codes?)\b/,
+  },
+  redundancy: {
+    label: "redundancy",
+    cues: /\b(redundan\w*|duplicat\w*|repeat\w*|again|same (call|arguments|request)|unnecessar\w*|already|twice)\b/,
+  },
+  "use-of-results": {
+    label: "use of results",
+    cues: /\b(results?|outputs?|responses?|returned|returns|earlier|previous\w*|prior|answer\w*|ignor\w*|contradict\w*|used? (it|them|the))\b/,
+  },
+  safety: {
+    label: "safety",
+    cues: /\b(sensitive|secrets?|credentials?|passwords?|api keys?|keys?|tokens?|card numbers?|credit cards?|pii|personal (data|information)|privacy|private|leak\w*|expos\w*|social security|ssn|safe\w*|unsafe)\b/,
+  },
+  protocol: {
+    label: "protocol",
+    cues: /\b(orphan\w*|unanswered|matching (response|call)|malformed|json|well[- ]formed|protocol)\b/,
+  },
+};
+
+// "Fulfil the request", "do the right thing": a request for overall correctness of the call.
+const OVERALL = /\b(fulfil\w*|fulfill\w*|satisf\w*|accomplish\w*|achiev\w*|(the )?user'?s? (request|goal|intent|need|question|task)|what the user (asked|wants|needs)|appropriate\w*|correct\w*|incorrect\w*|accura\w*|inaccura\w*|valid|invalid|right|wrong|proper\w*|good|bad|high[- ]quality|sensible|reasonable)\b/;
+const OVERALL_TOPICS: readonly Topic[] = ["tool-selection", "parameter-accuracy"];
+
+const DEFECT_CUES =
+  /\b(wrong\w*|incorrect\w*|invalid\w*|inaccura\w*|inappropriate\w*|irrelevant|unnecessar\w*|redundan\w*|duplicat\w*|repeat\w*|fabricat\w*|hallucinat\w*|invent\w*|made[- ]up|makes? up|guess\w*|placeholders?|missing|omit\w*|unknown|undeclared|unsupported|ungrounded|errors?|fail\w*|exceptions?|crash\w*|ignor\w*|contradict\w*|misus\w*|leak\w*|expos\w*|sensitive|secrets?|violat\w*|malformed|bad|poor\w*|blind\w*|retr(y|ies|ied)|unsafe|orphan\w*|fake|dummy|bogus|nonexistent|hallucinated)\b/g;
+const NEGATORS = /\b(not|no|never|without|avoid\w*|none|neither|nor|free of|lack\w*|don't|doesn't|didn't|isn't|aren't|won't|cannot|can't|fails? to)\b/g;
+
+export interface CriterionMapping {
+  topics: Topic[];
+  /** True when the condition describes a defect ("uses the wrong tool"), false for a quality. */
+  describesDefect: boolean;
+  checks: Check[];
+}
+
+function positions(pattern: RegExp, text: string): { index: number; end: number; word: string }[] {
+  return [...text.matchAll(pattern)].map((match) => ({ index: match.index ?? 0, end: (match.index ?? 0) + match[0].length, word: match[0] }));
+}
+
+/** A defect cue negated by a nearby preceding "not", "no", "without"… describes a quality. */
+export function describesDefect(condition: string): boolean {
+  const text = condition.toLowerCase();
+  const negators = positions(NEGATORS, text);
+  const used = new Set<number>();
+  for (const cue of positions(DEFECT_CUES, text)) {
+    // "fails to" is itself a negator; it must not also count as the defect it negates.
+    if (negators.some((negator) => negator.index === cue.index)) continue;
+    const negator = negators.find((candidate) => candidate.end <= cue.index && cue.index - candidate.end <= 30 && !/[,;.]/.test(text.slice(candidate.end, cue.index)));
+    if (!negator) return true;
+    used.add(negator.index);
+  }
+  // "does not use the result": a negated quality is a defect.
+  return negators.some((negator) => !used.has(negator.index));
+}
+
+const cache = new Map<string, CriterionMapping>();
+
+export function mapCriterion(criterion: Criterion): CriterionMapping {
+  const cached = cache.get(criterion.condition);
+  if (cached) return cached;
+  const condition = criterion.condition.toLowerCase();
+  const topics = new Set<Topic>();
+  for (const [topic, entry] of Object.entries(TOPIC_VOCABULARY) as [Topic, { cues: RegExp }][]) {
+    if (entry.cues.test(condition)) topics.add(topic);
+  }
+  if (!topics.size && OVERALL.test(condition)) for (const topic of OVERALL_TOPICS) topics.add(topic);
+  const list = [...topics];
+  const mapping: CriterionMapping = {
+    topics: list,
+    describesDefect: describesDefect(criterion.condition),
+    checks: CHECKS.filter((check) => check.topics.some((topic) => topics.has(topic))),
+  };
+  if (cache.size > 1000) cache.clear();
+  cache.set(criterion.condition, mapping);
+  return mapping;
+}

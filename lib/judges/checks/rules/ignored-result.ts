@@ -1,0 +1,58 @@
+import type { CanonicalMessage } from "@/lib/transcripts/types";
+import { HINDSIGHT_ONLY, type Check } from "../check";
+import { analyseText, quote } from "../evidence";
+import { responseStatus } from "../response-status";
+import { matchesNumber, numbersInText } from "../text/numbers";
+import { STOPWORDS, tokens } from "../text/words";
+
+const CLAIMS_SUCCESS = /\b(success(fully)?|done|completed?|booked|sent|created|scheduled|confirmed|here (is|are)|the result is)\b/i;
+const ADMITS_FAILURE = /\b(unable|could ?n[o']t|can ?n[o']t|failed|error|no results?|not available|unavailable|sorry|did ?n[o']t work)\b/i;
+
+/** The first assistant message with text after the response: the answer built on it. */
+function answerAfter(following: CanonicalMessage[], responseIndex: number, firstIndex: number): string | null {
+  for (let offset = Math.max(0, responseIndex - firstIndex + 1); offset < following.length; offset++) {
+    const message = following[offset];
+    if (message.role === "assistant" && message.content && message.content.trim()) return message.content;
+  }
+  return null;
+}
+
+/** Numbers and distinctive words of a result that an answer using it would repeat. */
+function salient(content: string): { numbers: number[]; words: string[] } {
+  const numbers = [...numbersInText(content)].filter((value) => Math.abs(value) > 1 && !Number.isInteger(Math.log10(Math.abs(value))));
+  const words = [...new Set(tokens(content).filter((word) => word.length >= 4 && !STOPWORDS.has(word) && !/^\d/.test(word)))];
+  return { numbers: numbers.slice(0, 40), words: words.slice(0, 60) };
+}
+
+export const ignoredResult: Check = {
+  id: "ignored-result",
+  title: "Ignored or contradicted result",
+  severity: "minor",
+  views: HINDSIGHT_ONLY,
+  topics: ["use-of-results"],
+  explanation:
+    "The assistant's next answer should use what the tool returned: it is flagged when it repeats none of the result's numbers or distinctive words, claims success after an error, or reports failure after a result.",
+  run(context) {
+    if (context.view.mode !== "hindsight") return [];
+    const { response, following } = context.view;
+    const answer = answerAfter(following, response.index, context.call.messageIndex + 1);
+    if (answer === null) return [];
+    const status = responseStatus(response.message.content);
+    if (status.kind === "error") {
+      return CLAIMS_SUCCESS.test(answer) && !ADMITS_FAILURE.test(answer)
+        ? [{ severity: "major", penalty: 0.6, message: "The answer claims success although the tool reported an error.", evidence: `error: ${status.evidence}; answer ${quote(answer)}` }]
+        : [];
+    }
+    if (status.kind === "ok" && ADMITS_FAILURE.test(answer) && !CLAIMS_SUCCESS.test(answer)) {
+      return [{ severity: "major", penalty: 0.5, message: "The answer reports a failure although the tool returned a result.", evidence: `result ${quote(response.message.content, 100)}; answer ${quote(answer)}` }];
+    }
+    if (status.kind !== "ok") return [];
+    const { numbers, words } = salient(response.message.content);
+    if (numbers.length + words.length < 2) return [];
+    const used = analyseText(answer, "answer");
+    const usesNumber = numbers.some((value) => matchesNumber(value, used.numbers) || [...used.numbers].some((said) => Math.abs(said - value) <= Math.abs(value) * 0.01));
+    const usesWords = words.filter((word) => used.words.has(word)).length;
+    if (usesNumber || usesWords >= Math.min(2, words.length)) return [];
+    return [{ severity: "minor", penalty: 0.4, message: "The next answer does not use anything the tool returned.", evidence: `result ${quote(response.message.content, 100)}; answer ${quote(answer)}` }];
+  },
+};

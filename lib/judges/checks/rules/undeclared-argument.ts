@@ -1,0 +1,70 @@
+import { editDistance } from "@/lib/criteria/suggest";
+import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
+import { BOTH_VIEWS, type Check, type CheckHit } from "../check";
+
+function asObject(value: JsonValue | undefined): JsonObject | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : undefined;
+}
+
+function allowsExtra(schema: JsonObject, key: string): boolean {
+  const extra = schema.additionalProperties;
+  if (extra === true || asObject(extra)) return true;
+  const patterns = asObject(schema.patternProperties);
+  if (patterns) {
+    for (const pattern of Object.keys(patterns)) {
+      try {
+        if (new RegExp(pattern, "u").test(key)) return true;
+      } catch {
+        // An invalid pattern cannot declare anything.
+      }
+    }
+  }
+  return false;
+}
+
+function walk(value: JsonValue, schema: JsonObject | undefined, path: string, hits: CheckHit[]): void {
+  if (!schema) return;
+  if (Array.isArray(value)) {
+    const items = schema.items;
+    value.forEach((item, index) => walk(item, Array.isArray(items) ? asObject(items[index]) : asObject(items), `${path}[${index}]`, hits));
+    return;
+  }
+  const object = asObject(value);
+  if (!object) return;
+  const properties = asObject(schema.properties);
+  // An object schema without `properties` is free-form: any key is declared.
+  if (!properties) return;
+  const declared = Object.keys(properties);
+  for (const [key, child] of Object.entries(object)) {
+    const childPath = path ? `${path}.${key}` : key;
+    if (key in properties) {
+      walk(child, asObject(properties[key]), childPath, hits);
+      continue;
+    }
+    if (allowsExtra(schema, key)) continue;
+    const missing = declared.filter((name) => !(name in object));
+    const near = missing.find((name) => editDistance(name.toLowerCase(), key.toLowerCase()) <= Math.max(1, Math.floor(name.length / 4)));
+    hits.push({
+      severity: "major",
+      penalty: 0.75,
+      path: childPath,
+      message: `"${childPath}" is not an argument of this tool.${near ? ` Did it mean "${near}"?` : ""}`,
+      evidence: `value ${JSON.stringify(child).slice(0, 80)}; declared: ${declared.join(", ").slice(0, 200) || "none"}`,
+    });
+  }
+}
+
+export const undeclaredArgument: Check = {
+  id: "undeclared-argument",
+  title: "Undeclared argument",
+  severity: "major",
+  views: BOTH_VIEWS,
+  topics: ["parameter-accuracy", "fabrication"],
+  explanation: "Every argument must be declared in the tool's `properties` unless the schema allows additional properties.",
+  run(context) {
+    if (!context.tool || !context.argsObject) return [];
+    const hits: CheckHit[] = [];
+    walk(context.argsObject, context.tool.function.parameters, "", hits);
+    return hits;
+  },
+};

@@ -1,0 +1,116 @@
+import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
+
+/**
+ * Tool schemas in the wild (BFCL, hand-written OpenAPI fragments) use Python and Java type names
+ * ("float", "dict", "tuple", "any", "HashMap"), per-property `required: true` and `optional`
+ * flags. They are rewritten into standard JSON Schema before Ajv sees them; annotations are
+ * dropped so that schemas which differ only in wording share one compiled validator.
+ */
+
+const TYPE_ALIASES: Record<string, string | null> = {
+  string: "string", str: "string", char: "string", character: "string", text: "string", date: "string", datetime: "string",
+  number: "number", float: "number", double: "number", decimal: "number", numeric: "number",
+  integer: "integer", int: "integer", long: "integer", short: "integer", byte: "integer", bigint: "integer",
+  boolean: "boolean", bool: "boolean",
+  object: "object", dict: "object", dictionary: "object", map: "object", hashmap: "object", json: "object", record: "object",
+  array: "array", list: "array", tuple: "array", set: "array", arraylist: "array", sequence: "array",
+  null: "null", none: "null", nonetype: "null",
+  any: null, mixed: null, unknown: null,
+};
+
+const ANNOTATIONS = new Set(["description", "title", "examples", "example", "$comment", "optional", "default", "deprecated", "readOnly", "writeOnly"]);
+const NUMERIC_KEYWORDS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"]);
+const SCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "definitions", "$defs", "dependentSchemas"]);
+const SCHEMA_KEYWORDS = new Set(["items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else", "additionalItems"]);
+const SCHEMA_LIST_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+
+/** Formats ajv-formats knows; any other is dropped rather than failing compilation. */
+export const KNOWN_FORMATS = new Set([
+  "date", "time", "date-time", "iso-time", "iso-date-time", "duration", "uri", "uri-reference", "uri-template", "url",
+  "email", "hostname", "ipv4", "ipv6", "regex", "uuid", "json-pointer", "json-pointer-uri-fragment", "relative-json-pointer",
+  "byte", "int32", "int64", "float", "double", "password", "binary",
+]);
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function normalizeType(type: JsonValue): JsonValue | undefined {
+  const one = (name: JsonValue): string | null | undefined =>
+    typeof name === "string" ? TYPE_ALIASES[name.trim().toLowerCase()] ?? null : undefined;
+  if (Array.isArray(type)) {
+    const names = type.map(one);
+    // An unknown or "any" member makes the union accept anything.
+    if (names.some((name) => name === null || name === undefined)) return undefined;
+    const unique = [...new Set(names as string[])];
+    return unique.length === 1 ? unique[0] : unique;
+  }
+  return one(type) ?? undefined;
+}
+
+export function normalizeSchema(schema: JsonValue): JsonObject {
+  if (!isObject(schema)) return {};
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key)) continue;
+    if (key === "type") {
+      const type = normalizeType(value);
+      if (type !== undefined) out.type = type;
+    } else if (key === "format") {
+      if (typeof value === "string" && KNOWN_FORMATS.has(value)) out.format = value;
+    } else if (key === "required") {
+      if (Array.isArray(value)) out.required = value.filter((name): name is string => typeof name === "string");
+    } else if (key === "pattern") {
+      if (typeof value === "string" && compiles(value)) out.pattern = value;
+    } else if (key === "enum") {
+      if (Array.isArray(value) && value.length) out.enum = value;
+    } else if (NUMERIC_KEYWORDS.has(key)) {
+      if (typeof value === "number") out[key] = value;
+    } else if (SCHEMA_MAP_KEYWORDS.has(key)) {
+      if (isObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, normalizeSchema(sub)]));
+    } else if (SCHEMA_KEYWORDS.has(key)) {
+      if (typeof value === "boolean") out[key] = value;
+      else if (key === "items" && Array.isArray(value)) out.items = value.map(normalizeSchema);
+      else if (isObject(value)) out[key] = normalizeSchema(value);
+    } else if (SCHEMA_LIST_KEYWORDS.has(key)) {
+      if (Array.isArray(value)) out[key] = value.map(normalizeSchema);
+    } else {
+      out[key] = value;
+    }
+  }
+  liftPropertyFlags(schema, out);
+  // A tuple's item list is positional; a bare "tuple"/"array" accepts any items.
+  if (out.type === "object" || (out.type === undefined && isObject(out.properties))) {
+    if (out.type === undefined) out.type = "object";
+  }
+  return out;
+}
+
+/** `required: true` on a property means "listed in the parent's required"; `optional: true` the opposite. */
+function liftPropertyFlags(source: JsonObject, out: JsonObject): void {
+  const properties = source.properties;
+  if (!isObject(properties)) {
+    if (Array.isArray(out.required) && out.required.length === 0) delete out.required;
+    return;
+  }
+  const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
+  for (const [name, property] of Object.entries(properties)) {
+    if (!isObject(property)) continue;
+    if (property.required === true) required.add(name);
+    if (property.optional === true) required.delete(name);
+  }
+  // A required name the schema never declares cannot be satisfied meaningfully: it is the
+  // schema's defect, not the call's.
+  const declared = [...required].filter((name) => name in properties);
+  if (declared.length) out.required = declared;
+  else delete out.required;
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}

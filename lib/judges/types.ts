@@ -1,0 +1,79 @@
+import type { Criterion } from "@/lib/criteria/parse";
+import type { CanonicalMessage, CanonicalTool, ToolCallSite } from "@/lib/transcripts/types";
+
+export type ViewMode = "immediate" | "hindsight";
+export type AssistantMessage = Extract<CanonicalMessage, { role: "assistant" }>;
+export type ToolMessage = Extract<CanonicalMessage, { role: "tool" }>;
+
+/** The judged call: its site without the response, which only hindsight may see. */
+export type JudgedCall = Omit<ToolCallSite, "response" | "responseIndex">;
+
+/** What a judge sees before the call runs: the transcript up to and including the call. */
+export interface ImmediateView {
+  mode: "immediate";
+  /** Messages before the assistant message that holds the call (indices as in the transcript). */
+  context: CanonicalMessage[];
+  /** The whole assistant message; `call.position` says which of its calls is judged. */
+  assistant: AssistantMessage;
+  call: JudgedCall;
+  tools: CanonicalTool[];
+}
+
+/** The immediate view plus the call's response and what the assistant did with it. */
+export interface HindsightView extends Omit<ImmediateView, "mode"> {
+  mode: "hindsight";
+  response: { index: number; message: ToolMessage };
+  /**
+   * Messages after the assistant message up to, not including, the next user message. The
+   * response is among them, with the responses of parallel calls and the assistant's follow-up.
+   */
+  following: CanonicalMessage[];
+}
+
+export type CallView = ImmediateView | HindsightView;
+
+export type JudgeInput =
+  | { criterion: Criterion; view: "immediate"; content: ImmediateView }
+  | { criterion: Criterion; view: "hindsight"; content: HindsightView };
+
+export type Severity = "info" | "minor" | "major" | "critical";
+
+export interface Finding {
+  /** Id of the check that produced it, e.g. "schema-violation". */
+  check: string;
+  severity: Severity;
+  /** Argument path such as "location" or "items[0].id"; absent for call-level findings. */
+  path?: string;
+  message: string;
+  /** The value and what it was compared with, quoted so a reviewer can verify the finding. */
+  evidence?: string;
+}
+
+export interface JudgeUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  costUsd?: number;
+  latencyMs?: number;
+}
+
+export interface JudgeResult {
+  /** In [0, 1]; binary criteria give 1 (pass) or 0 (fail); null when not applicable. */
+  score: number | null;
+  /** Binary criteria only; null for continuous criteria and when not applicable. */
+  passed: boolean | null;
+  applicable: boolean;
+  explanation: string;
+  findings: Finding[];
+  /** Which checks (or which model) produced the result, so a reader knows what was measured. */
+  measuredBy?: string[];
+  usage?: JudgeUsage;
+}
+
+export interface Judge {
+  id: string;
+  evaluate(input: JudgeInput, signal?: AbortSignal): Promise<JudgeResult>;
+}
+
+export function notApplicable(explanation: string, measuredBy: string[] = []): JudgeResult {
+  return { score: null, passed: null, applicable: false, explanation, findings: [], measuredBy };
+}

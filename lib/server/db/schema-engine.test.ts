@@ -1,0 +1,180 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrationPaths, migrationTimestamp, readMigrationsList, SQLITE_LOCKFILE } from "./migrations-dir";
+import { applyMigrations, createMigration, diffMigrationsToSchema, NothingToMigrateError } from "./schema-engine";
+import { InvalidDatabaseUrlError } from "./url";
+
+const project = migrationPaths();
+const committedMigrations = readMigrationsList(project.migrationsDir).migrationDirectories.map((dir) => dir.path);
+const schemaText = fs.readFileSync(project.schemaPath, "utf8");
+const modelNames = [...schemaText.matchAll(/^model (\w+) \{/gm)].map((match) => match[1]);
+
+let tmp: string;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "callboard-migrations-"));
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function tables(file: string): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all();
+    return rows.map((row) => String((row as { name: unknown }).name)).sort();
+  } finally {
+    db.close();
+  }
+}
+
+function appliedRows(file: string): { migration_name: string; finished_at: unknown; rolled_back_at: unknown }[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db
+      .prepare("SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name")
+      .all() as { migration_name: string; finished_at: unknown; rolled_back_at: unknown }[];
+  } finally {
+    db.close();
+  }
+}
+
+describe("the committed migrations", () => {
+  it("include an init migration and Prisma's SQLite lockfile", () => {
+    expect(committedMigrations.length).toBeGreaterThan(0);
+    expect(committedMigrations[0]).toMatch(/^\d{14}_init$/);
+    expect(fs.readFileSync(path.join(project.migrationsDir, "migration_lock.toml"), "utf8")).toBe(SQLITE_LOCKFILE);
+  });
+
+  it("describe exactly what schema.prisma describes (schema changed without a migration? run `npm run db:migration -- <name>`)", async () => {
+    expect(await diffMigrationsToSchema()).toBe("");
+  });
+
+  it("create every model's table on a fresh file and record each migration in _prisma_migrations", async () => {
+    const file = path.join(tmp, "fresh", "callboard.db");
+    expect(await applyMigrations(`file:${file}`)).toEqual(committedMigrations);
+    expect(tables(file)).toEqual([...modelNames, "_prisma_migrations"].sort());
+    const rows = appliedRows(file);
+    expect(rows.map((row) => row.migration_name)).toEqual(committedMigrations);
+    for (const row of rows) {
+      expect(row.finished_at).not.toBeNull();
+      expect(row.rolled_back_at).toBeNull();
+    }
+  });
+
+  it("are a no-op the second time", async () => {
+    const file = path.join(tmp, "twice.db");
+    await applyMigrations(`file:${file}`);
+    expect(await applyMigrations(`file:${file}`)).toEqual([]);
+    expect(appliedRows(file)).toHaveLength(committedMigrations.length);
+  });
+
+  it("leave the file unlocked and in WAL mode for the server", async () => {
+    const file = path.join(tmp, "unlocked.db");
+    await applyMigrations(`file:${file}`);
+    const db = new Database(file, { timeout: 0 });
+    try {
+      expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+      db.prepare(`INSERT INTO "JudgeCache" ("key", "judgeId", "result") VALUES ('k', 'checks', '{}')`).run();
+    } finally {
+      db.close();
+    }
+  });
+
+  it("report a failing migration by name, with SQLite's own message", async () => {
+    const migrationsDir = path.join(tmp, "broken");
+    fs.cpSync(project.migrationsDir, migrationsDir, { recursive: true });
+    fs.mkdirSync(path.join(migrationsDir, "20990101000000_broken"));
+    fs.writeFileSync(path.join(migrationsDir, "20990101000000_broken", "migration.sql"), 'CREATE TABLE "X" ("id" INTEGER);\nCREATE TABLEE oops;\n');
+    await expect(applyMigrations(`file:${path.join(tmp, "broken.db")}`, { migrationsDir })).rejects.toThrow(
+      'Migration 20990101000000_broken: near "TABLEE": syntax error',
+    );
+    await expect(diffMigrationsToSchema({ migrationsDir })).rejects.toThrow(/P3006 .*20990101000000_broken.* near "TABLEE": syntax error/);
+  });
+
+  it("refuse a non-SQLite DATABASE_URL before touching anything", async () => {
+    await expect(applyMigrations("postgresql://localhost/callboard")).rejects.toThrow(InvalidDatabaseUrlError);
+  });
+});
+
+describe("createMigration", () => {
+  // A copy of the project's migrations and a changed schema: a new model, a new optional
+  // column, and an optional column made required (which SQLite can only do by rebuilding the table).
+  function changedCopy(name: string) {
+    const dir = path.join(tmp, name);
+    fs.cpSync(project.migrationsDir, path.join(dir, "migrations"), { recursive: true });
+    const schema = schemaText
+      .replace(/^(model Criterion \{[\s\S]*?)title(\s+)String\?/m, "$1title$2String  @default(\"\")")
+      .replace(/^(model Run \{\n)/m, "$1  notes String?\n")
+      .concat('\nmodel Tag {\n  id    String @id @default(cuid())\n  label String @unique\n}\n');
+    fs.writeFileSync(path.join(dir, "schema.prisma"), schema);
+    return { schemaPath: path.join(dir, "schema.prisma"), migrationsDir: path.join(dir, "migrations") };
+  }
+
+  it("writes the SQL for a changed schema in Prisma's format, which then applies and leaves no diff", async () => {
+    const paths = changedCopy("changed");
+    const created = await createMigration("add_tags", { ...paths, now: new Date("2099-01-02T03:04:05Z") });
+
+    expect(created.name).toBe("20990102030405_add_tags");
+    expect(created.file).toBe(path.join(paths.migrationsDir, "20990102030405_add_tags", "migration.sql"));
+    expect(fs.readFileSync(created.file, "utf8")).toBe(created.sql);
+    expect(created.sql).toContain('CREATE TABLE "Tag"');
+    expect(created.sql).toContain('ALTER TABLE "Run" ADD COLUMN "notes" TEXT');
+    expect(created.sql).toContain("-- RedefineTables");
+
+    // Replaying two multi-statement migrations in the shadow database is what used to fail (P3006).
+    expect(await diffMigrationsToSchema(paths)).toBe("");
+    await expect(createMigration("again", { ...paths, now: new Date("2099-01-02T03:04:06Z") })).rejects.toThrow(
+      NothingToMigrateError,
+    );
+
+    const file = path.join(tmp, "changed.db");
+    expect(await applyMigrations(`file:${file}`, paths)).toEqual([...committedMigrations, "20990102030405_add_tags"]);
+    expect(tables(file)).toContain("Tag");
+  });
+
+  it("upgrades a database that holds data", async () => {
+    const paths = changedCopy("with-data");
+    const file = path.join(tmp, "with-data.db");
+    await applyMigrations(`file:${file}`, paths);
+    const db = new Database(file);
+    db.prepare(
+      `INSERT INTO "Criterion" ("id", "text", "kind", "scale", "condition", "updatedAt") VALUES ('c1', 'reward: x', 'reward', 'continuous', 'x', 0)`,
+    ).run();
+    db.close();
+
+    await createMigration("add_tags", { ...paths, now: new Date("2099-01-02T03:04:05Z") });
+    expect(await applyMigrations(`file:${file}`, paths)).toEqual(["20990102030405_add_tags"]);
+    const after = new Database(file, { readonly: true });
+    expect(after.prepare(`SELECT "title" FROM "Criterion" WHERE "id" = 'c1'`).get()).toEqual({ title: "" });
+    after.close();
+  });
+
+  it("starts a history from nothing, writing the lockfile too", async () => {
+    const dir = path.join(tmp, "empty-history");
+    const created = await createMigration("init", { schemaPath: project.schemaPath, migrationsDir: path.join(dir, "migrations"), now: new Date("2030-05-06T07:08:09Z") });
+    expect(created.name).toBe("20300506070809_init");
+    expect(fs.readFileSync(path.join(dir, "migrations", "migration_lock.toml"), "utf8")).toBe(SQLITE_LOCKFILE);
+    for (const model of modelNames) expect(created.sql).toContain(`CREATE TABLE "${model}"`);
+  });
+
+  it("refuses an unchanged schema, a bad name, and a timestamp older than the latest migration", async () => {
+    const unchanged = path.join(tmp, "unchanged");
+    fs.cpSync(project.migrationsDir, unchanged, { recursive: true });
+    await expect(createMigration("nothing", { migrationsDir: unchanged })).rejects.toThrow(/no change to write/);
+    expect(readMigrationsList(unchanged).migrationDirectories.map((dir) => dir.path)).toEqual(committedMigrations);
+
+    const paths = { migrationsDir: path.join(tmp, "never-written") };
+    await expect(createMigration("Add Tags", paths)).rejects.toThrow(/Invalid migration name "Add Tags"/);
+    await expect(createMigration("../escape", paths)).rejects.toThrow(/Invalid migration name/);
+    const changed = changedCopy("old-clock");
+    await expect(createMigration("late", { ...changed, now: new Date("2001-01-01T00:00:00Z") })).rejects.toThrow(/is not older than/);
+    expect(fs.existsSync(paths.migrationsDir)).toBe(false);
+  });
+});
+
+describe("migrationTimestamp", () => {
+  it("is UTC YYYYMMDDHHMMSS", () => {
+    expect(migrationTimestamp(new Date("2025-03-04T05:06:07.890Z"))).toBe("20250304050607");
+  });
+});

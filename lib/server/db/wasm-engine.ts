@@ -1,0 +1,137 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type ErrorRegistry,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
+import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
+import type { SchemaContainer, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
+import { overrideConnection, sqliteAdapterFactory } from "./sqlite";
+
+// Prisma's native schema engine needs a download; its WASM build runs offline on our own
+// better-sqlite3 connections (docs: "Prisma 7 offline"). Operations are in schema-engine.ts.
+
+let wasmReady: Promise<void> | undefined;
+
+// Node cannot import .wasm, so do by hand what the package's schema_engine.js does. The bg
+// module holds one instance per process; load it once.
+function loadWasm(): Promise<void> {
+  wasmReady ??= (async () => {
+    const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
+    const bgPath = fromRoot.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
+    const wasmModule = await WebAssembly.compile(await fs.promises.readFile(path.join(path.dirname(bgPath), "schema_engine_bg.wasm")));
+    const instance = await WebAssembly.instantiate(wasmModule, { "./schema_engine_bg.js": bg });
+    bg.__wbg_set_wasm(instance.exports);
+    const start = instance.exports.__wbindgen_start;
+    if (typeof start !== "function") throw new Error("schema_engine_bg.wasm exports no __wbindgen_start");
+    start();
+  })().catch((error: unknown) => {
+    wasmReady = undefined;
+    throw error;
+  });
+  return wasmReady;
+}
+
+// The shadow database replays migration files through executeRaw, and better-sqlite3 runs one
+// statement per call (P3006 on any multi-statement file); parameterless SQL can go to exec().
+function runScriptsWhole(connection: SqlDriverAdapter): SqlDriverAdapter {
+  return overrideConnection(connection, {
+    executeRaw: async (query) => {
+      if (query.args.length > 0) return connection.executeRaw(query);
+      await connection.executeScript(query.sql);
+      return 0;
+    },
+  });
+}
+
+// The engine sets locking_mode=EXCLUSIVE and never closes its connections (not even on
+// free()), which would lock the web server out of the file: close them ourselves.
+class ClosingFactory implements SqlMigrationAwareDriverAdapterFactory {
+  readonly provider = "sqlite";
+  readonly adapterName: string;
+  readonly #open: SqlDriverAdapter[] = [];
+
+  constructor(private readonly inner: SqlMigrationAwareDriverAdapterFactory) {
+    this.adapterName = inner.adapterName;
+  }
+
+  async connect(): Promise<SqlDriverAdapter> {
+    return this.#track(await this.inner.connect());
+  }
+
+  async connectToShadowDb(): Promise<SqlDriverAdapter> {
+    return this.#track(runScriptsWhole(await this.inner.connectToShadowDb()));
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.allSettled(this.#open.splice(0).map((connection) => connection.dispose()));
+  }
+
+  #track(connection: SqlDriverAdapter): SqlDriverAdapter {
+    this.#open.push(connection);
+    return connection;
+  }
+}
+
+export class SchemaEngineError extends Error {
+  override name = "SchemaEngineError";
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    options: { cause: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+// Engine errors end in a Rust span trace and report driver failures only as "External error
+// id#N": keep the message, put the driver's own message in, and name the failing migration.
+function explainEngineError(error: unknown, registry: ErrorRegistry): SchemaEngineError {
+  const raw = error instanceof Error ? error.message : String(error);
+  const code = error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined;
+  const lines = raw.split("\n");
+  const traceStart = lines.findIndex((line) => /^\s+\d+: /.test(line));
+  let message = (traceStart === -1 ? lines : lines.slice(0, traceStart)).map((line) => line.trim()).filter(Boolean).join(" ");
+  message = message.replace(/External error id#(\d+)/, (text, id: string) => {
+    const external = registry.consumeError(Number(id))?.error;
+    return external instanceof Error ? external.message : text;
+  });
+  const migration = /migration_name="([^"]+)"/.exec(raw)?.[1];
+  if (migration !== undefined && !message.includes(migration)) message = `Migration ${migration}: ${message}`;
+  return new SchemaEngineError(code ? `${code} ${message}` : message, code, { cause: error });
+}
+
+// The engine logs every statement it runs at INFO; only problems are worth a line.
+function onEngineLog(line: unknown): void {
+  if (typeof line !== "string") return;
+  try {
+    const entry: unknown = JSON.parse(line);
+    if (typeof entry !== "object" || entry === null || !("level" in entry)) return;
+    if (entry.level !== "WARN" && entry.level !== "ERROR") return;
+    const fields = "fields" in entry && typeof entry.fields === "object" && entry.fields !== null ? entry.fields : {};
+    const message = "message" in fields && typeof fields.message === "string" ? fields.message : line.trim();
+    console.warn(`[schema-engine] ${String(entry.level)} ${message}`);
+  } catch {
+    console.warn(`[schema-engine] ${line.trim()}`);
+  }
+}
+
+/** Runs `run` on a fresh engine connected to `databasePath`, then closes every connection it opened. */
+export async function withEngine<T>(databasePath: string, schema: SchemaContainer, run: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+  await loadWasm();
+  const factory = new ClosingFactory(sqliteAdapterFactory(databasePath));
+  const bound = bindMigrationAwareSqlAdapterFactory(factory);
+  let engine: SchemaEngine | undefined;
+  try {
+    engine = await bg.SchemaEngine.new({ datamodels: [[schema.path, schema.content]] }, onEngineLog, bound);
+    return await run(engine);
+  } catch (error) {
+    throw explainEngineError(error, bound.errorRegistry);
+  } finally {
+    engine?.free();
+    await factory.closeAll();
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * Measures a judge on a labelled JSONL file (format: shared/datasets/README.md).
+ *
+ *   npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--show-misses N]
+ *
+ * Every call is judged first, with the labels stripped from what the judge sees; labels are
+ * joined only afterwards to compute the metrics.
+ */
+import { readFileSync } from "node:fs";
+import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
+import {
+  balancedAccuracy,
+  binaryAccuracy,
+  classRecall,
+  pairwiseAccuracy,
+  recallByGroup,
+  rocAuc,
+  type BinaryOutcome,
+  type ScoredPair,
+} from "@/lib/eval/metrics";
+import { viewFor } from "@/lib/eval/views";
+import { checksJudge } from "@/lib/judges/checks";
+import type { Judge, JudgeInput, JudgeResult } from "@/lib/judges/types";
+import { extractToolCallSites } from "@/lib/transcripts/sites";
+import type { CanonicalMessage, CanonicalTool, CanonicalTranscript, JsonObject } from "@/lib/transcripts/types";
+
+const CONTINUOUS_CRITERION = "Reward tool calls that select appropriate tools and provide accurate parameters";
+const BINARY_CRITERION = "Tool call passes if the selected tool and every argument correctly fulfil the user's request";
+
+const JUDGES: Record<string, Judge> = { checks: checksJudge };
+
+interface Options {
+  cases: string;
+  judge: string;
+  json: boolean;
+  showMisses: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { cases: "", judge: "checks", json: false, showMisses: 0 };
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index];
+    if (arg === "--cases") options.cases = argv[++index] ?? "";
+    else if (arg === "--judge") options.judge = argv[++index] ?? "";
+    else if (arg === "--json") options.json = true;
+    else if (arg === "--show-misses") options.showMisses = Number(argv[++index] ?? "20");
+    else if (arg === "--help" || arg === "-h") usage(0);
+    else if (arg !== "--") fail(`unknown option ${arg}`);
+  }
+  if (!options.cases) fail("--cases <file.jsonl> is required");
+  if (!JUDGES[options.judge]) fail(`unknown judge "${options.judge}"; available: ${Object.keys(JUDGES).join(", ")}`);
+  return options;
+}
+
+function usage(code: number): never {
+  console.log("usage: npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--show-misses N]");
+  process.exit(code);
+}
+
+function fail(message: string): never {
+  console.error(`bench-judge: ${message}`);
+  usage(2);
+}
+
+interface Label {
+  tool_call_id: string;
+  verdict: "pass" | "fail";
+  defect: string | null;
+}
+
+interface Case {
+  id: string;
+  pair: string | null;
+  transcript: CanonicalTranscript;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Splits a line into what the judge may see and the labels it must not. */
+function readLine(line: string, lineNumber: number): { case: Case; labels: Label[] } {
+  const row: unknown = JSON.parse(line);
+  if (!isObject(row) || !Array.isArray(row.messages) || !Array.isArray(row.tools)) {
+    throw new Error(`line ${lineNumber}: expected an object with "messages" and "tools" arrays`);
+  }
+  const { labels, messages, tools, id, pair } = row;
+  const transcript: CanonicalTranscript = {
+    messages: messages as CanonicalMessage[],
+    tools: tools as CanonicalTool[],
+    metadata: {} as JsonObject,
+  };
+  return {
+    case: { id: typeof id === "string" ? id : `line ${lineNumber}`, pair: typeof pair === "string" ? pair : null, transcript },
+    labels: Array.isArray(labels) ? (labels as Label[]) : [],
+  };
+}
+
+function criterion(text: string): Criterion {
+  const parsed = parseCriterion(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.criterion;
+}
+
+interface Judged {
+  caseIndex: number;
+  callId: string;
+  toolName: string;
+  continuous: JudgeResult;
+  binary: JudgeResult;
+}
+
+async function judgeAll(cases: Case[], judge: Judge): Promise<{ judged: Judged[]; seconds: number }> {
+  const continuous = criterion(CONTINUOUS_CRITERION);
+  const binary = criterion(BINARY_CRITERION);
+  const judged: Judged[] = [];
+  const started = process.hrtime.bigint();
+  for (let caseIndex = 0; caseIndex < cases.length; caseIndex++) {
+    const { transcript } = cases[caseIndex];
+    for (const site of extractToolCallSites(transcript)) {
+      const view = viewFor("auto", transcript, site);
+      if (!view.ok) throw new Error(`${cases[caseIndex].id}: ${view.reason}`);
+      const input = (c: Criterion): JudgeInput =>
+        view.view.mode === "immediate" ? { criterion: c, view: "immediate", content: view.view } : { criterion: c, view: "hindsight", content: view.view };
+      judged.push({
+        caseIndex,
+        callId: site.callId,
+        toolName: site.toolName,
+        continuous: await judge.evaluate(input(continuous)),
+        binary: await judge.evaluate(input(binary)),
+      });
+    }
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { judged, seconds };
+}
+
+const NEUTRAL_SCORE = 0.5;
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const lines = readFileSync(options.cases, "utf8").split("\n");
+  const cases: Case[] = [];
+  const labelsByCase: Label[][] = [];
+  lines.forEach((line, index) => {
+    if (!line.trim()) return;
+    const read = readLine(line, index + 1);
+    cases.push(read.case);
+    labelsByCase.push(read.labels);
+  });
+
+  const { judged, seconds } = await judgeAll(cases, JUDGES[options.judge]);
+
+  // Only now are the labels joined to the judgements.
+  const rows = judged.flatMap((entry) => {
+    const label = labelsByCase[entry.caseIndex].find((candidate) => candidate.tool_call_id === entry.callId);
+    return label ? [{ ...entry, label }] : [];
+  });
+  const outcomes: BinaryOutcome[] = rows.map((row) => ({ actual: row.label.verdict === "pass", predicted: row.binary.passed }));
+  const score = (result: JudgeResult) => result.score ?? NEUTRAL_SCORE;
+
+  const pairs = new Map<string, { good: number[]; bad: number[] }>();
+  const failingCases = new Set(rows.filter((row) => row.label.verdict === "fail").map((row) => row.caseIndex));
+  for (const row of rows) {
+    const pair = cases[row.caseIndex].pair;
+    if (pair === null) continue;
+    const entry = pairs.get(pair) ?? { good: [], bad: [] };
+    if (!failingCases.has(row.caseIndex)) entry.good.push(score(row.continuous));
+    else if (row.label.verdict === "fail") entry.bad.push(score(row.continuous));
+    pairs.set(pair, entry);
+  }
+  const scoredPairs: ScoredPair[] = [...pairs.values()].filter((pair) => pair.good.length && pair.bad.length);
+
+  const perDefect = recallByGroup(
+    rows.filter((row) => row.label.verdict === "fail").map((row) => ({ group: row.label.defect ?? "unspecified", detected: row.binary.passed === false })),
+  );
+  const report = {
+    binaryAccuracy: binaryAccuracy(outcomes),
+    balancedAccuracy: balancedAccuracy(outcomes),
+    goodPassRate: classRecall(outcomes, true),
+    perDefectRecall: Object.fromEntries(Object.entries(perDefect).map(([defect, { recall }]) => [defect, recall])),
+    pairwiseAccuracy: pairwiseAccuracy(scoredPairs),
+    rocAuc: rocAuc(rows.map((row) => ({ score: score(row.continuous), positive: row.label.verdict === "pass" }))),
+    callsPerSecond: judged.length / seconds,
+    calls: rows.length,
+  };
+
+  if (options.json) {
+    console.log(JSON.stringify(report));
+    return;
+  }
+  const f = (value: number) => (Number.isNaN(value) ? "n/a" : value.toFixed(3));
+  const good = outcomes.filter((outcome) => outcome.actual).length;
+  const notApplicable = rows.filter((row) => !row.binary.applicable || !row.continuous.applicable).length;
+  console.log(`judge ${options.judge} on ${options.cases}`);
+  console.log(`  ${cases.length} transcripts, ${rows.length} labelled calls (${good} good, ${rows.length - good} defective)${notApplicable ? `, ${notApplicable} not applicable` : ""}`);
+  console.log(`  binary criterion:     "${BINARY_CRITERION}"`);
+  console.log(`  continuous criterion: "${CONTINUOUS_CRITERION}"`);
+  console.log(`binary accuracy      ${f(report.binaryAccuracy)}`);
+  console.log(`balanced accuracy    ${f(report.balancedAccuracy)}`);
+  console.log(`good-call pass rate  ${f(report.goodPassRate)}`);
+  console.log("recall per defect");
+  for (const [defect, { recall, count }] of Object.entries(perDefect)) console.log(`  ${defect.padEnd(22)} ${f(recall)}  (${count})`);
+  console.log(`pairwise accuracy    ${f(report.pairwiseAccuracy)}  (${scoredPairs.length} pairs, ties count half)`);
+  console.log(`ROC AUC              ${f(report.rocAuc)}`);
+  console.log(`calls per second     ${Math.round(report.callsPerSecond)}  (${judged.length} calls x 2 criteria in ${seconds.toFixed(2)} s)`);
+
+  if (options.showMisses > 0) {
+    const misses = rows.filter((row) => row.binary.passed !== (row.label.verdict === "pass")).slice(0, options.showMisses);
+    console.log(`\nfirst ${misses.length} misjudged calls`);
+    for (const row of misses) {
+      const c = cases[row.caseIndex];
+      console.log(`- ${c.id} ${row.callId} ${row.toolName}: label ${row.label.verdict}${row.label.defect ? ` (${row.label.defect})` : ""}, judged ${row.binary.passed ? "pass" : "fail"}, score ${score(row.continuous).toFixed(2)}`);
+      for (const finding of row.binary.findings) console.log(`    ${finding.severity} ${finding.check}${finding.path ? ` ${finding.path}` : ""}: ${finding.message} ${finding.evidence ?? ""}`);
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack ?? error.message : String(error));
+  process.exit(1);
+});

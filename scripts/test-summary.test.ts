@@ -1,0 +1,42 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { summarise } from "./test-summary";
+
+function dirWith(files: Record<string, unknown>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "cb-summary-"));
+  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), JSON.stringify(content));
+  return dir;
+}
+
+describe("summarise", () => {
+  it("totals the runners' reports and counts report-less steps as one check", () => {
+    const dir = dirWith({
+      "vitest.json": { numPassedTests: 40, numFailedTests: 1, numPendingTests: 2, numTodoTests: 0 },
+      "playwright.json": { stats: { expected: 5, unexpected: 0, skipped: 0, flaky: 1 } },
+    });
+    const result = summarise(
+      [
+        { name: "typecheck", exitCode: 0, seconds: 1 },
+        { name: "lint", exitCode: 0, seconds: 1 },
+        { name: "unit", exitCode: 1, report: "vitest", seconds: 1 },
+        { name: "e2e", exitCode: 0, report: "playwright", seconds: 1 },
+      ],
+      dir,
+    );
+    expect(result.total).toBe("48 passed, 1 failed, 2 skipped");
+    expect(result.failed).toBe(true);
+  });
+
+  it("counts a crashed runner with no report as a failure, never as nothing", () => {
+    const result = summarise([{ name: "e2e", exitCode: 1, report: "playwright", seconds: 0 }], dirWith({}));
+    expect(result.total).toBe("0 passed, 1 failed");
+    expect(result.failed).toBe(true);
+  });
+
+  it("counts a runner that exited non-zero after a clean report as failed", () => {
+    const dir = dirWith({ "vitest.json": { numPassedTests: 3, numFailedTests: 0, numPendingTests: 0 } });
+    expect(summarise([{ name: "unit", exitCode: 1, report: "vitest", seconds: 0 }], dir).total).toBe("3 passed, 1 failed");
+  });
+});

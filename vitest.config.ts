@@ -1,0 +1,12 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    reporters: process.env.CI_REPORTS ? ["default", ["json", { outputFile: ".reports/vitest.json" }]] : ["default"],
+  },
+});
