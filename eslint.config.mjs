@@ -18,5 +18,5 @@ export default defineConfig([
       "no-restricted-imports": ["error", { patterns: ["@/lib/server/*", "@/lib/generated/*", "@prisma/*"] }],
     },
   },
-  globalIgnores([".next/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", ".reports/**", "data/**", "next-env.d.ts"]),
+  globalIgnores([".next/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", ".reports/**", "data/**", "next-env.d.ts", "**/*.tmp.*"]),
 ]);

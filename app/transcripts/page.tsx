@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { TranscriptFilters } from "@/components/transcripts/transcript-filters";
@@ -21,16 +22,26 @@ export default async function TranscriptsPage({ searchParams }: { searchParams: 
   ]);
   return (
     <>
-      <PageHeader title="Transcripts" description="Agent conversations and every tool call they contain." />
+      <PageHeader title="Transcripts" description="Agent conversations and every tool call they contain.">
+        <Link href="/transcripts/upload" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
+          Upload transcripts
+        </Link>
+      </PageHeader>
       {anyStored === 0 ? (
         <EmptyState title="No transcripts yet">
           Transcripts are agent conversations in OpenAI chat format: <code className="font-mono">messages</code> with assistant{" "}
           <code className="font-mono">tool_calls</code> and <code className="font-mono">tool</code> replies, plus the{" "}
-          <code className="font-mono">tools</code> offered. Send them with <code className="font-mono">POST /api/transcripts</code>{" "}
-          or load the demo set with <code className="font-mono">npm run db:reset</code>.
+          <code className="font-mono">tools</code> offered. Send them with <code className="font-mono">POST /api/transcripts</code>
+          , <Link href="/transcripts/upload" className="text-indigo-700 hover:underline">upload them here</Link>, or load the demo set
+          with <code className="font-mono">npm run db:reset</code>.
         </EmptyState>
       ) : (
         <>
+          {query.upload ? (
+            <p className="mb-3 text-sm">
+              Showing one upload only. <Link href="/transcripts" className="text-indigo-700 hover:underline">Show all transcripts</Link>
+            </p>
+          ) : null}
           <TranscriptFilters values={query} toolNames={toolNames} />
           <TranscriptsTable rows={rows} total={total} sort={query.sort} dir={query.dir} page={query.page} size={query.size} />
         </>

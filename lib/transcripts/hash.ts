@@ -2,36 +2,51 @@ import { createHash } from "node:crypto";
 
 /** JSON with object keys sorted, so that key order never makes two equal transcripts differ. */
 export function canonicalJson(value: unknown): string {
-  // Fast path: copy with keys inserted in sorted order and let the native JSON.stringify write
-  // it. Engines list integer-like keys ("0", "12") first whatever the insertion order, so values
-  // holding such keys take the slow path, which gives the same text for everything else.
-  const sorted = sortedCopy(value);
+  // Fast path: the native JSON.stringify over a tree whose keys are in sorted order. Subtrees
+  // already in order (the importer builds them so) are used as they are; others are copied.
+  // Engines list integer-like keys ("0", "12") first whatever the insertion order, so values
+  // holding such keys take the slow path, which writes the same text for everything else.
+  const sorted = sortedTree(value);
   return sorted === INTEGER_KEY ? slowCanonicalJson(value) : (JSON.stringify(sorted) ?? "null");
 }
 
 const INTEGER_KEY = Symbol("integer-like key");
 
-function sortedCopy(value: unknown): unknown {
+/** The value with sorted keys at every level: the value itself when it already is, else a copy. */
+function sortedTree(value: unknown): unknown {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {
-    const out: unknown[] = new Array(value.length);
+    let out: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
-      const item = sortedCopy(value[i]);
-      if (item === INTEGER_KEY) return INTEGER_KEY;
-      out[i] = item;
+      const item: unknown = value[i];
+      const sorted = sortedTree(item);
+      if (sorted === INTEGER_KEY) return INTEGER_KEY;
+      if (sorted !== item && out === null) out = value.slice(0, i);
+      if (out !== null) out.push(sorted);
     }
-    return out;
+    return out ?? value;
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort(compareKeys);
-  const out: Record<string, unknown> = {};
-  for (const key of keys) {
-    const first = key.charCodeAt(0);
+  const keys = Object.keys(record);
+  let inOrder = true;
+  for (let i = 0; i < keys.length; i++) {
+    const first = keys[i].charCodeAt(0);
     if (first >= 48 && first <= 57) return INTEGER_KEY;
-    const item = sortedCopy(record[key]);
-    if (item === INTEGER_KEY) return INTEGER_KEY;
-    out[key] = item;
+    if (i > 0 && keys[i - 1] > keys[i]) inOrder = false;
   }
+  let children: unknown[] | null = null;
+  for (let i = 0; i < keys.length; i++) {
+    const item = record[keys[i]];
+    const sorted = sortedTree(item);
+    if (sorted === INTEGER_KEY) return INTEGER_KEY;
+    if (sorted !== item && children === null) children = keys.slice(0, i).map((k) => record[k]);
+    if (children !== null) children.push(sorted);
+  }
+  if (inOrder && children === null) return value;
+  const order = keys.map((key, i) => ({ key, value: children ? children[i] : record[key] }));
+  if (!inOrder) order.sort((a, b) => compareKeys(a.key, b.key));
+  const out: Record<string, unknown> = {};
+  for (const entry of order) out[entry.key] = entry.value;
   return out;
 }
 

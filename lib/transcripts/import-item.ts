@@ -21,6 +21,8 @@ export interface ImportContext extends SourceLocation {
   /** 1-based position of the item in its file, for the fallback name `<file> #<n>`. */
   ordinal?: number;
   limits?: Partial<ImportLimits>;
+  /** The value came from readItems with the same limits, which already bounded its depth. */
+  depthChecked?: boolean;
 }
 
 const MAX_LISTED_ISSUES = 20;
@@ -29,8 +31,8 @@ const MAX_LISTED_ISSUES = 20;
 export function importItem(value: unknown, ctx: ImportContext): ImportOutcome {
   const source = sourceOf(ctx);
   const limits = resolveLimits(ctx.limits);
-  // Checked here too (readItems already does) because callers may pass values parsed elsewhere.
-  if (exceedsDepth(value, limits.maxDepth)) {
+  // Schemas and hashing recurse: a value parsed elsewhere must be bounded before them.
+  if (!ctx.depthChecked && exceedsDepth(value, limits.maxDepth)) {
     return failure(source, "too_deep", "", `nested deeper than the limit of ${limits.maxDepth} levels`);
   }
   const detection = detectFormat(value);
@@ -38,7 +40,7 @@ export function importItem(value: unknown, ctx: ImportContext): ImportOutcome {
 
   const validated = validate(detection.base, value);
   if (!validated.ok) {
-    const issues = formatZodIssues(validated.issues, value);
+    const issues = formatZodIssues(validated.issues.slice(0, MAX_LISTED_ISSUES), value);
     const [first] = issues;
     const error = failure(source, "schema", first.path, first.message);
     if (issues.length > 1) error.error.issues = issues.slice(0, MAX_LISTED_ISSUES);

@@ -19,7 +19,7 @@ export async function* importFile(
     }
     // JSON Lines are located by line, array elements by index (their line is kept as well).
     const location = item.index === undefined ? { line: item.line } : { index: item.index, line: item.line };
-    const outcome = importItem(item.value, { file: fileName, ...location, ordinal: item.ordinal, limits });
+    const outcome = importItem(item.value, { file: fileName, ...location, ordinal: item.ordinal, limits, depthChecked: true });
     yield { outcome, bytesRead: item.bytesRead };
   }
 }

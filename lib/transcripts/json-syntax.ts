@@ -146,7 +146,7 @@ function scanScalar(text: string, i: number): number | string {
   return `expected a value, got ${charName(text, i)}`;
 }
 
-/** End offset after the closing quote, or -(offset+1) of the first bad spot. */
+/** End offset after the closing quote, or -(offset+1) of the first bad spot (the opening quote when unterminated). */
 function scanString(text: string, start: number): number {
   let i = start + 1;
   while (i < text.length) {
@@ -168,11 +168,12 @@ function scanString(text: string, start: number): number {
     if (c < 0x20) return -(i + 1);
     i++;
   }
-  return -(text.length + 1);
+  return -(start + 1);
 }
 
 function describeBadString(text: string, at: number): string {
-  if (at >= text.length) return "unterminated string: the closing `\"` is missing";
+  // An unterminated string is reported where it starts: its end is wherever the input stopped.
+  if (at >= text.length || text.charCodeAt(at) === 0x22) return "unterminated string: the closing `\"` is missing";
   const c = text.charCodeAt(at);
   if (c === 0x5c) return `invalid escape \`${text.slice(at, at + 2)}\` in a string`;
   if (c === 0x0a || c === 0x0d) return "a line break inside a string must be written as \\n (or the closing `\"` is missing)";

@@ -20,11 +20,20 @@ export function transcriptName(
   for (const message of transcript.messages) {
     if (message.role !== "user") continue;
     const text = message.content.replace(/\s+/g, " ").trim();
-    if (text) return text.length <= MAX_DERIVED ? text : `${text.slice(0, MAX_DERIVED - 1).trimEnd()}…`;
+    if (text) return truncate(text);
   }
   return `${file} #${ordinal}`;
 }
 
 function stringAt(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
+}
+
+/** At most MAX_DERIVED characters, cut at a word boundary when one is near. */
+function truncate(text: string): string {
+  if (text.length <= MAX_DERIVED) return text;
+  const cut = text.slice(0, MAX_DERIVED - 1);
+  const space = cut.lastIndexOf(" ");
+  const kept = space >= MAX_DERIVED / 2 ? cut.slice(0, space) : cut;
+  return `${kept.replace(/[\s,;:.]+$/, "")}…`;
 }

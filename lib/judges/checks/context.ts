@@ -1,6 +1,7 @@
 import type { CanonicalMessage, CanonicalTool, CanonicalToolCall, JsonObject, JsonValue } from "@/lib/transcripts/types";
 import type { CallView, JudgedCall } from "../types";
 import { messageEvidence, type TextEvidence } from "./evidence";
+import { numbersInText } from "./text/numbers";
 
 /** A scalar inside the arguments, with the schema that declares it (if any). */
 export interface Leaf {
@@ -79,6 +80,14 @@ export class CallContext {
     });
   }
 
+  /**
+   * Numbers the whole assistant message passes (all its parallel calls, numbers inside strings
+   * included): a number the request states that none of them uses was dropped or replaced.
+   */
+  get usedNumbers(): number[] {
+    return this.memo("usedNumbers", () => numbersUsedBy(this.view.assistant));
+  }
+
   get leaves(): Leaf[] {
     return this.memo("leaves", () => {
       const found: Leaf[] = [];
@@ -112,4 +121,28 @@ function collectLeaves(value: JsonValue, schema: JsonObject | undefined, path: s
 
 export function isUserTurn(message: CanonicalMessage): boolean {
   return message.role === "user";
+}
+
+const usedByMessage = new WeakMap<object, number[]>();
+
+function numbersUsedBy(message: CallView["assistant"]): number[] {
+  const cached = usedByMessage.get(message);
+  if (cached) return cached;
+  const used: number[] = [];
+  const visit = (value: JsonValue) => {
+    if (typeof value === "number") used.push(value);
+    else if (typeof value === "string") {
+      if (/\d/.test(value)) for (const number of numbersInText(value)) used.push(number);
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") Object.values(value).forEach(visit);
+  };
+  for (const call of message.tool_calls ?? []) {
+    try {
+      visit(JSON.parse(call.function.arguments) as JsonValue);
+    } catch {
+      // Unparseable arguments use no numbers.
+    }
+  }
+  usedByMessage.set(message, used);
+  return used;
 }

@@ -1,6 +1,7 @@
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { datesInText, type DateParts } from "./text/dates";
-import { numbersInText } from "./text/numbers";
+import { convertedNumbers } from "./text/conversions";
+import { numberMentions, numbersInText } from "./text/numbers";
 import { STOPWORDS, WordSet, fold, splitIdentifiers, tokens } from "./text/words";
 
 /**
@@ -13,6 +14,8 @@ export class TextEvidence {
   private cachedCompact?: string;
   private cachedWords?: WordSet;
   private cachedNumbers?: Set<number>;
+  private cachedConverted?: Set<number>;
+  private cachedMentions?: number[][];
   private cachedDates?: DateParts[];
   private cachedInitials?: Set<string>;
   private cachedTokens?: string[];
@@ -44,6 +47,16 @@ export class TextEvidence {
 
   get numbers(): Set<number> {
     return (this.cachedNumbers ??= numbersInText(this.raw));
+  }
+
+  /** Numbers written with digits, each with the values it may stand for. */
+  get mentions(): number[][] {
+    return (this.cachedMentions ??= numberMentions(this.raw));
+  }
+
+  /** Numbers the text implies: unit conversions, clock times, periods, multiples of pi. */
+  get converted(): Set<number> {
+    return (this.cachedConverted ??= convertedNumbers(this.raw));
   }
 
   get dates(): DateParts[] {

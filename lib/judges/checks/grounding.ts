@@ -1,9 +1,10 @@
 import type { JsonValue } from "@/lib/transcripts/types";
 import type { CallContext, Leaf } from "./context";
 import { quote, type TextEvidence } from "./evidence";
-import { propertyHints, type PropertyHints } from "./schema/property";
+import { descriptionNames, propertyHints, type PropertyHints } from "./schema/property";
 import { isWellKnownConstant } from "./text/constants";
 import { RELATIVE_DATE_WORDS, parseDateValue, sameDate } from "./text/dates";
+import { matchesConverted } from "./text/conversions";
 import { matchesNumber, parseNumeric } from "./text/numbers";
 import { STOPWORDS, fold, phraseText, splitIdentifiers, tokens } from "./text/words";
 
@@ -39,9 +40,22 @@ function phraseSource(phrase: string, sources: TextEvidence[]): TextEvidence | u
 
 // ---------- numbers ----------
 
-function groundNumber(value: number, hints: PropertyHints, sources: TextEvidence[], shown: string): Grounding {
+/** Numbers the request writes that no argument of the message uses, in any reading. */
+function unusedMentions(context: CallContext): string[] {
+  const request = context.request;
+  if (!request) return [];
+  const used = context.usedNumbers;
+  return request.mentions.filter((values) => !values.some((value) => matchesNumber(value, used))).map((values) => String(values[0]));
+}
+
+function groundNumber(value: number, hints: PropertyHints, sources: TextEvidence[], shown: string, context?: CallContext): Grounding {
   for (const source of sources) if (matchesNumber(value, source.numbers) || matchesNumber(-value, source.numbers)) return grounded(`found in ${source.label}`);
   if (hints.description && matchesNumber(value, hints.description.numbers)) return grounded("named in the parameter's description");
+  for (const source of sources) {
+    if (matchesConverted(value, source.converted)) {
+      return { status: "weak", penalty: 0.03, reason: "matches a stated quantity only after converting units or periods", evidence: `value ${shown}; compared with ${source.label} ${quote(source.raw)}` };
+    }
+  }
   if (isWellKnownConstant(value)) {
     return { status: "weak", penalty: 0.03, reason: "is a well-known constant the request does not state", evidence: `value ${shown}` };
   }
@@ -54,7 +68,12 @@ function groundNumber(value: number, hints: PropertyHints, sources: TextEvidence
   if (value === 0 || value === 1) {
     return { status: "weak", penalty: 0.2, reason: "is a neutral value the request does not state", evidence: `value ${shown}; compared with ${where(sources)}` };
   }
-  return { status: "ungrounded", penalty: 0.6, reason: "does not appear in the conversation", evidence: `value ${shown}; compared with ${where(sources)}` };
+  // With a stated number left unused the value most likely replaced it; otherwise it may be
+  // a value the agent inferred (a deck has 52 cards), which is doubtful but not damning.
+  const unused = context ? unusedMentions(context) : [];
+  return unused.length
+    ? { status: "ungrounded", penalty: 0.6, reason: `does not appear in the conversation, which states ${unused.slice(0, 3).join(", ")} that no argument uses`, evidence: `value ${shown}; compared with ${where(sources)}` }
+    : { status: "ungrounded", penalty: 0.4, reason: "does not appear in the conversation", evidence: `value ${shown}; compared with ${where(sources)}` };
 }
 
 // ---------- strings ----------
@@ -80,14 +99,14 @@ function groundDate(value: string, sources: TextEvidence[], shown: string): Grou
   return { status: "ungrounded", penalty: 0.6, reason: "is a date the conversation does not mention", evidence: `value ${shown}; compared with ${where(sources)}` };
 }
 
-function groundString(value: string, leaf: Leaf, hints: PropertyHints, sources: TextEvidence[]): Grounding {
+function groundString(value: string, leaf: Leaf, hints: PropertyHints, sources: TextEvidence[], context: CallContext): Grounding {
   const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 79)}…` : value);
   const phrase = phraseText(value);
   if (!phrase.trim()) return grounded("no words to compare");
   const source = phraseSource(phrase, sources);
   if (source) return grounded(`found in ${source.label}`);
   const numeric = parseNumeric(value.replace(/\s+/g, ""));
-  if (numeric !== null) return groundNumber(numeric, hints, sources, shown);
+  if (numeric !== null) return groundNumber(numeric, hints, sources, shown, context);
   const compact = fold(value).replace(/[^a-z0-9]+/g, "");
   if (compact.length >= 4) {
     const same = sources.find((candidate) => candidate.compact.includes(compact));
@@ -95,7 +114,7 @@ function groundString(value: string, leaf: Leaf, hints: PropertyHints, sources: 
   }
   const date = groundDate(value, sources, shown);
   if (date) return date;
-  if (hints.description?.phrase.includes(phrase)) return grounded("named in the parameter's description");
+  if (descriptionNames(hints, value)) return grounded("named in the parameter's description");
 
   // "Paris, France" for "Paris": the leading part carries the meaning, the rest qualifies it.
   const segments = value.split(/\s*[,;(]\s*|\s+-\s+/).filter((part) => part.trim());
@@ -113,15 +132,46 @@ function groundString(value: string, leaf: Leaf, hints: PropertyHints, sources: 
   const initials = distinct.map((word) => word[0]).join("");
   if (distinct.length >= 2 && sources.some((candidate) => candidate.phrase.includes(` ${initials} `))) return grounded("spelled out from an abbreviation in the conversation");
 
+  const expansion = abbreviationIn(value, sources);
+  if (expansion) return { status: "weak", penalty: 0.05, reason: `abbreviates "${expansion}"`, evidence: `value ${shown}` };
+
   const found = wordsSupported([...new Set(words)], sources, hints);
   const coverage = found / new Set(words).size;
   if (coverage >= 0.999) return grounded("all its words are in the conversation");
   const freeText = FREE_TEXT_KEY.test(leaf.key) || distinct.length >= 5;
   if (coverage >= 0.5 || (freeText && coverage > 0)) {
-    const penalty = freeText ? 0.1 * (1 - coverage) : 0.3 * (1 - coverage);
+    // A composed text may paraphrase; a short name with a missing word is another name.
+    const penalty = freeText ? 0.1 * (1 - coverage) : 0.5 * (1 - coverage);
     return { status: "weak", penalty, reason: `is only partly in the conversation (${found} of ${new Set(words).size} words)`, evidence: `value ${shown}; compared with ${where(sources)}` };
   }
   return { status: "ungrounded", penalty: 0.6 - 0.3 * coverage, reason: "does not appear in the conversation", evidence: `value ${shown}; compared with ${where(sources)}` };
+}
+
+/**
+ * A short code that abbreviates words of the conversation: "USD" for "US dollars", "JPY" for
+ * "Japanese yen", "FL" for "Florida", "mi" for "miles". Its letters must start a word and follow
+ * in order through at most three consecutive words.
+ */
+function abbreviationIn(value: string, sources: TextEvidence[]): string | null {
+  const code = value.trim();
+  if (!/^[A-Za-z]{2,5}$/.test(code) || (code !== code.toUpperCase() && code.length > 3)) return null;
+  const letters = code.toLowerCase();
+  for (const source of sources) {
+    const words = source.phrase.trim().split(" ");
+    for (let start = 0; start < words.length; start++) {
+      if (words[start][0] !== letters[0]) continue;
+      let matched = 0;
+      for (let end = start; end < Math.min(words.length, start + 3) && matched < letters.length; end++) {
+        const word = words[end];
+        const before = matched;
+        for (let index = 0; index < word.length && matched < letters.length; index++) if (word[index] === letters[matched]) matched++;
+        if (matched === letters.length) return words.slice(start, end + 1).join(" ");
+        // Every word of the span must give a letter, starting with its own first one.
+        if (matched === before || (end + 1 < words.length && words[end + 1][0] !== letters[matched])) break;
+      }
+    }
+  }
+  return null;
 }
 
 // ---------- booleans ----------
@@ -169,12 +219,13 @@ export function groundLeaf(leaf: Leaf, context: CallContext): Grounding {
   const sources = context.sources;
   if (inSchemaValues(value, hints.defaults)) return grounded("the schema's default");
   if (inSchemaValues(value, hints.options)) {
-    const other = contradictedOption(value, hints, sources);
+    // Items of a list may each pick a different option; only a single choice can contradict.
+    const other = leaf.path.endsWith("]") ? undefined : contradictedOption(value, hints, sources);
     return other === undefined
       ? grounded("one of the schema's allowed values")
-      : { status: "ungrounded", penalty: 0.5, reason: `is an allowed value, but the request asks for ${JSON.stringify(other)}`, evidence: `value ${JSON.stringify(value)}; compared with ${where(sources)}` };
+      : { status: "ungrounded", penalty: 0.55, reason: `is an allowed value, but the request asks for ${JSON.stringify(other)}`, evidence: `value ${JSON.stringify(value)}; compared with ${where(sources)}` };
   }
   if (typeof value === "boolean") return groundBoolean(value, leaf, sources);
-  if (typeof value === "number") return groundNumber(value, hints, sources, String(value));
-  return groundString(value, leaf, hints, sources);
+  if (typeof value === "number") return groundNumber(value, hints, sources, String(value), context);
+  return groundString(value, leaf, hints, sources, context);
 }

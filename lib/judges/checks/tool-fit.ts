@@ -1,43 +1,64 @@
-import type { CanonicalTool, JsonObject, JsonValue } from "@/lib/transcripts/types";
+import type { CanonicalTool, JsonObject } from "@/lib/transcripts/types";
 import type { TextEvidence } from "./evidence";
+import { conceptOf } from "./text/concepts";
 import { STOPWORDS, WordSet, splitIdentifiers, tokens } from "./text/words";
 
 /**
  * How well an offered tool matches the user's request, from words alone: the tool's name,
- * description and parameter names against the request. Crude, but cheap, deterministic and
- * explainable ("the request mentions triangle, area; the tool's name says circle").
+ * description and parameter names against the request, with a small thesaurus. Crude, but
+ * cheap, deterministic and explainable ("the request mentions triangle, area; the tool's name
+ * says circle").
  */
 
 // Verbs and nouns that every tool name or request uses; they say nothing about fit.
 const GENERIC = new Set(
   (
-    "get set find calculate calc compute retrieve fetch search lookup look query provide return returns list show display " +
-    "check create make run perform do generate determine estimate evaluate analyze analyse process handle update " +
+    "get set find calculate calculator calc compute retrieve fetch search lookup look query provide return returns list show " +
+    "display check create make run perform do generate determine estimate evaluate analyze analyse process handle update " +
     "info information detail details data value values result results number numbers amount given specific certain based " +
     "using use tool function api service request user method type new current give tell want need help please " +
     "v1 v2 v3 by for of the and or to in on at with from into a an"
   ).split(/\s+/),
 );
 
+const meaningful = (words: string[]) => [...new Set(words.filter((word) => word.length > 1 && !STOPWORDS.has(word) && !GENERIC.has(word) && !/^\d/.test(word)))];
+
+/** Words plus the concepts they name, so that "film" meets "movie". */
+function withConcepts(words: string[]): string[] {
+  const out = [...words];
+  for (const word of words) {
+    const concept = conceptOf(word);
+    if (concept) out.push(concept);
+  }
+  return out;
+}
+
 export interface ToolWords {
   name: string[];
-  /** Everything the tool says about itself: name, description, parameter names. */
-  all: WordSet;
+  /** Everything the tool says about itself: name, description, parameter names, concepts. */
+  readonly all: WordSet;
 }
 
 const cache = new WeakMap<CanonicalTool, ToolWords>();
-
-const meaningful = (words: string[]) => [...new Set(words.filter((word) => !STOPWORDS.has(word) && !GENERIC.has(word) && !/^\d/.test(word) && word.length > 1))];
 
 export function toolWords(tool: CanonicalTool): ToolWords {
   const cached = cache.get(tool);
   if (cached) return cached;
   const name = meaningful(tokens(splitIdentifiers(tool.function.name)));
-  const properties = tool.function.parameters.properties;
-  const parameterNames =
-    typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties as JsonObject).map(splitIdentifiers).join(" ") : "";
-  const all = new WordSet([...name, ...tokens(tool.function.description ?? ""), ...tokens(parameterNames)]);
-  const words = { name, all };
+  let all: WordSet | undefined;
+  const words: ToolWords = {
+    name,
+    // Reading the description is the costly part; it waits until a fit needs it.
+    get all() {
+      if (!all) {
+        const properties = tool.function.parameters.properties;
+        const parameterNames =
+          typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties as JsonObject).map(splitIdentifiers).join(" ") : "";
+        all = new WordSet(withConcepts(meaningful([...name, ...tokens(tool.function.description ?? ""), ...tokens(parameterNames)])));
+      }
+      return all;
+    },
+  };
   cache.set(tool, words);
   return words;
 }
@@ -48,13 +69,21 @@ export interface ToolFit {
   nameCoverage: number;
   /** Share of the request's content words the tool's name, description or parameters mention. */
   requestCoverage: number;
+  /** For comparing tools: mostly the name, partly the description. */
   fit: number;
+  /** Distinct request words (or concepts) the tool speaks about: the absolute evidence of fit. */
   matched: string[];
-  missing: string[];
 }
 
-export function requestWords(request: TextEvidence): string[] {
-  return meaningful(tokens(request.raw));
+const requestCache = new WeakMap<TextEvidence, { words: string[]; set: WordSet }>();
+
+function requestWords(request: TextEvidence): { words: string[]; set: WordSet } {
+  let cached = requestCache.get(request);
+  if (!cached) {
+    const words = meaningful(tokens(request.raw));
+    requestCache.set(request, (cached = { words, set: new WordSet(withConcepts(words)) }));
+  }
+  return cached;
 }
 
 /** Name words shared by every offered tool ("country_info.*") do not tell tools apart. */
@@ -67,30 +96,32 @@ function nameWeights(tools: CanonicalTool[]): Map<string, number> {
 }
 
 export function toolFits(request: TextEvidence, tools: CanonicalTool[]): ToolFit[] {
-  const words = requestWords(request);
+  const { words, set } = requestWords(request);
   const weights = nameWeights(tools);
   return tools.map((tool) => {
     const own = toolWords(tool);
     let total = 0;
     let hit = 0;
-    const matched: string[] = [];
-    const missing: string[] = [];
+    const matched = new Set<string>();
     for (const word of own.name) {
       const weight = weights.get(word) ?? 1;
       total += weight;
-      if (request.words.has(word)) {
+      const concept = conceptOf(word);
+      if (set.hasShortForm(word) || (concept !== undefined && set.has(concept))) {
         hit += weight;
-        matched.push(word);
-      } else missing.push(word);
+        matched.add(word);
+      }
+    }
+    let covered = 0;
+    for (const word of words) {
+      const concept = conceptOf(word);
+      if (own.all.has(word) || (concept !== undefined && own.all.has(concept))) {
+        covered++;
+        matched.add(concept ?? word);
+      }
     }
     const nameCoverage = total ? hit / total : 0;
-    const covered = words.filter((word) => own.all.has(word));
-    const requestCoverage = words.length ? covered.length / words.length : 0;
-    for (const word of covered) if (!matched.includes(word)) matched.push(word);
-    return { tool: tool.function.name, nameCoverage, requestCoverage, fit: 0.6 * nameCoverage + 0.4 * requestCoverage, matched, missing };
+    const requestCoverage = words.length ? covered / words.length : 0;
+    return { tool: tool.function.name, nameCoverage, requestCoverage, fit: 0.6 * nameCoverage + 0.4 * requestCoverage, matched: [...matched] };
   });
-}
-
-export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

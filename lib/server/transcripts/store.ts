@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { CanonicalTranscript, JsonValue, ToolCallSite, TranscriptFormat } from "@/lib/transcripts/types";
 
@@ -19,14 +20,12 @@ export interface StoreResult {
 }
 
 /**
- * Writes transcripts and their tool calls in one transaction, so a failure leaves nothing
- * half-written; content already stored (same hash) is reported as a duplicate, never stored twice.
+ * Writes a batch of transcripts and their tool calls in one transaction, so a failure leaves
+ * nothing half-written. Content already stored (same hash) is reported as a duplicate, never
+ * stored twice. Two bulk inserts per batch keep a 10,000-transcript import fast.
  */
-export async function storeTranscripts(
-  prisma: PrismaClient,
-  uploadId: string | null,
-  items: PreparedTranscript[],
-): Promise<StoreResult> {
+export async function storeTranscripts(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[]): Promise<StoreResult> {
+  if (items.length === 0) return { stored: [], duplicates: [] };
   return prisma.$transaction(async (tx) => {
     const existing = await tx.transcript.findMany({
       where: { contentHash: { in: items.map((item) => item.hash) } },
@@ -34,48 +33,53 @@ export async function storeTranscripts(
     });
     const known = new Map(existing.map((row) => [row.contentHash, row.id]));
     const result: StoreResult = { stored: [], duplicates: [] };
+    const transcripts = [];
+    const toolCalls = [];
     for (const item of items) {
       const existingId = known.get(item.hash);
       if (existingId) {
         result.duplicates.push({ name: item.name, hash: item.hash, existingId });
         continue;
       }
-      const row = await tx.transcript.create({
-        data: {
-          uploadId,
-          name: item.name,
-          sourceFile: item.sourceFile,
-          sourceLocation: item.sourceLocation,
-          format: item.format,
-          contentHash: item.hash,
-          messages: item.transcript.messages as unknown as JsonValue[],
-          tools: item.transcript.tools as unknown as JsonValue[],
-          metadata: item.transcript.metadata,
-          messageCount: item.transcript.messages.length,
-          toolCallCount: item.sites.length,
-          warningCount: item.warnings.length,
-          warnings: item.warnings,
-        },
-        select: { id: true },
+      const id = randomUUID();
+      known.set(item.hash, id);
+      transcripts.push({
+        id,
+        uploadId,
+        name: item.name,
+        sourceFile: item.sourceFile,
+        sourceLocation: item.sourceLocation,
+        format: item.format,
+        contentHash: item.hash,
+        messages: item.transcript.messages as unknown as JsonValue[],
+        tools: item.transcript.tools as unknown as JsonValue[],
+        metadata: item.transcript.metadata,
+        messageCount: item.transcript.messages.length,
+        toolCallCount: item.sites.length,
+        warningCount: item.warnings.length,
+        warnings: item.warnings,
       });
-      await tx.toolCall.createMany({
-        data: item.sites.map((site) => ({
-          transcriptId: row.id,
+      for (const site of item.sites) {
+        toolCalls.push({
+          id: randomUUID(),
+          transcriptId: id,
           callId: site.callId,
           messageIndex: site.messageIndex,
           position: site.position,
           ordinal: site.ordinal,
           toolName: site.toolName,
           rawArguments: site.rawArguments,
-          parsedArguments: site.arguments.ok ? (site.arguments.value ?? undefined) : undefined,
+          // JSON null arguments are stored as a database NULL; the raw string keeps the truth.
+          parsedArguments: site.arguments.ok && site.arguments.value !== null ? site.arguments.value : undefined,
           argumentsError: site.arguments.ok ? null : site.arguments.error,
           responseIndex: site.responseIndex,
           response: site.response,
-        })),
-      });
-      known.set(item.hash, row.id);
-      result.stored.push({ id: row.id, name: item.name, hash: item.hash });
+        });
+      }
+      result.stored.push({ id, name: item.name, hash: item.hash });
     }
+    if (transcripts.length > 0) await tx.transcript.createMany({ data: transcripts });
+    if (toolCalls.length > 0) await tx.toolCall.createMany({ data: toolCalls });
     return result;
   });
 }

@@ -1,6 +1,15 @@
-import type { CanonicalMessage, CanonicalTool, CanonicalToolCall, CanonicalTranscript, JsonValue } from "../types";
+import type { CanonicalMessage, CanonicalTool, CanonicalToolCall, JsonValue } from "../types";
 import { asJsonObject } from "./schema-helpers";
-import { canonicalTool, type Conversion, ConversionWarnings, joinText, placeholderFor } from "./conversion";
+import {
+  assistantMessage,
+  functionTool,
+  systemMessage,
+  toolCall,
+  toolMessage,
+  transcriptOf,
+  userMessage,
+} from "./canonical-builders";
+import { type Conversion, ConversionWarnings, joinText, placeholderFor } from "./conversion";
 import { type AnthropicBlockInput, type AnthropicInput, type AnthropicToolResultContent, asKnownBlock } from "./anthropic-schema";
 
 /** Blocks that carry no conversation content: reasoning is not what tool calls are judged on. */
@@ -11,12 +20,12 @@ export function convertAnthropic(input: AnthropicInput): Conversion {
   const messages: CanonicalMessage[] = [];
   if (input.system !== undefined && input.system !== null) {
     const system = typeof input.system === "string" ? input.system : joinText(input.system.map((b) => b.text));
-    messages.push({ role: "system", content: system });
+    messages.push(systemMessage(system));
   }
   input.messages.forEach((message, i) => {
     const path = `messages[${i}].content`;
     if (typeof message.content === "string") {
-      messages.push(message.role === "user" ? { role: "user", content: message.content } : { role: "assistant", content: message.content });
+      messages.push(message.role === "user" ? userMessage(message.content) : assistantMessage(message.content));
     } else if (message.role === "user") {
       convertUserBlocks(message.content, path, messages, warnings);
     } else {
@@ -24,15 +33,14 @@ export function convertAnthropic(input: AnthropicInput): Conversion {
     }
   });
 
-  const transcript: CanonicalTranscript = {
+  const transcript = transcriptOf({
     messages,
     tools: convertTools(input, warnings),
     metadata: input.metadata ? asJsonObject(input.metadata) : {},
-  };
-  if (input.tool_choice) {
-    transcript.tool_choice = toolChoice(input.tool_choice);
-    if (input.tool_choice.disable_parallel_tool_use === true) transcript.parallel_tool_calls = false;
-  }
+    toolChoice: input.tool_choice ? toolChoice(input.tool_choice) : undefined,
+    // Anthropic can only switch parallel calls off; saying nothing is the default.
+    parallelToolCalls: input.tool_choice?.disable_parallel_tool_use === true ? false : undefined,
+  });
   return { transcript, warnings: warnings.list };
 }
 
@@ -43,11 +51,10 @@ export function convertAnthropic(input: AnthropicInput): Conversion {
 function convertUserBlocks(blocks: AnthropicBlockInput[], path: string, messages: CanonicalMessage[], warnings: ConversionWarnings): void {
   let pieces: string[] = [];
   let replaced: string[] = [];
-  let firstTextBlock = 0;
   const flush = () => {
     if (pieces.length === 0) return;
-    warnings.placeholders(`${path}[${firstTextBlock}]`, messages.length, replaced);
-    messages.push({ role: "user", content: joinText(pieces) });
+    warnings.placeholders(path, messages.length, replaced);
+    messages.push(userMessage(joinText(pieces)));
     pieces = [];
     replaced = [];
   };
@@ -57,10 +64,9 @@ function convertUserBlocks(blocks: AnthropicBlockInput[], path: string, messages
       flush();
       const resultPath = `${path}[${j}].content`;
       const text = toolResultText(known.content, resultPath, messages.length, warnings);
-      messages.push({ role: "tool", tool_call_id: known.tool_use_id, content: known.is_error ? markError(text) : text });
+      messages.push(toolMessage(known.is_error ? markError(text) : text, known.tool_use_id));
       return;
     }
-    if (pieces.length === 0) firstTextBlock = j;
     const text = blockText(block, `${path}[${j}]`, messages.length, warnings, replaced);
     if (text !== null) pieces.push(text);
   });
@@ -80,16 +86,14 @@ function assistantFromBlocks(
     const known = asKnownBlock(block);
     if (known?.type === "tool_use") {
       // Anthropic sends parsed arguments; the canonical shape keeps the text the agent would have sent.
-      toolCalls.push({ id: known.id, type: "function", function: { name: known.name, arguments: JSON.stringify(known.input) } });
+      toolCalls.push(toolCall(known.id, known.name, JSON.stringify(known.input)));
       return;
     }
     const text = blockText(block, `${path}[${j}]`, messageIndex, warnings, replaced);
     if (text !== null) pieces.push(text);
   });
   warnings.placeholders(path, messageIndex, replaced);
-  const message: CanonicalMessage = { role: "assistant", content: pieces.length > 0 ? joinText(pieces) : null };
-  if (toolCalls.length > 0) message.tool_calls = toolCalls;
-  return message;
+  return assistantMessage(pieces.length > 0 ? joinText(pieces) : null, toolCalls);
 }
 
 /** Text of a non-tool block; null for blocks that are skipped. */
@@ -147,7 +151,7 @@ function convertTools(input: AnthropicInput, warnings: ConversionWarnings): Cano
   (input.tools ?? []).forEach((tool, i) => {
     if ("input_schema" in tool && tool.input_schema && "name" in tool && typeof tool.name === "string") {
       const description = "description" in tool && typeof tool.description === "string" ? tool.description : undefined;
-      tools.push(canonicalTool(tool.name, description, tool.input_schema as Record<string, unknown>));
+      tools.push(functionTool(tool.name, description, tool.input_schema as Record<string, unknown>));
     } else {
       warnings.add("unsupported_tool", `tools[${i}]: the server tool \`${tool.type}\` is not a function tool; it was left out`, {
         path: `tools[${i}]`,
@@ -162,7 +166,7 @@ function toolChoice(choice: NonNullable<AnthropicInput["tool_choice"]>): JsonVal
     case "any":
       return "required";
     case "tool":
-      return choice.name ? { type: "function", function: { name: choice.name } } : "required";
+      return choice.name ? { function: { name: choice.name }, type: "function" } : "required";
     default:
       return choice.type;
   }

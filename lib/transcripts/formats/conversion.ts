@@ -1,5 +1,5 @@
 import type { ImportWarning, WarningCode, WarningLocation } from "../import-types";
-import type { CanonicalMessage, CanonicalTool, CanonicalTranscript, JsonObject } from "../types";
+import type { CanonicalTranscript } from "../types";
 
 export interface Conversion {
   transcript: CanonicalTranscript;
@@ -25,11 +25,6 @@ export class ConversionWarnings {
       path,
     });
   }
-}
-
-/** Adds `name` only when there is one, so that absent and missing names hash the same. */
-export function withName<M extends CanonicalMessage>(message: M, name: string | null | undefined): M {
-  return name ? { ...message, name } : message;
 }
 
 /** Text for a part that is not text: a visible marker, so a judge knows something was there. */
@@ -63,16 +58,3 @@ export function extraKeys(input: Record<string, unknown>, known: ReadonlySet<str
   return extra;
 }
 
-/** A tool without a schema takes no arguments: the canonical shape always has one. */
-export function canonicalTool(
-  name: string,
-  description: string | null | undefined,
-  parameters: Record<string, unknown> | null | undefined,
-): CanonicalTool {
-  const fn: CanonicalTool["function"] = {
-    name,
-    parameters: (parameters ?? { type: "object", properties: {} }) as JsonObject,
-  };
-  if (description) fn.description = description;
-  return { type: "function", function: fn };
-}

@@ -1,19 +1,26 @@
-import type { CanonicalMessage, CanonicalTool, CanonicalToolCall, CanonicalTranscript } from "../types";
+import type { CanonicalMessage, CanonicalTool, CanonicalToolCall } from "../types";
 import { asJsonObject, asJsonValue } from "./schema-helpers";
-import { canonicalTool, type Conversion, ConversionWarnings, joinText, placeholderFor, withName } from "./conversion";
+import {
+  assistantMessage,
+  functionTool,
+  systemMessage,
+  toolCall,
+  toolMessage,
+  transcriptOf,
+  userMessage,
+} from "./canonical-builders";
+import { type Conversion, ConversionWarnings, joinText, placeholderFor } from "./conversion";
 import type { ChatContentInput, ChatMessageInput, OpenAiChatInput } from "./openai-chat-schema";
 
 export function convertOpenAiChat(input: OpenAiChatInput): Conversion {
   const warnings = new ConversionWarnings();
-  const messages = convertMessages(input.messages, warnings);
-  const transcript: CanonicalTranscript = {
-    messages,
+  const transcript = transcriptOf({
+    messages: convertMessages(input.messages, warnings),
     tools: convertTools(input, warnings),
     metadata: input.metadata ? asJsonObject(input.metadata) : {},
-  };
-  const toolChoice = input.tool_choice ?? legacyToolChoice(input.function_call);
-  if (toolChoice !== undefined && toolChoice !== null) transcript.tool_choice = asJsonValue(toolChoice);
-  if (typeof input.parallel_tool_calls === "boolean") transcript.parallel_tool_calls = input.parallel_tool_calls;
+    toolChoice: asJsonValue(input.tool_choice ?? legacyToolChoice(input.function_call)),
+    parallelToolCalls: input.parallel_tool_calls,
+  });
   return { transcript, warnings: warnings.list };
 }
 
@@ -22,54 +29,43 @@ function convertMessages(input: ChatMessageInput[], warnings: ConversionWarnings
   // Legacy function calls have no id: a `function` message answers the latest open call of that name.
   const openLegacyCalls: { id: string; name: string }[] = [];
 
-  input.forEach((message, i) => {
-    const path = `messages[${i}]`;
+  for (let i = 0; i < input.length; i++) {
+    const message = input[i];
+    const path = `messages[${i}].content`;
     const at = messages.length;
-    const text = (content: ChatContentInput | undefined) => contentText(content, `${path}.content`, at, warnings);
     switch (message.role) {
       case "system":
       case "developer":
-        messages.push(withName({ role: "system", content: text(message.content) ?? "" }, message.name));
+        messages.push(systemMessage(contentText(message.content, path, at, warnings) ?? "", message.name));
         break;
       case "user":
-        messages.push(withName({ role: "user", content: text(message.content) ?? "" }, message.name));
+        messages.push(userMessage(contentText(message.content, path, at, warnings) ?? "", message.name));
         break;
       case "assistant": {
-        const toolCalls: CanonicalToolCall[] = (message.tool_calls ?? []).map((call) => ({
-          id: call.id,
-          type: "function",
-          function: { name: call.function.name, arguments: call.function.arguments },
-        }));
+        const calls: CanonicalToolCall[] = [];
+        for (const call of message.tool_calls ?? []) calls.push(toolCall(call.id, call.function.name, call.function.arguments));
         if (message.function_call) {
           const id = `function_call_${i}`;
-          toolCalls.push({ id, type: "function", function: { ...pick(message.function_call) } });
+          calls.push(toolCall(id, message.function_call.name, message.function_call.arguments));
           openLegacyCalls.push({ id, name: message.function_call.name });
         }
-        const content = text(message.content) ?? message.refusal ?? null;
-        const assistant: CanonicalMessage = withName({ role: "assistant", content }, message.name);
-        if (toolCalls.length > 0) assistant.tool_calls = toolCalls;
-        messages.push(assistant);
+        const content = contentText(message.content, path, at, warnings) ?? message.refusal ?? null;
+        messages.push(assistantMessage(content, calls, message.name));
         break;
       }
       case "tool":
-        messages.push(
-          withName({ role: "tool", content: text(message.content) ?? "", tool_call_id: message.tool_call_id }, message.name),
-        );
+        messages.push(toolMessage(contentText(message.content, path, at, warnings) ?? "", message.tool_call_id, message.name));
         break;
       case "function": {
         const open = findLastIndex(openLegacyCalls, (c) => c.name === message.name);
         // An unanswerable legacy response keeps a made-up id: the consistency check then reports it.
         const id = open >= 0 ? openLegacyCalls.splice(open, 1)[0].id : `function_response_${i}`;
-        messages.push({ role: "tool", content: text(message.content) ?? "", tool_call_id: id, name: message.name });
+        messages.push(toolMessage(contentText(message.content, path, at, warnings) ?? "", id, message.name));
         break;
       }
     }
-  });
+  }
   return messages;
-}
-
-function pick(call: { name: string; arguments: string }): { name: string; arguments: string } {
-  return { name: call.name, arguments: call.arguments };
 }
 
 /** String as is; parts joined with placeholders for what is not text; null stays null. */
@@ -100,14 +96,14 @@ function convertTools(input: OpenAiChatInput, warnings: ConversionWarnings): Can
   const tools: CanonicalTool[] = [];
   (input.tools ?? []).forEach((tool, i) => {
     if (tool.type === "function" && "function" in tool && isFunctionDefinition(tool.function)) {
-      tools.push(canonicalTool(tool.function.name, tool.function.description, tool.function.parameters));
+      tools.push(functionTool(tool.function.name, tool.function.description, tool.function.parameters));
     } else {
       warnings.add("unsupported_tool", `tools[${i}]: a \`${tool.type}\` tool is not a function tool; it was left out`, {
         path: `tools[${i}]`,
       });
     }
   });
-  for (const fn of input.functions ?? []) tools.push(canonicalTool(fn.name, fn.description, fn.parameters));
+  for (const fn of input.functions ?? []) tools.push(functionTool(fn.name, fn.description, fn.parameters));
   return tools;
 }
 
@@ -120,7 +116,7 @@ function isFunctionDefinition(
 function legacyToolChoice(functionCall: OpenAiChatInput["function_call"]): unknown {
   if (functionCall === undefined || functionCall === null) return undefined;
   if (typeof functionCall === "string") return functionCall;
-  return { type: "function", function: { name: functionCall.name } };
+  return { function: { name: functionCall.name }, type: "function" };
 }
 
 function findLastIndex<T>(items: T[], predicate: (item: T) => boolean): number {

@@ -1,6 +1,15 @@
-import type { CanonicalMessage, CanonicalTool, CanonicalTranscript, JsonValue } from "../types";
+import type { CanonicalMessage, CanonicalTool, JsonValue } from "../types";
 import { asJsonObject, asJsonValue } from "./schema-helpers";
-import { canonicalTool, type Conversion, ConversionWarnings, joinText, placeholderFor } from "./conversion";
+import {
+  assistantMessage,
+  functionTool,
+  systemMessage,
+  toolCall,
+  toolMessage,
+  transcriptOf,
+  userMessage,
+} from "./canonical-builders";
+import { type Conversion, ConversionWarnings, joinText, placeholderFor } from "./conversion";
 import {
   asKnownItem,
   asKnownPart,
@@ -15,18 +24,18 @@ const SILENT_ITEMS = new Set(["reasoning"]);
 export function convertOpenAiResponses(input: OpenAiResponsesInput): Conversion {
   const warnings = new ConversionWarnings();
   const messages: CanonicalMessage[] = [];
-  if (input.instructions) messages.push({ role: "system", content: input.instructions });
-  if (typeof input.input === "string") messages.push({ role: "user", content: input.input });
+  if (input.instructions) messages.push(systemMessage(input.instructions));
+  if (typeof input.input === "string") messages.push(userMessage(input.input));
   else input.input.forEach((item, i) => convertItem(item, `input[${i}]`, messages, warnings));
   (input.output ?? []).forEach((item, i) => convertItem(item, `output[${i}]`, messages, warnings));
 
-  const transcript: CanonicalTranscript = {
+  const transcript = transcriptOf({
     messages,
     tools: convertTools(input, warnings),
     metadata: input.metadata ? asJsonObject(input.metadata) : {},
-  };
-  if (input.tool_choice !== undefined && input.tool_choice !== null) transcript.tool_choice = toolChoice(input.tool_choice);
-  if (typeof input.parallel_tool_calls === "boolean") transcript.parallel_tool_calls = input.parallel_tool_calls;
+    toolChoice: input.tool_choice === undefined || input.tool_choice === null ? undefined : toolChoice(input.tool_choice),
+    parallelToolCalls: input.parallel_tool_calls,
+  });
   return { transcript, warnings: warnings.list };
 }
 
@@ -40,25 +49,21 @@ function convertItem(item: ResponsesItemInput, path: string, messages: Canonical
     case undefined:
     case "message": {
       const content = partsText(known.content, `${path}.content`, messages.length, warnings);
-      if (known.role === "assistant") messages.push({ role: "assistant", content });
-      else messages.push({ role: known.role === "user" ? "user" : "system", content });
+      if (known.role === "assistant") messages.push(assistantMessage(content));
+      else messages.push(known.role === "user" ? userMessage(content) : systemMessage(content));
       return;
     }
     case "function_call": {
-      const call = { id: known.call_id, type: "function" as const, function: { name: known.name, arguments: known.arguments } };
+      const call = toolCall(known.call_id, known.name, known.arguments);
       // Responses lists an answer's text and each parallel call as separate items; Chat holds
       // them in one assistant message, so calls join the assistant message right before them.
       const last = messages[messages.length - 1];
       if (last?.role === "assistant") last.tool_calls = [...(last.tool_calls ?? []), call];
-      else messages.push({ role: "assistant", content: null, tool_calls: [call] });
+      else messages.push(assistantMessage(null, [call]));
       return;
     }
     case "function_call_output":
-      messages.push({
-        role: "tool",
-        tool_call_id: known.call_id,
-        content: partsText(known.output, `${path}.output`, messages.length, warnings),
-      });
+      messages.push(toolMessage(partsText(known.output, `${path}.output`, messages.length, warnings), known.call_id));
       return;
     default:
       if (!SILENT_ITEMS.has(known.type)) {
@@ -91,7 +96,7 @@ function convertTools(input: OpenAiResponsesInput, warnings: ConversionWarnings)
     if (tool.type === "function" && typeof tool.name === "string") {
       const description = typeof tool.description === "string" ? tool.description : undefined;
       const parameters = isObject(tool.parameters) ? tool.parameters : undefined;
-      tools.push(canonicalTool(tool.name, description, parameters));
+      tools.push(functionTool(tool.name, description, parameters));
     } else {
       warnings.add("unsupported_tool", `tools[${i}]: a \`${tool.type}\` tool is not a function tool; it was left out`, {
         path: `tools[${i}]`,
@@ -104,7 +109,7 @@ function convertTools(input: OpenAiResponsesInput, warnings: ConversionWarnings)
 /** Responses names a forced function flatly (`{type, name}`); Chat nests it (`{type, function: {name}}`). */
 function toolChoice(choice: unknown): JsonValue {
   if (isObject(choice) && choice.type === "function" && typeof choice.name === "string") {
-    return { type: "function", function: { name: choice.name } };
+    return { function: { name: choice.name }, type: "function" };
   }
   return asJsonValue(choice);
 }

@@ -6,7 +6,8 @@ export const duplicateCall: Check = {
   title: "Duplicate call",
   severity: "major",
   views: BOTH_VIEWS,
-  topics: ["redundancy"],
+  // A repeated call serves no part of the request: it is also a poor choice of call.
+  topics: ["redundancy", "tool-selection"],
   explanation: "The same tool with the same arguments (ignoring key order and spacing) was already called since the user's last message.",
   run(context) {
     const own = canonicalArguments(context.call.rawArguments);

@@ -1,5 +1,7 @@
 import { BOTH_VIEWS, type Check, type CheckHit } from "../check";
-import { FUNCTION_WORDS, fold, phraseText } from "../text/words";
+import type { Leaf } from "../context";
+import { descriptionNames, propertyHints } from "../schema/property";
+import { FUNCTION_WORDS, fold, phraseText, tokens } from "../text/words";
 
 // Values that stand for "fill me in": type names, template markers, sample data.
 const PLACEHOLDER_WORDS = new Set([
@@ -8,7 +10,46 @@ const PLACEHOLDER_WORDS = new Set([
   "enter value", "unknown", "default", "dummy", "fake", "test123", "abc123", "john doe", "jane doe", "...", "…",
 ]);
 const TEMPLATE = /^\s*(<[^<>]+>|\{\{[^{}]+\}\}|\$\{[^{}]+\}|\[[A-Z _-]+\]|\{[A-Z_]+\})\s*$/;
+// Words that open a request ("Book a flight…", "First, …"): copied into an argument they are
+// a sign of an agent filling slots from the request's first words, not from its meaning.
+const OPENING_WORDS = new Set(
+  (
+    "find get give show tell list search look calculate compute determine estimate predict book reserve order buy purchase " +
+    "sell send create make generate plan convert translate check fetch retrieve provide locate identify analyze analyse " +
+    "compare recommend suggest help perform invest withdraw schedule set update delete remove add play draw plot solve " +
+    "evaluate simulate imagine suppose consider first second third next then also lastly finally now please hi hello hey " +
+    "okay ok so well could can would will should may might i we you let what whats who which when where why how is are do does"
+  ).split(/\s+/),
+);
+
+/** True when `value` is the first word(s) of a sentence of the request. */
+function opensASentence(value: string, request: string): boolean {
+  const words = tokens(value);
+  if (!words.length || words.length > 3 || !OPENING_WORDS.has(words[0])) return false;
+  const escaped = value.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[.?!]\\s+|^["'\\s]+)${escaped}\\b`, "i").test(request.trim());
+}
+
 const SAMPLE_CONTACT = /(^|[@.\s])(example\.(com|org|net)|test\.com)\b|^(\+?1[-. ]?)?555[-. ]?01\d\d$|^(0{4,}|1234(5678?9?)?)$/i;
+
+/**
+ * Several different parameters all given 0 or 1 that the request never states: the agent
+ * filled the slots rather than read the values from the request.
+ */
+function fillerNumbers(leaves: Leaf[], stated: Set<number> | undefined): CheckHit | null {
+  const groups = new Map<number, string[]>();
+  for (const leaf of leaves) {
+    if ((leaf.value === 0 || leaf.value === 1) && !stated?.has(leaf.value) && !propertyHints(leaf.schema).defaults.includes(leaf.value)) {
+      groups.set(leaf.value, [...(groups.get(leaf.value) ?? []), leaf.path]);
+    }
+  }
+  for (const [value, paths] of groups) {
+    if (paths.length >= 2) {
+      return { severity: "major", penalty: 0.5, message: `${paths.length} arguments are all ${value}, a value the request never states: they look filled in, not read from it.`, evidence: `${paths.join(", ")} = ${value}` };
+    }
+  }
+  return null;
+}
 
 export const placeholderValue: Check = {
   id: "placeholder-value",
@@ -33,14 +74,24 @@ export const placeholderValue: Check = {
         continue;
       }
       const phrase = phraseText(raw);
+      // A value the schema itself names ("default is 'default'") is never a placeholder.
+      const hints = propertyHints(leaf.schema);
+      const loose = folded.replace(/[^a-z0-9]+/g, "");
+      const schemaNames =
+        [...hints.defaults, ...hints.options].some((option) => typeof option === "string" && fold(option).replace(/[^a-z0-9]+/g, "") === loose) ||
+        descriptionNames(hints, raw);
+      if (schemaNames) continue;
       const userWrote = request !== undefined && phrase.trim() !== "" && request.phrase.includes(phrase);
       let reason: string | null = null;
       if (TEMPLATE.test(raw)) reason = "is a template marker";
       else if (!userWrote && PLACEHOLDER_WORDS.has(folded.replace(/[_-]+/g, " "))) reason = "is a placeholder";
       else if (!userWrote && SAMPLE_CONTACT.test(folded)) reason = "is sample data";
       else if (FUNCTION_WORDS.has(folded.replace(/[^a-z]/g, "")) && /^[a-z' ]+[?!.]?$/i.test(folded)) reason = "is only a question or filler word, not a value";
+      else if (request && opensASentence(raw, request.raw)) reason = "is the opening word of the request, not a value";
       if (reason) hits.push({ severity: "major", penalty: 0.6, path: leaf.path, message: `"${leaf.path}" ${reason}.`, evidence: `value ${JSON.stringify(raw)}` });
     }
+    const filler = fillerNumbers(context.leaves, request?.numbers);
+    if (filler) hits.push(filler);
     return hits;
   },
 };

@@ -1,7 +1,6 @@
 import type { CanonicalTool } from "@/lib/transcripts/types";
 import { BOTH_VIEWS, severityFor, type Check } from "../check";
-import type { TextEvidence } from "../evidence";
-import { quote } from "../evidence";
+import { quote, type TextEvidence } from "../evidence";
 import { toolFits, type ToolFit } from "../tool-fit";
 
 const byTools = new WeakMap<CanonicalTool[], WeakMap<TextEvidence, ToolFit[]>>();
@@ -15,11 +14,17 @@ function cachedFits(request: TextEvidence, tools: CanonicalTool[]): ToolFit[] {
   return fits;
 }
 
-const describe = (fit: ToolFit) => `${fit.tool} (fit ${fit.fit.toFixed(2)}${fit.matched.length ? `; request mentions ${fit.matched.slice(0, 6).join(", ")}` : ""})`;
+const describe = (fit: ToolFit) => `${fit.tool} (fit ${fit.fit.toFixed(2)}${fit.matched.length ? `; shares ${fit.matched.slice(0, 6).join(", ")}` : "; shares no word with the request"})`;
 
-// Below this a tool's words barely touch the request; above the margin another tool clearly wins.
-const NO_FIT = 0.3;
+// Another tool must fit clearly better, by this much, to call the choice poor.
 const MARGIN = 0.2;
+
+/** Penalty when the chosen tool shares (almost) nothing with the request, whatever else is offered. */
+function absolutePenalty(chosen: ToolFit): number {
+  if (chosen.matched.length === 0) return 0.55;
+  if (chosen.matched.length === 1) return chosen.nameCoverage > 0 ? 0.1 : 0.3;
+  return chosen.nameCoverage === 0 && chosen.requestCoverage < 0.15 ? 0.1 : 0;
+}
 
 export const toolChoice: Check = {
   id: "poor-tool-choice",
@@ -28,26 +33,29 @@ export const toolChoice: Check = {
   views: BOTH_VIEWS,
   topics: ["tool-selection"],
   explanation:
-    "The chosen tool's name, description and parameters are compared with the words of the user's request, relative to the other offered tools: the call is flagged when another tool fits much better, or when the chosen tool hardly fits at all. Lexical, so synonyms can mislead it.",
+    "The chosen tool's name, description and parameters are compared with the words of the user's request (with a small thesaurus), relative to the other offered tools: the call is flagged when another tool fits clearly better, or when the chosen tool shares (almost) nothing with the request. Lexical, so unusual wording can mislead it.",
   run(context) {
     const request = context.request;
     if (!context.tool || !request) return [];
     const fits = cachedFits(request, context.view.tools);
     const chosen = fits.find((fit) => fit.tool === context.call.toolName);
     if (!chosen) return [];
-    // A tool the same message also calls serves another part of the request, not this call's.
+    // A tool the same message also calls serves another part of the request, not this call's;
+    // and a tool whose name the request mostly spells out serves some part of it.
     const calledHere = new Set((context.view.assistant.tool_calls ?? []).map((call) => call.function.name));
     const rivals = fits.filter((fit) => fit !== chosen && !calledHere.has(fit.tool));
     const best = rivals.reduce<ToolFit | undefined>((top, fit) => (!top || fit.fit > top.fit ? fit : top), undefined);
     const gap = best ? best.fit - chosen.fit : 0;
-    const relative = best && gap >= MARGIN && best.nameCoverage > chosen.nameCoverage ? Math.min(0.65, 0.25 + gap) : 0;
-    const absolute = chosen.fit < NO_FIT && chosen.nameCoverage < 0.5 ? 0.5 * (1 - chosen.fit / NO_FIT) : 0;
+    const relative = best && gap >= MARGIN && chosen.nameCoverage < 0.5 && best.nameCoverage > chosen.nameCoverage ? Math.min(0.65, 0.3 + gap) : 0;
+    const absolute = absolutePenalty(chosen);
     const penalty = Math.max(relative, absolute);
-    if (penalty < 0.05) return [];
+    if (penalty <= 0) return [];
     const message =
       relative >= absolute && best
         ? `Another offered tool fits the request better: ${best.tool}.`
-        : `The chosen tool hardly fits the request${best && best.fit > chosen.fit ? `; ${best.tool} fits somewhat better` : "; no offered tool fits it well"}.`;
+        : chosen.matched.length === 0
+          ? "The chosen tool shares no word with the request: no offered tool seems to fit it."
+          : "The chosen tool barely matches the request.";
     return [
       {
         severity: severityFor(penalty),

@@ -86,22 +86,28 @@ export function normalizeSchema(schema: JsonValue): JsonObject {
   return out;
 }
 
-/** `required: true` on a property means "listed in the parent's required"; `optional: true` the opposite. */
+/**
+ * The names an object requires: its `required` list plus properties flagged `required: true`,
+ * minus those flagged `optional: true`. A required name the schema never declares cannot be
+ * satisfied meaningfully: it is the schema's defect, not the call's, so it is dropped.
+ */
+export function requiredNames(properties: JsonObject, required: JsonValue | undefined): string[] {
+  const names = new Set(Array.isArray(required) ? required.filter((name): name is string => typeof name === "string") : []);
+  for (const [name, property] of Object.entries(properties)) {
+    if (!isObject(property)) continue;
+    if (property.required === true) names.add(name);
+    if (property.optional === true) names.delete(name);
+  }
+  return [...names].filter((name) => name in properties);
+}
+
 function liftPropertyFlags(source: JsonObject, out: JsonObject): void {
   const properties = source.properties;
   if (!isObject(properties)) {
     if (Array.isArray(out.required) && out.required.length === 0) delete out.required;
     return;
   }
-  const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
-  for (const [name, property] of Object.entries(properties)) {
-    if (!isObject(property)) continue;
-    if (property.required === true) required.add(name);
-    if (property.optional === true) required.delete(name);
-  }
-  // A required name the schema never declares cannot be satisfied meaningfully: it is the
-  // schema's defect, not the call's.
-  const declared = [...required].filter((name) => name in properties);
+  const declared = requiredNames(properties, out.required);
   if (declared.length) out.required = declared;
   else delete out.required;
 }

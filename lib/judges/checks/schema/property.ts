@@ -24,3 +24,22 @@ export function propertyHints(schema: JsonObject | undefined): PropertyHints {
   cache.set(schema, hints);
   return hints;
 }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether the description names this value as an example, default or option: quoted
+ * ("default is 'km'") or after "default", "e.g.", "such as", "one of"... A word that merely
+ * occurs in the prose ("the company to invest in") does not count.
+ */
+export function descriptionNames(hints: PropertyHints, value: string): boolean {
+  const raw = hints.description?.raw;
+  const text = value.trim();
+  if (!raw || !text || text.length > 60) return false;
+  const pattern = escape(text);
+  if (new RegExp(`["'\u2018\u201c\`(\\[]\\s*${pattern}\\s*["'\u2019\u201d\`)\\]]`, "i").test(raw)) return true;
+  return new RegExp(
+    `\\b(defaults?( value)?|e\\.g\\.?|eg|such as|for example|for instance|examples?|i\\.e\\.?|options?|one of|either|possible values?|allowed values?|accepted values?|format|ex\\.)[^.;]{0,80}?(^|[^a-z0-9])${pattern}($|[^a-z0-9])`,
+    "i",
+  ).test(raw);
+}

@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
-import { normalizeSchema } from "./normalize";
+import { normalizeSchema, requiredNames } from "./normalize";
 
 export interface SchemaError {
   /** Argument path in the project's notation: "items[0].id". */
@@ -75,27 +75,30 @@ function compileCached(schema: JsonObject): Validator {
   return validator;
 }
 
-const SIMPLE_ROOT = new Set(["type", "properties", "required", "additionalProperties", "$schema", "$id"]);
+const SIMPLE_ROOT = new Set(["type", "properties", "required", "additionalProperties", "$schema", "$id", "description", "title", "optional"]);
 const isObject = (value: JsonValue | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+const byPropertySchema = new WeakMap<object, Validator>();
+
+function propertyValidator(schema: JsonObject): Validator {
+  let validator = byPropertySchema.get(schema);
+  if (!validator) byPropertySchema.set(schema, (validator = compileCached(normalizeSchema(schema))));
+  return validator;
+}
 
 /**
  * Most tool schemas are a flat object of properties. Each property schema ("an integer", "one
- * of these strings") recurs across many tools, so it is compiled once and shared; the root's
- * object type and required list are checked here. Any other root keyword (oneOf, allOf,
- * dependencies, patternProperties...) compiles the whole schema instead.
+ * of these strings") recurs across many tools, so it is normalised and compiled once, when an
+ * argument first needs it, and shared; the root's object type and required list are checked
+ * here. Any other root keyword (oneOf, allOf, dependencies, patternProperties...) compiles the
+ * whole schema instead.
  */
 function composed(root: JsonObject): Validator | null {
-  if (!Object.keys(root).every((key) => SIMPLE_ROOT.has(key)) || root.type !== "object") return null;
+  if (!Object.keys(root).every((key) => SIMPLE_ROOT.has(key))) return null;
+  if (root.type !== undefined && normalizeSchema({ type: root.type }).type !== "object") return null;
   if (root.additionalProperties !== undefined && typeof root.additionalProperties !== "boolean") return null;
   const properties = isObject(root.properties) ? root.properties : {};
-  const required = Array.isArray(root.required) ? (root.required as string[]) : [];
+  const required = requiredNames(properties, root.required);
   const closed = root.additionalProperties === false;
-  const perProperty = new Map<string, Validator>();
-  const propertyValidator = (name: string): Validator => {
-    let validator = perProperty.get(name);
-    if (!validator) perProperty.set(name, (validator = compileCached(properties[name] as JsonObject)));
-    return validator;
-  };
   return (value) => {
     if (!isObject(value)) return [{ path: "", keyword: "type", params: { type: "object" }, message: "must be object" }];
     const errors: SchemaError[] = [];
@@ -103,8 +106,9 @@ function composed(root: JsonObject): Validator | null {
       if (!(name in value)) errors.push({ path: name, keyword: "required", params: { missingProperty: name }, message: `must have required property '${name}'` });
     }
     for (const name of Object.keys(value)) {
-      if (isObject(properties[name])) {
-        for (const error of propertyValidator(name)(value[name])) errors.push({ ...error, path: joinPath(name, error.path) });
+      const schema = properties[name];
+      if (isObject(schema)) {
+        for (const error of propertyValidator(schema)(value[name])) errors.push({ ...error, path: joinPath(name, error.path) });
       } else if (!(name in properties) && closed) {
         errors.push({ path: name, keyword: "additionalProperties", params: { additionalProperty: name }, message: "must NOT have additional properties" });
       }
@@ -117,8 +121,7 @@ function composed(root: JsonObject): Validator | null {
 export function validatorFor(parameters: JsonObject): Validator {
   const cached = byParameters.get(parameters);
   if (cached) return cached;
-  const normalized = normalizeSchema(parameters);
-  const validator = composed(normalized) ?? compileCached(normalized);
+  const validator = composed(parameters) ?? compileCached(normalizeSchema(parameters));
   byParameters.set(parameters, validator);
   return validator;
 }

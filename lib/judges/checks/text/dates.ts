@@ -36,7 +36,7 @@ export function datesInText(text: string): DateParts[] {
     push(found, { year, month: +m[1], day: +m[2] });
     push(found, { year, month: +m[2], day: +m[1] });
   }
-  for (const m of lower.matchAll(new RegExp(`\\b${MONTH}\\.?\\s+${DAY}\\b(?:,?\\s*(?:of\\s+)?${YEAR})?`, "g"))) {
+  for (const m of lower.matchAll(new RegExp(`\\b${MONTH}(?:\\.\\s*|\\s+)${DAY}\\b(?:,?\\s*(?:of\\s+)?${YEAR})?`, "g"))) {
     push(found, { month: MONTHS[m[1]], day: +m[2], year: m[3] ? +m[3] : undefined });
   }
   for (const m of lower.matchAll(new RegExp(`\\b${DAY}\\s+(?:of\\s+)?${MONTH}\\b\\.?(?:,?\\s*${YEAR})?`, "g"))) {

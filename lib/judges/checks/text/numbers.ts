@@ -22,6 +22,7 @@ const WORD_VALUES: Record<string, number[]> = {
   dozen: [12], half: [0.5, 50], quarter: [0.25, 25], twice: [2], double: [2], triple: [3], thrice: [3],
   once: [1], pair: [2], couple: [2], single: [1], none: [0], nothing: [0], zero: [0], hundred: [100], thousand: [1000],
 };
+const NUMBER_WORD = new RegExp(`\\b(${[...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(ORDINALS), ...Object.keys(WORD_VALUES), "hundred", "thousand", "million", "billion", "trillion"].join("|")})\\b`);
 const PERCENT = /^(%|percent|per\s*cent|pct|percentage)/i;
 
 export function addNumber(into: Set<number>, value: number): void {
@@ -36,27 +37,29 @@ export function parseNumeric(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-function wordNumbers(words: string[], into: Set<number>): void {
-  // Accumulates runs such as "one hundred and twenty five" or "twenty-one thousand".
+/** Number-word runs such as "one hundred and twenty five" or "twenty-one thousand", one list each. */
+function wordNumbers(words: string[]): number[][] {
+  const mentions: number[][] = [];
   let total = 0;
   let current = 0;
   let inRun = false;
   const flush = () => {
-    if (inRun) addNumber(into, total + current);
+    if (inRun) mentions.push([total + current]);
     total = 0;
     current = 0;
     inRun = false;
   };
-  for (let index = 0; index < words.length; index++) {
-    const word = words[index];
+  for (const word of words) {
     if (word in UNITS) {
+      // "five six" is two numbers; "twenty five" is one.
+      if (inRun && current % 10 !== 0) flush();
       current += UNITS[word];
       inRun = true;
-      addNumber(into, UNITS[word]);
     } else if (word in TENS) {
+      if (inRun && current % 100 !== 0) flush();
       current += TENS[word];
       inRun = true;
-    } else if (inRun && (word === "hundred")) {
+    } else if (inRun && word === "hundred") {
       current = (current || 1) * 100;
     } else if (inRun && (word === "thousand" || word === "million" || word === "billion" || word === "trillion")) {
       total += (current || 1) * SCALES[word];
@@ -65,20 +68,25 @@ function wordNumbers(words: string[], into: Set<number>): void {
       continue;
     } else {
       flush();
-      if (word in ORDINALS) addNumber(into, ORDINALS[word]);
-      if (word in WORD_VALUES) for (const value of WORD_VALUES[word]) addNumber(into, value);
+      if (word in ORDINALS) mentions.push([ORDINALS[word]]);
+      if (word in WORD_VALUES) mentions.push(WORD_VALUES[word]);
     }
   }
   flush();
+  return mentions;
 }
 
 const NUMBER_IN_TEXT = /(-)?[$€£¥]?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.?\d+)(?:\s*(?:e|x\s*10\^|×\s*10\^|\*\s*10\^|\*\s*10\*\*)\s*([-+]?\d+))?/gi;
 
-/** Every number the text supports, including scaled and percentage readings. */
-export function numbersInText(text: string): Set<number> {
-  const found = new Set<number>();
+/**
+ * Each number the text writes, with every value it may stand for: "5%" is 5 and 0.05,
+ * "$2 million" is 2 and 2,000,000, "five" is 5.
+ */
+export function numberMentions(text: string): number[][] {
+  const mentions: number[][] = [];
   const lower = text.toLowerCase();
   for (const match of lower.matchAll(NUMBER_IN_TEXT)) {
+    const values = new Set<number>();
     const start = match.index ?? 0;
     const before = start > 0 ? lower[start - 1] : " ";
     // A hyphen between letters or digits ("covid-19", "3-4") is not a minus sign.
@@ -87,33 +95,42 @@ export function numbersInText(text: string): Set<number> {
     if (!Number.isFinite(value)) continue;
     if (match[3] !== undefined) value *= 10 ** Number(match[3]);
     const signed = negative ? -value : value;
-    addNumber(found, signed);
-    addNumber(found, value);
-    // Also every comma-separated part: "3,400" may be a list as well as a thousand.
-    if (match[2].includes(",")) for (const part of match[2].split(/[,.]/)) addNumber(found, Number(part));
+    addNumber(values, signed);
+    addNumber(values, value);
     const rest = lower.slice(start + match[0].length, start + match[0].length + 14);
     const suffix = /^\s*([a-z%]+(?:\s*cent)?)/.exec(rest)?.[1] ?? "";
     if (PERCENT.test(suffix)) {
-      addNumber(found, value / 100);
-      addNumber(found, signed / 100);
+      addNumber(values, value / 100);
+      addNumber(values, signed / 100);
     }
     const scale = SCALES[suffix] ?? SCALES[/^[a-z]+/.exec(suffix)?.[0] ?? ""];
-    if (scale) addNumber(found, signed * scale);
-    // "10^-9" and "10 to the power of 3" style powers.
+    if (scale) addNumber(values, signed * scale);
+    // "10^-9" and "10**3" style powers.
     const power = /^\s*(?:\^|\*\*)\s*([-+]?\d+)/.exec(rest);
-    if (power) addNumber(found, value ** Number(power[1]));
+    if (power) addNumber(values, value ** Number(power[1]));
+    mentions.push([...values]);
   }
   // Fractions "1/2", "3/4" also mean their quotient.
   for (const match of lower.matchAll(/(\d+)\s*\/\s*(\d+)/g)) {
     const denominator = Number(match[2]);
-    if (denominator) addNumber(found, Number(match[1]) / denominator);
+    if (denominator) mentions.push([Number(match[1]) / denominator]);
   }
-  wordNumbers(lower.match(/[a-z]+/g) ?? [], found);
-  // "five million": a word number followed by a scale word.
-  for (const match of lower.matchAll(/\b([a-z]+)[\s-]+(thousand|million|billion|trillion)\b/g)) {
-    const base = UNITS[match[1]] ?? TENS[match[1]];
-    if (base !== undefined) addNumber(found, base * SCALES[match[2]]);
+  // Most texts write numbers as digits; the word pass runs only when a number word occurs.
+  if (NUMBER_WORD.test(lower)) {
+    mentions.push(...wordNumbers(lower.match(/[a-z]+/g) ?? []));
+    // "five million": a word number followed by a scale word.
+    for (const match of lower.matchAll(/\b([a-z]+)[\s-]+(thousand|million|billion|trillion)\b/g)) {
+      const base = UNITS[match[1]] ?? TENS[match[1]];
+      if (base !== undefined) mentions.push([base * SCALES[match[2]]]);
+    }
   }
+  return mentions;
+}
+
+/** Every number the text supports, including scaled, percentage and word readings. */
+export function numbersInText(text: string): Set<number> {
+  const found = new Set<number>();
+  for (const mention of numberMentions(text)) for (const value of mention) found.add(value);
   return found;
 }
 

@@ -47,7 +47,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
   (
     "what who whom whose which when where why how find tell give show get calculate compute determine " +
-    "please can could would should is are the a an it this that these those do does did i me my you your"
+    "please can could would should is are the it this that these those do does did me my you your"
   ).split(/\s+/),
 );
 
@@ -91,7 +91,15 @@ export function stem(word: string): string {
   return stemmed;
 }
 
+const IRREGULAR: Record<string, string> = {
+  women: "woman", men: "man", children: "child", people: "person", mice: "mouse", feet: "foot", teeth: "tooth",
+  geese: "goose", indices: "index", matrices: "matrix", vertices: "vertex", analyses: "analysis", criteria: "criterion",
+  phenomena: "phenomenon", data: "datum", media: "medium", leaves: "leaf", wolves: "wolf", knives: "knife", lives: "life",
+};
+
 function stripSuffix(word: string): string {
+  const irregular = IRREGULAR[word];
+  if (irregular) return irregular;
   if (word.length <= 3 || (word.charCodeAt(0) >= 48 && word.charCodeAt(0) <= 57)) return word;
   for (const [suffix, replacement] of SUFFIXES) {
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
@@ -115,15 +123,27 @@ export function contentTokens(text: string): string[] {
 export class WordSet {
   private readonly stems = new Set<string>();
   private readonly prefixes = new Set<string>();
+  private readonly list: string[] = [];
 
   constructor(words: Iterable<string> = []) {
     for (const word of words) this.add(word);
   }
 
   add(word: string): void {
+    this.list.push(word);
     this.stems.add(stem(word));
     const key = prefixKey(word);
     if (key) this.prefixes.add(key);
+  }
+
+  /**
+   * Also true for a short form of a word in the set: "prob" for "probability", "stats" for
+   * "statistics" (same first two letters, then the letters in order). For identifier parts.
+   */
+  hasShortForm(word: string): boolean {
+    if (this.has(word)) return true;
+    if (word.length < 3 || word.length > 6) return false;
+    return this.list.some((candidate) => candidate.length > word.length && candidate.startsWith(word.slice(0, 2)) && isSubsequence(word, candidate));
   }
 
   has(word: string): boolean {
@@ -135,4 +155,10 @@ export class WordSet {
   get size(): number {
     return this.stems.size;
   }
+}
+
+function isSubsequence(short: string, long: string): boolean {
+  let index = 0;
+  for (let position = 0; position < long.length && index < short.length; position++) if (long[position] === short[index]) index++;
+  return index === short.length;
 }

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/page-header";
+import { UploadPanel } from "@/components/upload/upload-panel";
+import { env } from "@/lib/env";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Upload transcripts" };
+
+export default function UploadPage() {
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link href="/transcripts" className="text-indigo-700 hover:underline">Transcripts</Link>
+      </nav>
+      <PageHeader title="Upload transcripts" description="Valid transcripts are imported even when others in the same file are rejected; each is stored once." />
+      <UploadPanel maxMb={env().CALLBOARD_MAX_UPLOAD_MB} />
+      <p className="mt-8 text-sm text-slate-600">
+        From a script or CI: <code className="font-mono">curl --data-binary @runs.jsonl -H &apos;content-type: application/x-ndjson&apos; http://localhost:3000/api/transcripts?file=runs.jsonl</code>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+const fixture = (name: string) => path.join(import.meta.dirname, "fixtures", name);
+
+test("uploading a valid and a broken file imports what is valid and explains each rejection", async ({ page }) => {
+  await page.goto("/transcripts");
+  await page.getByRole("link", { name: "Upload transcripts" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Upload transcripts" })).toBeVisible();
+
+  await page.getByLabel("Choose files").setInputFiles([fixture("valid.jsonl"), fixture("broken.json")]);
+
+  const valid = page.getByRole("listitem", { name: "Upload of valid.jsonl" });
+  await expect(valid).toContainText("2 imported");
+  const broken = page.getByRole("listitem", { name: "Upload of broken.json" });
+  await expect(broken).toContainText("0 imported");
+  const rejected = broken.getByRole("region", { name: "Rejected items in broken.json" });
+  await expect(rejected).toContainText("broken.json, index 0: messages[1].tool_calls[0].function.arguments: expected a JSON string, got an object");
+  await expect(rejected).toContainText("broken.json, index 1:");
+
+  await page.getByRole("link", { name: "View the 2 imported transcripts" }).click();
+  await expect(page).toHaveURL(/upload=/);
+  const table = page.getByRole("table", { name: "Transcripts" });
+  await expect(table.locator("tbody tr")).toHaveCount(2);
+
+  await table.getByRole("link", { name: "E2E parallel stock check" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "E2E parallel stock check" })).toBeVisible();
+  // Text from the transcript is shown as text, never run as markup.
+  await expect(page.getByRole("list", { name: "Conversation" }).getByText("<script>window.__xss=1</script>", { exact: false })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+  const group = page.getByRole("group", { name: "3 parallel tool calls" });
+  await expect(group.getByRole("article")).toHaveCount(3);
+  const north = page.getByRole("article", { name: "Tool call 1: check_stock" });
+  await expect(north.getByRole("region", { name: "Tool response" })).toContainText('"units": 9');
+  const reserve = page.getByRole("article", { name: "Tool call 4: reserve" });
+  await expect(reserve).toContainText("No tool response in the transcript.");
+  await expect(reserve.getByRole("list", { name: "Warnings" })).toContainText("missing_response");
+
+  const tools = page.getByRole("complementary");
+  await expect(tools).toContainText("Called (2)");
+  await expect(tools).toContainText("Offered but not called (0)");
+});
+
+test("pasting a transcript imports it, and pasting it again reports a duplicate", async ({ page }) => {
+  const transcript = JSON.stringify({
+    name: "E2E pasted",
+    messages: [
+      { role: "user", content: "Time in Tokyo?" },
+      { role: "assistant", content: null, tool_calls: [{ id: "t1", type: "function", function: { name: "get_time", arguments: '{"tz":"Asia/Tokyo"}' } }] },
+      { role: "tool", tool_call_id: "t1", content: "09:00" },
+    ],
+    tools: [{ type: "function", function: { name: "get_time", parameters: { type: "object", properties: { tz: { type: "string" } } } } }],
+  });
+  await page.goto("/transcripts/upload");
+  await page.getByLabel("Or paste a transcript").fill(transcript);
+  await page.getByRole("button", { name: "Import pasted text" }).click();
+  await expect(page.getByRole("listitem", { name: "Upload of pasted.json" }).first()).toContainText("1 imported");
+  await page.getByRole("button", { name: "Import pasted text" }).click();
+  await expect(page.getByRole("listitem", { name: "Upload of pasted.json" }).nth(1)).toContainText("1 skipped as duplicate");
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { cacheKey, canonicalJson, resultSettings } from "./cache-key";
+
+const view = { mode: "immediate", call: { toolName: "get_weather", arguments: { ok: true, value: { city: "Paris", days: 3 } } }, context: [] };
+
+describe("canonicalJson", () => {
+  it("sorts keys at every depth and drops undefined properties", () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: undefined, x: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"x":2,"z":1}]},"b":1}');
+  });
+
+  it("writes what JSON.stringify writes for non-finite numbers and undefined array items", () => {
+    expect(canonicalJson([Number.NaN, undefined, Infinity, "s"])).toBe('[null,null,null,"s"]');
+  });
+});
+
+describe("cacheKey", () => {
+  const base = { judgeId: "openai:gpt-4.1-mini", settings: { model: "gpt-4.1-mini", temperature: 0 }, criterionText: "Reward tool calls that use the right tool", view };
+
+  it("is a sha256 hex digest that ignores key order", () => {
+    const reordered = { ...base, settings: { temperature: 0, model: "gpt-4.1-mini" }, view: { context: [], call: view.call, mode: "immediate" } };
+    expect(cacheKey(base)).toMatch(/^[0-9a-f]{64}$/);
+    expect(cacheKey(reordered)).toBe(cacheKey(base));
+  });
+
+  it("changes with the judge, its result-changing settings, the criterion and the view", () => {
+    const key = cacheKey(base);
+    expect(cacheKey({ ...base, judgeId: "checks" })).not.toBe(key);
+    expect(cacheKey({ ...base, settings: { ...base.settings, temperature: 0.7 } })).not.toBe(key);
+    expect(cacheKey({ ...base, settings: { ...base.settings, maxTokens: 512 } })).not.toBe(key);
+    expect(cacheKey({ ...base, criterionText: "Penalize tool calls that use the wrong tool" })).not.toBe(key);
+    const otherView = { ...view, call: { ...view.call, arguments: { ok: true, value: { city: "Lyon", days: 3 } } } };
+    expect(cacheKey({ ...base, view: otherView })).not.toBe(key);
+  });
+
+  it("never depends on secrets, so rotating a key keeps the cache", () => {
+    const withSecrets = { ...base, settings: { ...base.settings, apiKey: "sk-1", api_key: "sk-2", "x-api-key": "k", accessToken: "t", headers: { Authorization: "Bearer x" } } };
+    expect(cacheKey(withSecrets)).toBe(cacheKey(base));
+    expect(resultSettings(withSecrets.settings)).toEqual({ model: "gpt-4.1-mini", temperature: 0 });
+  });
+
+  it("treats surrounding whitespace of the criterion as insignificant", () => {
+    expect(cacheKey({ ...base, criterionText: `  ${base.criterionText}\n` })).toBe(cacheKey(base));
+  });
+});

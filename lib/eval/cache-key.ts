@@ -1,0 +1,53 @@
+import { createHash } from "node:crypto";
+
+/** Bump when the key's recipe or the stored result's shape changes: old entries then simply stop matching. */
+export const CACHE_KEY_VERSION = "callboard-judge-cache/v1";
+
+/**
+ * JSON with object keys sorted at every depth, so that two equal values always give the same
+ * text whatever order their keys were built in. Undefined properties are dropped and
+ * non-finite numbers become null, as JSON.stringify does.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") {
+    if (typeof value === "number" && !Number.isFinite(value)) return "null";
+    if (typeof value === "bigint") return value.toString();
+    return JSON.stringify(value) ?? "null";
+  }
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined || typeof item === "function" ? "null" : canonicalJson(item))).join(",")}]`;
+  const entries = Object.entries(value)
+    .filter(([, item]) => item !== undefined && typeof item !== "function")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+}
+
+// Matched on the key lower-cased without separators: apiKey, api_key, x-api-key, accessToken, ...
+// "maxTokens" ends in "tokens" and stays: it changes results.
+const SECRET_SUFFIXES = ["apikey", "secret", "password", "authorization", "credential", "credentials", "token", "accesstoken", "headers"];
+
+function isSecretKey(key: string): boolean {
+  const normalised = key.toLowerCase().replace(/[-_\s]/g, "");
+  return SECRET_SUFFIXES.some((suffix) => normalised.endsWith(suffix));
+}
+
+/** The settings that change a judge's results (model, temperature, ...), with anything secret-shaped removed. */
+export function resultSettings(settings: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!settings) return {};
+  return Object.fromEntries(Object.entries(settings).filter(([key, value]) => value !== undefined && !isSecretKey(key)));
+}
+
+export interface CacheKeyInput {
+  judgeId: string;
+  /** What changes results: model, temperature, prompt version; secrets are dropped anyway. */
+  settings?: Record<string, unknown>;
+  criterionText: string;
+  /** The immediate or hindsight view exactly as the judge receives it. */
+  view: unknown;
+}
+
+/** sha256 (hex) of judge + result-changing settings + criterion + canonical view: equal inputs, equal key. */
+export function cacheKey(input: CacheKeyInput): string {
+  const material = canonicalJson([CACHE_KEY_VERSION, input.judgeId, resultSettings(input.settings), input.criterionText.trim(), input.view]);
+  return createHash("sha256").update(material).digest("hex");
+}

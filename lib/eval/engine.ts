@@ -1,0 +1,83 @@
+import type { Criterion } from "@/lib/criteria/parse";
+import type { CallView, Judge, JudgeInput, JudgeResult } from "@/lib/judges/types";
+import { errorKind, errorMessage, isRetryable } from "./errors";
+import { validateJudgeResult } from "./judge-result";
+import type { Limiter } from "./limiter";
+import { retry, type RetryOptions } from "./retry";
+import { withTimeout } from "./timeout";
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+export interface EvaluateCallOptions {
+  judge: Judge;
+  criterion: Criterion;
+  view: CallView;
+  /** The judge's concurrency limit; each attempt takes a slot, backoff waits do not. */
+  limiter?: Limiter;
+  /** Per attempt. */
+  timeoutMs?: number;
+  retry?: Partial<Omit<RetryOptions, "signal">>;
+  /** Aborted when the worker stops: the call is abandoned, not recorded as failed. */
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
+export type EvaluateCallOutcome =
+  | { status: "done" | "not-applicable"; result: JudgeResult; attempts: number; latencyMs: number }
+  | { status: "error"; error: string; errorKind: string; retryable: boolean; attempts: number; latencyMs: number }
+  | { status: "aborted"; attempts: number };
+
+export function judgeInputFor(criterion: Criterion, view: CallView): JudgeInput {
+  return view.mode === "immediate" ? { criterion, view: "immediate", content: view } : { criterion, view: "hindsight", content: view };
+}
+
+/**
+ * Judges one call against one criterion: bounded by the judge's limiter, each attempt under a
+ * timeout, retried with backoff when the judge says the failure is transient. A failure is an
+ * outcome to record (message, kind, attempts), never an exception.
+ */
+export async function evaluateCall(options: EvaluateCallOptions): Promise<EvaluateCallOutcome> {
+  const { judge, signal, now = Date.now } = options;
+  const input = judgeInputFor(options.criterion, options.view);
+  const started = now();
+  let attemptMs = 0;
+
+  const attempt = async () => {
+    const call = async () => {
+      const attemptStarted = now();
+      try {
+        return await withTimeout((attemptSignal) => judge.evaluate(input, attemptSignal), options.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal);
+      } finally {
+        attemptMs = now() - attemptStarted;
+      }
+    };
+    return options.limiter ? options.limiter.run(call, signal) : call();
+  };
+
+  const outcome = await retry(attempt, { ...options.retry, signal });
+  if (signal?.aborted) return { status: "aborted", attempts: outcome.attempts };
+  if (!outcome.ok) {
+    return {
+      status: "error",
+      error: errorMessage(outcome.error),
+      errorKind: errorKind(outcome.error),
+      retryable: isRetryable(outcome.error),
+      attempts: outcome.attempts,
+      latencyMs: now() - started,
+    };
+  }
+  const validated = validateJudgeResult(outcome.value);
+  if (!validated.ok) {
+    return {
+      status: "error",
+      error: `${judge.id} returned an invalid result: ${validated.reason}`,
+      errorKind: "bad_output",
+      retryable: false,
+      attempts: outcome.attempts,
+      latencyMs: now() - started,
+    };
+  }
+  const result = validated.result;
+  // Latency is the judge's own time on the answer that counted, not time spent queueing or backing off.
+  return { status: result.applicable ? "done" : "not-applicable", result, attempts: outcome.attempts, latencyMs: Math.round(attemptMs) };
+}

@@ -1,0 +1,114 @@
+/**
+ * Numbers a text implies rather than states: a quantity in other units ("3 minutes" is 180
+ * seconds, "100µF" is 0.0001 F, "5ft 10in" is 70 inches), clock times ("11 PM" is 23), periods
+ * ("monthly" is 12 a year, "next week" is 7 days) and multiples of pi. A value matching one is
+ * plausible, though less certain than one the text states.
+ */
+
+const TIME_FACTORS: Record<string, number[]> = {
+  second: [1 / 60, 1 / 3600],
+  minute: [60, 1 / 60, 60000],
+  hour: [60, 3600, 1 / 24],
+  day: [24, 1440, 86400, 1 / 7],
+  week: [7, 168, 1 / 52],
+  month: [30, 31, 4, 1 / 12],
+  year: [12, 365, 52, 1 / 10],
+  decade: [10, 120],
+  century: [100],
+};
+const BARE_PERIODS: Record<string, number[]> = {
+  second: [1], minute: [60, 1], hour: [60, 1], day: [24, 1], week: [7, 1], fortnight: [14, 2], month: [30, 1, 4],
+  year: [12, 365, 1], decade: [10], century: [100],
+  hourly: [24, 1], daily: [365, 1, 24], weekly: [52, 7, 1], biweekly: [26, 14], monthly: [12, 1], quarterly: [4, 3],
+  annually: [1], annual: [1], yearly: [1], semiannually: [2], biannually: [2],
+};
+const UNIT_FACTORS: ReadonlyArray<[RegExp, number[]]> = [
+  [/^(ft|feet|foot)$/, [12, 0.3048, 30.48]],
+  [/^(in|inch|inches)$/, [1 / 12, 2.54, 0.0254]],
+  [/^(mi|mile|miles)$/, [1.609344, 1609.344, 5280]],
+  [/^(km|kilometers?|kilometres?)$/, [1000, 0.621371, 100000]],
+  [/^(m|meters?|metres?)$/, [100, 1000, 1 / 1000, 3.28084]],
+  [/^(cm|centimeters?|centimetres?)$/, [1 / 100, 10, 1 / 2.54]],
+  [/^(mm|millimeters?|millimetres?)$/, [1 / 1000, 1 / 10]],
+  [/^(kg|kilograms?|kilos?)$/, [1000, 2.20462]],
+  [/^(g|grams?)$/, [1 / 1000, 1000]],
+  [/^(lb|lbs|pounds?)$/, [0.453592, 16]],
+  [/^(oz|ounces?)$/, [28.3495, 1 / 16]],
+  [/^(l|liters?|litres?)$/, [1000]],
+  [/^(ml|milliliters?|millilitres?)$/, [1 / 1000]],
+  [/^(gallons?|gal)$/, [3.78541]],
+  [/^(tons?|tonnes?)$/, [1000]],
+  [/^(kwh)$/, [1000, 3.6e6]],
+  [/^(dozen|dozens)$/, [12]],
+  [/^(hundreds?)$/, [100]],
+];
+const SI_PREFIX: Record<string, number> = { p: 1e-12, n: 1e-9, "µ": 1e-6, "μ": 1e-6, u: 1e-6, m: 1e-3, c: 1e-2, k: 1e3, K: 1e3, M: 1e6, G: 1e9, T: 1e12 };
+const NUMBER = "(\\d+(?:[.,]\\d+)*)";
+
+function add(into: Set<number>, value: number): void {
+  if (Number.isFinite(value) && value !== 0) into.add(value);
+}
+
+function singular(unit: string): string {
+  const lower = unit.toLowerCase();
+  if (lower === "centuries") return "century";
+  if (lower.startsWith("sec")) return "second";
+  if (lower.startsWith("min")) return "minute";
+  if (lower.startsWith("h")) return "hour";
+  return lower.replace(/s$/, "");
+}
+
+export function convertedNumbers(text: string): Set<number> {
+  const found = new Set<number>();
+  const lower = text.toLowerCase();
+  const num = (raw: string) => Number(raw.replace(/,(?=\d{3})/g, ""));
+
+  for (const m of lower.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)/g)) {
+    const hour = (Number(m[1]) % 12) + (m[3].startsWith("p") ? 12 : 0);
+    const minutes = m[2] ? Number(m[2]) : 0;
+    add(found, hour);
+    add(found, hour * 100 + minutes);
+    add(found, hour + minutes / 60);
+  }
+  for (const m of lower.matchAll(new RegExp(`${NUMBER}\\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|decades?|century|centuries)\\b`, "g"))) {
+    const value = num(m[1]);
+    for (const factor of TIME_FACTORS[singular(m[2])] ?? []) add(found, value * factor);
+  }
+  for (const m of lower.matchAll(/\b(second|minute|hour|day|week|fortnight|month|year|decade|century|hourly|daily|weekly|biweekly|monthly|quarterly|annually|annual|yearly|semiannually|biannually)\b/g)) {
+    for (const value of BARE_PERIODS[m[1]] ?? []) add(found, value);
+  }
+  for (const m of lower.matchAll(new RegExp(`${NUMBER}\\s*(?:ft|feet|foot|')\\s*(\\d+)\\s*(?:in|inch|inches|")`, "g"))) {
+    add(found, num(m[1]) * 12 + Number(m[2]));
+  }
+  for (const m of lower.matchAll(new RegExp(`${NUMBER}\\s*([a-z]+)`, "g"))) {
+    const value = num(m[1]);
+    for (const [unit, factors] of UNIT_FACTORS) if (unit.test(m[2])) for (const factor of factors) add(found, value * factor);
+  }
+  // Temperatures both ways between Celsius and Fahrenheit, and to Kelvin.
+  for (const m of lower.matchAll(/(-?\d+(?:\.\d+)?)\s*(?:°|degrees?)?\s*(c|celsius|f|fahrenheit)\b/g)) {
+    const value = Number(m[1]);
+    if (m[2].startsWith("c")) [value * 1.8 + 32, value + 273.15].forEach((v) => add(found, v));
+    else [(value - 32) / 1.8, (value - 32) / 1.8 + 273.15].forEach((v) => add(found, v));
+  }
+  // SI prefixes are case-sensitive ("mH" is milli, "MW" mega): read the original text.
+  for (const m of text.matchAll(/(\d+(?:\.\d+)?)\s*(p|n|µ|μ|u|m|c|k|K|M|G|T)(F|H|A|V|W|Hz|g|m|s|L|l|Ω|J|N|Pa|C|B|b|Wh)\b/g)) {
+    add(found, Number(m[1]) * SI_PREFIX[m[2]]);
+  }
+  // "more than 5 players" is 6 or more, "less than 5 ingredients" 4 or fewer.
+  for (const m of lower.matchAll(/\b(more|greater|larger|higher|bigger|over|above|exceeding|less|fewer|lower|smaller|under|below)\s+(?:than\s+)?(\d+)\b/g)) {
+    const value = Number(m[2]);
+    add(found, /^(less|fewer|lower|smaller|under|below)$/.test(m[1]) ? value - 1 : value + 1);
+  }
+  for (const m of lower.matchAll(/(\d+(?:\.\d+)?)?\s*(?:\*\s*)?(pi|π)\b/g)) {
+    add(found, (m[1] ? Number(m[1]) : 1) * Math.PI);
+  }
+  return found;
+}
+
+/** Equality up to the rounding a converted value usually gets (0.2 %). */
+export function matchesConverted(value: number, candidates: Iterable<number>): boolean {
+  for (const candidate of candidates) {
+    if (Math.abs(value - candidate) <= Math.abs(candidate) * 2e-3) return true;
+  }
+  return false;
+}

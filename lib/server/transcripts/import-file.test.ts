@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { createTestDatabase } from "../test-database";
+import { importFile, UploadError } from "./import-file";
+
+const chat = (city: string, extra: Record<string, unknown> = {}) => ({
+  messages: [
+    { role: "user", content: `Weather in ${city}?` },
+    { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "get_weather", arguments: JSON.stringify({ city }) } }] },
+    { role: "tool", tool_call_id: "c1", content: '{"temp": 20}' },
+  ],
+  tools: [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } }],
+  ...extra,
+});
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let prisma: PrismaClient;
+beforeEach(async () => {
+  db = await createTestDatabase("import");
+  prisma = db.prisma;
+});
+afterEach(async () => db.cleanup());
+
+const lines = (...items: unknown[]) => items.map((i) => (typeof i === "string" ? i : JSON.stringify(i))).join("\n");
+
+describe("importFile", () => {
+  it("imports valid lines, rejects invalid ones precisely, and extracts tool calls into rows", async () => {
+    const bad = chat("Oslo");
+    (bad.messages[1] as { tool_calls: { function: { arguments: unknown } }[] }).tool_calls[0].function.arguments = { city: "Oslo" };
+    const report = await importFile(prisma, {
+      fileName: "mixed.jsonl",
+      source: "api",
+      maxFileBytes: 1e6,
+      chunks: [lines(chat("Paris"), "{not json", bad, chat("Rome", { evaluation_criteria: "Reward tool calls that pick the right city" }))],
+    });
+    expect(report.imported.map((t) => t.name)).toHaveLength(2);
+    expect(report.rejected).toHaveLength(2);
+    expect(report.rejected[0]).toMatchObject({ file: "mixed.jsonl", line: 2, code: "syntax" });
+    expect(report.rejected[1]).toMatchObject({ file: "mixed.jsonl", line: 3, path: "messages[1].tool_calls[0].function.arguments" });
+    expect(report.rejected[1].message).toContain("expected a JSON string, got an object");
+    expect(report.criteria).toEqual(["Reward tool calls that pick the right city"]);
+
+    const calls = await prisma.toolCall.findMany({ orderBy: { toolName: "asc" } });
+    expect(calls).toHaveLength(2);
+    expect(calls[0]).toMatchObject({ callId: "c1", messageIndex: 1, position: 0, ordinal: 1, toolName: "get_weather", responseIndex: 2, response: '{"temp": 20}' });
+    const upload = await prisma.upload.findUniqueOrThrow({ where: { id: report.uploadId } });
+    expect(upload).toMatchObject({ status: "done", importedCount: 2, rejectedCount: 2, duplicateCount: 0 });
+  });
+
+  it("stores identical content once, whether repeated in the file or already stored", async () => {
+    const first = await importFile(prisma, { fileName: "a.json", source: "api", maxFileBytes: 1e6, chunks: [JSON.stringify([chat("Oslo"), chat("Oslo")])] });
+    expect(first.imported).toHaveLength(1);
+    expect(first.duplicates).toEqual([expect.objectContaining({ index: 1, reason: "earlier in this upload" })]);
+    // Same content with keys in another order is the same transcript.
+    const reordered = JSON.stringify({ tools: chat("Oslo").tools, messages: chat("Oslo").messages });
+    const second = await importFile(prisma, { fileName: "b.json", source: "api", maxFileBytes: 1e6, chunks: [reordered] });
+    expect(second.imported).toHaveLength(0);
+    expect(second.duplicates).toEqual([expect.objectContaining({ reason: "already stored", existingId: first.imported[0].id })]);
+    expect(await prisma.transcript.count()).toBe(1);
+  });
+
+  it("adds a second file to the same upload", async () => {
+    const first = await importFile(prisma, { fileName: "a.json", source: "browser", maxFileBytes: 1e6, chunks: [JSON.stringify(chat("A"))] });
+    await importFile(prisma, { fileName: "b.json", source: "browser", maxFileBytes: 1e6, uploadId: first.uploadId, chunks: [JSON.stringify(chat("B"))] });
+    const upload = await prisma.upload.findUniqueOrThrow({ where: { id: first.uploadId } });
+    expect(upload.fileNames).toEqual(["a.json", "b.json"]);
+    expect(upload.importedCount).toBe(2);
+    await expect(importFile(prisma, { fileName: "c.json", source: "api", maxFileBytes: 1e6, uploadId: "nope", chunks: ["{}"] })).rejects.toThrow(/No upload with id nope/);
+  });
+
+  it("leaves nothing half-written when the file turns out too large mid-stream", async () => {
+    const big = Array.from({ length: 1200 }, (_, i) => JSON.stringify(chat(`City ${i}`)));
+    async function* chunks() {
+      for (const line of big) yield `${line}\n`;
+    }
+    const error = await importFile(prisma, { fileName: "big.jsonl", source: "api", maxFileBytes: 400_000, chunks: chunks() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UploadError);
+    expect((error as UploadError).status).toBe(413);
+    expect((error as Error).message).toBe("big.jsonl: the file is larger than the limit of 391 KB");
+    // Batches were written before the limit was reached; all of them are gone again.
+    expect(await prisma.transcript.count()).toBe(0);
+    expect(await prisma.toolCall.count()).toBe(0);
+    const upload = await prisma.upload.findFirstOrThrow();
+    expect(upload.status).toBe("failed");
+  });
+});

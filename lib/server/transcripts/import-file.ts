@@ -1,0 +1,154 @@
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import type { ImportError } from "@/lib/transcripts/import-types";
+import { importItem } from "@/lib/transcripts/import-item";
+import { formatBytes, type ImportLimits } from "@/lib/transcripts/limits";
+import { readItems, type Chunk } from "@/lib/transcripts/read-items";
+import type { JsonValue } from "@/lib/transcripts/types";
+import { storeTranscripts, type PreparedTranscript } from "./store";
+import { emptyStoredReport, mergeFileReport, type FileReport, type StoredUploadReport } from "./upload-report";
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 | 413,
+  ) {
+    super(message);
+    this.name = "UploadError";
+  }
+}
+
+export interface ImportFileInput {
+  fileName: string;
+  chunks: AsyncIterable<Chunk> | Iterable<Chunk>;
+  source: "browser" | "api" | "cli";
+  /** Add this file to an earlier upload (several files chosen at once form one upload). */
+  uploadId?: string;
+  maxFileBytes: number;
+  limits?: Partial<ImportLimits>;
+  onProgress?: (bytesRead: number) => void;
+}
+
+const BATCH = 500;
+
+async function* capped(chunks: AsyncIterable<Chunk> | Iterable<Chunk>, maxBytes: number, fileName: string): AsyncGenerator<Chunk> {
+  let total = 0;
+  for await (const chunk of chunks) {
+    total += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
+    if (total > maxBytes) throw new UploadError(`${fileName}: the file is larger than the limit of ${formatBytes(maxBytes)}`, 413);
+    yield chunk;
+  }
+}
+
+async function openUpload(prisma: PrismaClient, input: ImportFileInput): Promise<{ id: string; report: StoredUploadReport }> {
+  if (!input.uploadId) {
+    const report = emptyStoredReport();
+    const row = await prisma.upload.create({ data: { source: input.source, fileNames: [], status: "importing", report: report as unknown as Prisma.InputJsonObject } });
+    return { id: row.id, report };
+  }
+  const row = await prisma.upload.findUnique({ where: { id: input.uploadId }, select: { id: true, report: true } });
+  if (!row) throw new UploadError(`No upload with id ${input.uploadId}`, 404);
+  return { id: row.id, report: row.report as unknown as StoredUploadReport };
+}
+
+/**
+ * Imports one file as a stream, item by item, through the same validation for every caller
+ * (the upload page, the HTTP API, the CLI and the benchmark). Invalid items are reported and the
+ * rest imported; a failure of the file as a whole (too large, a broken connection, a database
+ * error) removes whatever this file had stored, so nothing half-written is left behind.
+ */
+export async function importFile(prisma: PrismaClient, input: ImportFileInput): Promise<FileReport> {
+  const upload = await openUpload(prisma, input);
+  const report: FileReport = { uploadId: upload.id, file: input.fileName, bytes: 0, imported: [], duplicates: [], rejected: [], criteria: [], warnings: 0 };
+  const seen = new Map<string, string>();
+  let batch: { prepared: PreparedTranscript; line?: number; index?: number }[] = [];
+
+  const flush = async () => {
+    const stored = await storeTranscripts(prisma, upload.id, batch.map((b) => b.prepared));
+    const storedIds = new Map(stored.stored.map((s) => [s.hash, s.id]));
+    const existingIds = new Map(stored.duplicates.map((d) => [d.hash, d.existingId]));
+    for (const { prepared, line, index } of batch) {
+      const id = storedIds.get(prepared.hash);
+      if (id) {
+        report.imported.push({ id, name: prepared.name, line, index, warnings: prepared.warnings.length });
+        report.warnings += prepared.warnings.length;
+      } else {
+        report.duplicates.push({ name: prepared.name, line, index, existingId: existingIds.get(prepared.hash) ?? "", reason: "already stored" });
+      }
+    }
+    batch = [];
+  };
+
+  try {
+    const isLines = /\.(jsonl|ndjson|jsonlines)$/i.test(input.fileName);
+    for await (const item of readItems(capped(input.chunks, input.maxFileBytes, input.fileName), input.fileName, input.limits)) {
+      report.bytes = item.bytesRead;
+      input.onProgress?.(item.bytesRead);
+      if (!item.ok) {
+        report.rejected.push(item.error);
+        continue;
+      }
+      const outcome = importItem(item.value, { file: input.fileName, line: item.line, index: item.index, ordinal: item.ordinal, limits: input.limits });
+      if (!outcome.ok) {
+        report.rejected.push(outcome.error);
+        continue;
+      }
+      for (const criterion of outcome.criteria) if (!report.criteria.includes(criterion)) report.criteria.push(criterion);
+      const location = item.index !== undefined ? `index ${item.index}` : isLines || item.ordinal > 1 ? `line ${item.line}` : undefined;
+      const earlier = seen.get(outcome.hash);
+      if (earlier !== undefined) {
+        report.duplicates.push({ name: outcome.name, line: item.line, index: item.index, existingId: earlier, reason: "earlier in this upload" });
+        continue;
+      }
+      seen.set(outcome.hash, location ?? input.fileName);
+      batch.push({
+        prepared: {
+          name: outcome.name,
+          format: outcome.format,
+          hash: outcome.hash,
+          transcript: outcome.transcript,
+          sites: outcome.sites,
+          warnings: outcome.warnings as unknown as JsonValue[],
+          sourceFile: input.fileName,
+          sourceLocation: location,
+        },
+        line: item.line,
+        index: item.index,
+      });
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+  } catch (error) {
+    await discardFile(prisma, upload.id, report, !input.uploadId, error);
+    throw error;
+  }
+  await finishUpload(prisma, upload, report);
+  return report;
+}
+
+async function discardFile(prisma: PrismaClient, uploadId: string, report: FileReport, ownUpload: boolean, error: unknown) {
+  const ids = report.imported.map((t) => t.id);
+  // Tool calls go with their transcripts (cascade).
+  for (let i = 0; i < ids.length; i += 500) await prisma.transcript.deleteMany({ where: { id: { in: ids.slice(i, i + 500) } } });
+  if (ownUpload) {
+    const message = error instanceof Error ? error.message : String(error);
+    await prisma.upload.update({ where: { id: uploadId }, data: { status: "failed", report: { ...emptyStoredReport(), error: message } as unknown as Prisma.InputJsonObject } });
+  }
+}
+
+async function finishUpload(prisma: PrismaClient, upload: { id: string; report: StoredUploadReport }, report: FileReport) {
+  const merged = mergeFileReport(upload.report, report);
+  await prisma.upload.update({
+    where: { id: upload.id },
+    data: {
+      status: "done",
+      fileNames: merged.files.map((f) => f.file),
+      importedCount: { increment: report.imported.length },
+      duplicateCount: { increment: report.duplicates.length },
+      rejectedCount: { increment: report.rejected.length },
+      warningCount: { increment: report.warnings },
+      report: merged as unknown as Prisma.InputJsonObject,
+    },
+  });
+}
+
+export type { ImportError };
