@@ -108,10 +108,12 @@ interface Judged {
   binary: JudgeResult;
 }
 
-async function judgeAll(cases: Case[], judge: Judge): Promise<{ judged: Judged[]; seconds: number }> {
+/** Judges every call; wall-clock time is the measure, CPU time shows how much load skewed it. */
+async function judgeAll(cases: Case[], judge: Judge): Promise<{ judged: Judged[]; seconds: number; cpuSeconds: number }> {
   const continuous = criterion(CONTINUOUS_CRITERION);
   const binary = criterion(BINARY_CRITERION);
   const judged: Judged[] = [];
+  const cpuStart = process.cpuUsage();
   const started = process.hrtime.bigint();
   for (let caseIndex = 0; caseIndex < cases.length; caseIndex++) {
     const { transcript } = cases[caseIndex];
@@ -130,7 +132,8 @@ async function judgeAll(cases: Case[], judge: Judge): Promise<{ judged: Judged[]
     }
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { judged, seconds };
+  const cpu = process.cpuUsage(cpuStart);
+  return { judged, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }
 
 const NEUTRAL_SCORE = 0.5;
@@ -147,7 +150,7 @@ async function main(): Promise<void> {
     labelsByCase.push(read.labels);
   });
 
-  const { judged, seconds } = await judgeAll(cases, JUDGES[options.judge]);
+  const { judged, seconds, cpuSeconds } = await judgeAll(cases, JUDGES[options.judge]);
 
   // Only now are the labels joined to the judgements.
   const rows = judged.flatMap((entry) => {
@@ -201,7 +204,9 @@ async function main(): Promise<void> {
   for (const [defect, { recall, count }] of Object.entries(perDefect)) console.log(`  ${defect.padEnd(22)} ${f(recall)}  (${count})`);
   console.log(`pairwise accuracy    ${f(report.pairwiseAccuracy)}  (${scoredPairs.length} pairs, ties count half)`);
   console.log(`ROC AUC              ${f(report.rocAuc)}`);
-  console.log(`calls per second     ${Math.round(report.callsPerSecond)}  (${judged.length} calls x 2 criteria in ${seconds.toFixed(2)} s)`);
+  console.log(
+    `calls per second     ${Math.round(report.callsPerSecond)}  (${judged.length} calls x 2 criteria in ${seconds.toFixed(2)} s on one thread; ${Math.round(judged.length / cpuSeconds)} per CPU-second)`,
+  );
 
   if (options.showMisses > 0) {
     const misses = rows.filter((row) => row.binary.passed !== (row.label.verdict === "pass")).slice(0, options.showMisses);

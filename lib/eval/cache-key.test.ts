@@ -38,6 +38,10 @@ describe("cacheKey", () => {
     expect(resultSettings(withSecrets.settings)).toEqual({ model: "gpt-4.1-mini", temperature: 0 });
   });
 
+  it("ignores transport settings such as timeouts and SDK retries", () => {
+    expect(cacheKey({ ...base, settings: { ...base.settings, timeoutMs: 5000, maxRetries: 2 } })).toBe(cacheKey(base));
+  });
+
   it("treats surrounding whitespace of the criterion as insignificant", () => {
     expect(cacheKey({ ...base, criterionText: `  ${base.criterionText}\n` })).toBe(cacheKey(base));
   });

@@ -26,15 +26,18 @@ export function canonicalJson(value: unknown): string {
 // "maxTokens" ends in "tokens" and stays: it changes results.
 const SECRET_SUFFIXES = ["apikey", "secret", "password", "authorization", "credential", "credentials", "token", "accesstoken", "headers"];
 
-function isSecretKey(key: string): boolean {
+// How a request is made, not what it answers: changing them must not empty the cache.
+const TRANSPORT_KEYS = new Set(["timeoutms", "maxretries"]);
+
+function keptInKey(key: string): boolean {
   const normalised = key.toLowerCase().replace(/[-_\s]/g, "");
-  return SECRET_SUFFIXES.some((suffix) => normalised.endsWith(suffix));
+  return !TRANSPORT_KEYS.has(normalised) && !SECRET_SUFFIXES.some((suffix) => normalised.endsWith(suffix));
 }
 
-/** The settings that change a judge's results (model, temperature, ...), with anything secret-shaped removed. */
+/** The settings that change a judge's results (model, temperature, ...): secrets and transport settings removed. */
 export function resultSettings(settings: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!settings) return {};
-  return Object.fromEntries(Object.entries(settings).filter(([key, value]) => value !== undefined && !isSecretKey(key)));
+  return Object.fromEntries(Object.entries(settings).filter(([key, value]) => value !== undefined && keptInKey(key)));
 }
 
 export interface CacheKeyInput {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
 import { createChecksJudge } from "@/lib/judges/checks";
+import { JudgeError } from "@/lib/judges/llm/errors";
 import type { CallView, Judge, JudgeInput, JudgeResult } from "@/lib/judges/types";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
 import type { CanonicalTranscript } from "@/lib/transcripts/types";
@@ -137,5 +138,21 @@ describe("evaluateCall", () => {
     const outcomes = await Promise.all([1, 2, 3].map(() => evaluateCall({ judge, criterion: binary, view: view("immediate"), limiter })));
     expect(outcomes.every((outcome) => outcome.status === "done")).toBe(true);
     expect(peak).toBe(1);
+  });
+
+  it("reads the network judges' JudgeError: waits Retry-After on a rate limit, never retries auth", async () => {
+    const waits: number[] = [];
+    const retry = { sleep: async (ms: number) => void waits.push(ms), random: () => 0, baseDelayMs: 100 };
+    let calls = 0;
+    const limited = judgeFrom(async () => {
+      if (++calls === 1) throw new JudgeError({ kind: "rate_limit", message: "slow down", retryAfterMs: 1234 });
+      return passing;
+    });
+    expect(await evaluateCall({ judge: limited, criterion: binary, view: view("immediate"), retry })).toMatchObject({ status: "done", attempts: 2 });
+    expect(waits).toEqual([1234]);
+
+    const denied = judgeFrom(async () => Promise.reject(new JudgeError({ kind: "auth", message: "invalid key", judgeId: "openai:gpt-4.1-mini" })));
+    const outcome = await evaluateCall({ judge: denied, criterion: binary, view: view("immediate"), retry });
+    expect(outcome).toMatchObject({ status: "error", errorKind: "auth", retryable: false, attempts: 1, error: "openai:gpt-4.1-mini: invalid key" });
   });
 });

@@ -30,8 +30,7 @@ function sortedTree(value: unknown): unknown {
   const keys = Object.keys(record);
   let inOrder = true;
   for (let i = 0; i < keys.length; i++) {
-    const first = keys[i].charCodeAt(0);
-    if (first >= 48 && first <= 57) return INTEGER_KEY;
+    if (isDigit(keys[i].charCodeAt(0))) return INTEGER_KEY;
     if (i > 0 && keys[i - 1] > keys[i]) inOrder = false;
   }
   let children: unknown[] | null = null;
@@ -70,7 +69,38 @@ export function contentHash(value: unknown): string {
 /**
  * Identity of a canonical transcript: its content without its name, since a name may be
  * derived from the file it came in and the same conversation uploaded twice is one transcript.
+ * Equal to `contentHash({ ...transcript, name: undefined })`, computed part by part so that
+ * tool definitions repeated across the transcripts of one upload are put in order only once.
  */
 export function transcriptHash(transcript: { name?: string }): string {
-  return contentHash({ ...transcript, name: undefined });
+  const record = transcript as Record<string, unknown>;
+  const keys = Object.keys(record)
+    .filter((key) => key !== "name" && record[key] !== undefined)
+    .sort(compareKeys);
+  if (keys.some((key) => isDigit(key.charCodeAt(0)))) return contentHash({ ...transcript, name: undefined });
+  const parts = keys.map((key) => {
+    const value = record[key];
+    const text = key === "tools" && Array.isArray(value) ? `[${value.map(memoisedCanonicalJson).join(",")}]` : canonicalJson(value);
+    return `${JSON.stringify(key)}:${text}`;
+  });
+  return createHash("sha256").update(`{${parts.join(",")}}`).digest("hex");
+}
+
+const MEMO_LIMIT = 1000;
+const memo = new Map<string, string>();
+
+/** Canonical JSON of a value seen before (same text, same keys in the same order) comes from the memo. */
+function memoisedCanonicalJson(value: unknown): string {
+  const raw = JSON.stringify(value);
+  if (raw === undefined) return canonicalJson(value);
+  const known = memo.get(raw);
+  if (known !== undefined) return known;
+  const canonical = canonicalJson(value);
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(raw, canonical);
+  return canonical;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }

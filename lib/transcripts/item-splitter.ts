@@ -84,15 +84,21 @@ export class ItemSplitter {
     private readonly jsonLines: boolean,
   ) {}
 
+  /** Nothing more can be read from this file (it is not a container, or it ended with an error). */
+  get stopped(): boolean {
+    return this.mode === "stopped";
+  }
+
   push(chunk: Uint8Array): ReadItem[] {
     this.out = [];
     if (this.mode === "probe") this.probe(chunk);
-    else this.feed(chunk);
+    else if (this.mode !== "stopped") this.feed(chunk);
     return this.out;
   }
 
   end(): ReadItem[] {
     this.out = [];
+    if (this.mode === "stopped") return this.out;
     if (this.mode === "probe") {
       if (!this.probeStarted) {
         this.fileError("the file is empty: expected a JSON object, a JSON array or JSON Lines");
@@ -113,7 +119,7 @@ export class ItemSplitter {
         if (this.itemActive) this.finishValue(true);
         break;
     }
-    if (this.ordinal === 0 && this.mode !== "stopped") this.fileError("the file holds no transcripts");
+    if (this.ordinal === 0 && this.out.length === 0) this.fileError("the file holds no transcripts");
     this.mode = "stopped";
     return this.out;
   }
@@ -163,12 +169,13 @@ export class ItemSplitter {
     this.probeBuffer = [];
     const bom = buffered.length >= 3 && buffered[0] === 0xef && buffered[1] === 0xbb && buffered[2] === 0xbf ? 3 : 0;
     if (mode === "stopped") {
-      const text = this.decodeLoose(buffered.subarray(bom, (badAt ?? bom) + 1));
-      const lines = text.split("\n");
-      const shown = JSON.stringify(lines[lines.length - 1].slice(-1));
+      const at = badAt ?? bom;
+      let line = 1;
+      for (let i = bom; i < at; i++) if (buffered[i] === NEWLINE) line++;
+      const first = String.fromCodePoint(this.decodeLoose(buffered.subarray(at, at + 4)).codePointAt(0) ?? 0);
       this.fileError(
-        `not a JSON object, a JSON array or JSON Lines: the file starts with ${shown} at line ${lines.length}`,
-        lines.length,
+        `not a JSON object, a JSON array or JSON Lines: the file starts with ${JSON.stringify(first)} at line ${line}`,
+        line,
       );
       this.mode = "stopped";
       return;

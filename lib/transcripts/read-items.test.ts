@@ -182,6 +182,19 @@ describe("readItems errors", () => {
     expect(values(items)).toEqual([{ error: "not valid UTF-8 text" }, { b: 1 }]);
   });
 
+  it("stops pulling chunks once the file cannot be read any further", async () => {
+    let pulled = 0;
+    async function* source(): AsyncGenerator<string> {
+      for (const chunk of ["<html>", "<body>", "</body>", "</html>"]) {
+        pulled++;
+        yield chunk;
+      }
+    }
+    expect(values(await collect(source()))).toEqual([{ error: 'not a JSON object, a JSON array or JSON Lines: the file starts with "<" at line 1' }]);
+    expect(pulled).toBe(1);
+    expect(values(await collect(["["]))).toEqual([{ error: "the file ends before the top-level array is closed with `]`" }]);
+  });
+
   it("has a synchronous twin for text already in memory", () => {
     expect(readItemsFromText('[{"a":1}]', "x.json").map((i) => i.ok && i.value)).toEqual([{ a: 1 }]);
   });

@@ -22,6 +22,8 @@ export async function* readItems(
   for await (const chunk of chunks) {
     const bytes = typeof chunk === "string" ? encoder.encode(chunk) : chunk;
     if (bytes.length > 0) yield* splitter.push(bytes);
+    // Leaving the loop cancels the source, so the rest of a file that cannot be read is not fetched.
+    if (splitter.stopped) return;
   }
   yield* splitter.end();
 }

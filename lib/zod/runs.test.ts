@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultRunName, judgeConfigSchema, newRunSchema, runSelectionSchema } from "./runs";
+import { defaultRunName, runJudgeSchema, runJudgeId, newRunSchema, runSelectionSchema } from "./runs";
 
 describe("newRunSchema", () => {
   it("fills the defaults: checks judge, auto mode and a generated name", () => {
@@ -35,14 +35,24 @@ describe("runSelectionSchema", () => {
   });
 });
 
-describe("judgeConfigSchema", () => {
+describe("runJudgeSchema", () => {
   it("stores no secret: unknown keys such as apiKey are stripped", () => {
-    expect(judgeConfigSchema.parse({ kind: "checks", apiKey: "sk-123" })).toEqual({ kind: "checks" });
+    expect(runJudgeSchema.parse({ kind: "checks", apiKey: "sk-123" })).toEqual({ kind: "checks" });
   });
 });
 
 describe("defaultRunName", () => {
   it("names the judge, the mode and the time", () => {
     expect(defaultRunName({ kind: "checks" }, "hindsight", new Date("2026-01-02T03:04:05Z"))).toBe("checks · hindsight · 2026-01-02 03:04 UTC");
+  });
+});
+
+describe("network judge configs", () => {
+  it("keeps the settings that change results and drops the API key", () => {
+    const parsed = runJudgeSchema.parse({ kind: "openai", model: "gpt-4.1-mini", temperature: 0, apiKey: "sk-secret", baseURL: "http://localhost:11434/v1" });
+    expect(parsed).toEqual({ kind: "openai", model: "gpt-4.1-mini", temperature: 0, baseURL: "http://localhost:11434/v1" });
+    expect(runJudgeSchema.parse({ kind: "composo", apiKey: "k" })).toEqual({ kind: "composo" });
+    expect(runJudgeId(runJudgeSchema.parse({ kind: "anthropic", model: "claude-sonnet-4-5" }))).toBe("anthropic:claude-sonnet-4-5");
+    expect(runJudgeSchema.safeParse({ kind: "openai" }).success).toBe(false);
   });
 });

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { anthropicJudgeId, anthropicJudgeSettingsSchema } from "@/lib/judges/anthropic/settings";
+import { COMPOSO_JUDGE_ID, composoJudgeSettingsSchema } from "@/lib/judges/composo/settings";
+import { openaiJudgeId, openaiJudgeSettingsSchema } from "@/lib/judges/openai/settings";
 
 export const RUN_MODES = ["auto", "immediate", "hindsight", "both"] as const;
 export type RunMode = (typeof RUN_MODES)[number];
@@ -29,17 +32,29 @@ export type RunSelection = z.infer<typeof runSelectionSchema>;
 
 /**
  * The judge as a run stores it (Run.judgeSettings): everything that changes results, never a
- * secret; API keys come from the server's environment when the worker builds the judge.
- * Network judges join this union once lib/judges/registry.ts exists.
+ * secret. The registry's settings without `apiKey` (unknown keys are stripped, so a key sent by
+ * a form is dropped); the worker adds the key from the server's environment when it builds the judge.
  */
-export const judgeConfigSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("checks") })]);
-export type JudgeConfig = z.infer<typeof judgeConfigSchema>;
+export const runJudgeSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("checks") }),
+  openaiJudgeSettingsSchema.omit({ apiKey: true }).extend({ kind: z.literal("openai") }),
+  anthropicJudgeSettingsSchema.omit({ apiKey: true }).extend({ kind: z.literal("anthropic") }),
+  composoJudgeSettingsSchema.omit({ apiKey: true }).extend({ kind: z.literal("composo") }),
+]);
+export type RunJudgeConfig = z.infer<typeof runJudgeSchema>;
 
-/** The id results are stored under (Evaluation.judgeId, Run.judgeId). */
-export function judgeIdFor(config: JudgeConfig): string {
+/** The id results are stored under (Evaluation.judgeId, Run.judgeId); the same as the built judge's id. */
+export function runJudgeId(config: RunJudgeConfig): string {
   switch (config.kind) {
     case "checks":
+      // CHECKS_JUDGE_ID, written out: importing lib/judges/checks would pull the whole judge into a form's bundle.
       return "checks";
+    case "openai":
+      return openaiJudgeId(config.model);
+    case "anthropic":
+      return anthropicJudgeId(config.model);
+    case "composo":
+      return COMPOSO_JUDGE_ID;
   }
 }
 
@@ -50,8 +65,8 @@ const criterionIdsSchema = z
   .transform((ids) => [...new Set(ids)])
   .pipe(z.array(id).max(MAX_RUN_CRITERIA, `A run covers at most ${MAX_RUN_CRITERIA} criteria.`));
 
-export function defaultRunName(judge: JudgeConfig, mode: RunMode, now: Date = new Date()): string {
-  return `${judgeIdFor(judge)} · ${mode} · ${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+export function defaultRunName(judge: RunJudgeConfig, mode: RunMode, now: Date = new Date()): string {
+  return `${runJudgeId(judge)} · ${mode} · ${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
 /** The "new run" form. */
@@ -65,7 +80,7 @@ export const newRunSchema = z
       .transform((value) => (value ? value : undefined)),
     selection: runSelectionSchema,
     criterionIds: criterionIdsSchema,
-    judge: judgeConfigSchema.default({ kind: "checks" }),
+    judge: runJudgeSchema.default({ kind: "checks" }),
     mode: z.enum(RUN_MODES).default("auto"),
   })
   .transform((input) => ({ ...input, name: input.name ?? defaultRunName(input.judge, input.mode) }));

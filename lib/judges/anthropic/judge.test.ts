@@ -57,7 +57,8 @@ describe("Anthropic judge", () => {
     const [request] = server.requests;
     expect(request.method).toBe("POST");
     expect(request.path).toBe("/v1/messages");
-    expect(request.headers["x-api-key"]).toBe(TEST_KEY);
+    // SDK 1.x sends the API key as a bearer token (older versions used x-api-key).
+    expect(request.headers.authorization).toBe(`Bearer ${TEST_KEY}`);
     expect(request.headers["anthropic-version"]).toBeTruthy();
     const body = bodyOf(request);
     expect(body.model).toBe(MODEL);

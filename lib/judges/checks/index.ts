@@ -1,8 +1,8 @@
 import { notApplicable, type CallView, type Finding, type Judge, type JudgeInput, type JudgeResult } from "../types";
 import type { Check, CheckHit } from "./check";
 import { CallContext } from "./context";
-import { TOPIC_VOCABULARY, mapCriterion } from "./mapper";
-import { quality, verdict } from "./scoring";
+import { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, mapCriterion } from "./mapper";
+import { PASS_QUALITY, quality, verdict } from "./scoring";
 
 export { CHECKS } from "./catalogue";
 export { TOPIC_VOCABULARY, mapCriterion } from "./mapper";
@@ -48,7 +48,8 @@ function evaluateNow(input: JudgeInput): JudgeResult {
   }
   const checks = mapping.checks.filter((check) => check.views.includes(input.view));
   const skipped = mapping.checks.filter((check) => !check.views.includes(input.view));
-  if (!checks.length) {
+  const onlyHindsight = input.view === "immediate" && mapping.topics.every((topic) => HINDSIGHT_TOPICS.has(topic));
+  if (!checks.length || onlyHindsight) {
     return notApplicable(
       `${listTopics(mapping.topics)} can only be measured with the tool's response (hindsight: ${skipped.map((check) => check.id).join(", ")}); this call is judged ${input.view === "immediate" ? "before its response" : "in hindsight"}.`,
       skipped.map((check) => check.id),
@@ -59,16 +60,17 @@ function evaluateNow(input: JudgeInput): JudgeResult {
   const { score, passed } = verdict(criterion, callQuality, mapping.describesDefect);
   const problems = hits.filter((hit) => hit.penalty >= 0.1);
   const found = problems.length
-    ? `${problems.length} problem${problems.length > 1 ? "s" : ""}, worst: ${problems[0].message}`
+    ? `${problems.length} problem${problems.length > 1 ? "s" : ""}; the worst: ${problems[0].message.replace(/\.$/, "")}`
     : hits.length
       ? `only minor doubts (${hits.length})`
       : "no problem";
-  const outcome = passed === null ? `score ${score.toFixed(2)}` : passed ? "passes" : "fails";
-  const condition = mapping.describesDefect ? `the defect the criterion describes is ${callQuality < 0.5 ? "present" : "absent"}` : `the call ${callQuality >= 0.5 ? "meets" : "misses"} the criterion`;
+  const clean = callQuality >= PASS_QUALITY;
+  const condition = mapping.describesDefect ? `what the criterion describes is ${clean ? "absent" : "present"}` : `the call ${clean ? "meets" : "misses"} the criterion`;
+  const outcome = passed === null ? `scores ${score.toFixed(2)}` : passed ? "passes" : "fails";
   const explanation =
     `Measured ${listTopics(mapping.topics)} with ${checks.length} check${checks.length > 1 ? "s" : ""} (${checks.map((check) => check.id).join(", ")}). ` +
     `Found ${found}. Quality ${callQuality.toFixed(2)}: ${condition}, so the call ${outcome}.` +
-    (skipped.length ? ` Not measurable before the response: ${skipped.map((check) => check.id).join(", ")}.` : "");
+    (skipped.length ? ` Not measurable ${input.view === "immediate" ? "before the response" : "in this view"}: ${skipped.map((check) => check.id).join(", ")}.` : "");
   return { score, passed, applicable: true, explanation, findings: hits.map(toFinding), measuredBy: checks.map((check) => check.id) };
 }
 

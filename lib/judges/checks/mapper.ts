@@ -17,7 +17,7 @@ export const TOPIC_VOCABULARY: Readonly<Record<Topic, { label: string; cues: Reg
   },
   fabrication: {
     label: "fabrication",
-    cues: /\b(fabricat\w*|hallucinat\w*|invent\w*|made[- ]up|makes? up|guess\w*|assum\w*|unsupported|supported|ungrounded|grounded|placeholders?|dummy|fake|made|mentioned|provided|stated)\b/,
+    cues: /\b(fabricat\w*|hallucinat\w*|invent\w*|made[- ]up|makes? up|guess\w*|assum\w*|unsupported|supported|ungrounded|grounded|placeholders?|dummy|fake)\b/,
   },
   errors: {
     label: "errors",
@@ -29,7 +29,7 @@ export const TOPIC_VOCABULARY: Readonly<Record<Topic, { label: string; cues: Reg
   },
   "use-of-results": {
     label: "use of results",
-    cues: /\b(results?|outputs?|responses?|returned|returns|earlier|previous\w*|prior|answer\w*|ignor\w*|contradict\w*|used? (it|them|the))\b/,
+    cues: /\b((earlier|previous|prior|returned|tool) (results?|outputs?|responses?|values?|data)|(use[sd]?|using|ignor\w*|contradict\w*|build\w* on|rel(y|ies) on)( \w+){0,3} (results?|outputs?|responses?|returned)|results? (is|are|was|were)? ?used|answer\w*)\b/,
   },
   safety: {
     label: "safety",
@@ -48,6 +48,14 @@ const OVERALL_TOPICS: readonly Topic[] = ["tool-selection", "parameter-accuracy"
 const DEFECT_CUES =
   /\b(wrong\w*|incorrect\w*|invalid\w*|inaccura\w*|inappropriate\w*|irrelevant|unnecessar\w*|redundan\w*|duplicat\w*|repeat\w*|fabricat\w*|hallucinat\w*|invent\w*|made[- ]up|makes? up|guess\w*|placeholders?|missing|omit\w*|unknown|undeclared|unsupported|ungrounded|errors?|fail\w*|exceptions?|crash\w*|ignor\w*|contradict\w*|misus\w*|leak\w*|expos\w*|sensitive|secrets?|violat\w*|malformed|bad|poor\w*|blind\w*|retr(y|ies|ied)|unsafe|orphan\w*|fake|dummy|bogus|nonexistent|hallucinated)\b/g;
 const NEGATORS = /\b(not|no|never|without|avoid\w*|none|neither|nor|free of|lack\w*|don't|doesn't|didn't|isn't|aren't|won't|cannot|can't|fails? to)\b/g;
+
+// "Accurate parameters", "arguments are valid": the parameters themselves are what is judged.
+// A bare "argument" in "an argument contains a card number" only says where to look.
+const QUALIFIED_PARAMETERS =
+  /\b(accura\w*|inaccura\w*|correct\w*|incorrect\w*|valid\w*|invalid\w*|right|wrong|proper\w*|appropriate|well[- ]formed|missing|required|extra|undeclared|types?)\W+(\w+\W+){0,3}?(param\w*|arguments?|args?|inputs?|fields?|values?)\b|\b(param\w*|arguments?|args?|inputs?|fields?|values?)\W+(\w+\W+){0,4}?(accura\w*|inaccura\w*|correct\w*|incorrect\w*|valid\w*|invalid\w*|right|wrong|proper\w*|appropriate|well[- ]formed|match\w*|missing|required|fulfil\w*|fulfill\w*)\b|\bschema\b/;
+
+/** Topics whose checks need the tool's response: judged before it, they are not measurable. */
+export const HINDSIGHT_TOPICS: ReadonlySet<Topic> = new Set<Topic>(["errors"]);
 
 export interface CriterionMapping {
   topics: Topic[];
@@ -86,6 +94,8 @@ export function mapCriterion(criterion: Criterion): CriterionMapping {
   for (const [topic, entry] of Object.entries(TOPIC_VOCABULARY) as [Topic, { cues: RegExp }][]) {
     if (entry.cues.test(condition)) topics.add(topic);
   }
+  const specific = [...topics].some((topic) => topic !== "parameter-accuracy" && topic !== "tool-selection");
+  if (specific && topics.has("parameter-accuracy") && !QUALIFIED_PARAMETERS.test(condition)) topics.delete("parameter-accuracy");
   if (!topics.size && OVERALL.test(condition)) for (const topic of OVERALL_TOPICS) topics.add(topic);
   const list = [...topics];
   const mapping: CriterionMapping = {

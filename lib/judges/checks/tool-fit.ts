@@ -16,7 +16,7 @@ const GENERIC = new Set(
     "get set find calculate calculator calc compute retrieve fetch search lookup look query provide return returns list show " +
     "display check create make run perform do generate determine estimate evaluate analyze analyse process handle update " +
     "info information detail details data value values result results number numbers amount given specific certain based " +
-    "using use tool function api service request user method type new current give tell want need help please " +
+    "using use tool api service request user method type new current give tell want need help please " +
     "v1 v2 v3 by for of the and or to in on at with from into a an"
   ).split(/\s+/),
 );
@@ -107,7 +107,8 @@ export function toolFits(request: TextEvidence, tools: CanonicalTool[]): ToolFit
       const weight = weights.get(word) ?? 1;
       total += weight;
       const concept = conceptOf(word);
-      if (set.hasShortForm(word) || (concept !== undefined && set.has(concept))) {
+      // "gcd" for "greatest common divisor" counts as the words themselves.
+      if (set.hasShortForm(word) || (concept !== undefined && set.has(concept)) || (word.length <= 5 && request.initials.has(word))) {
         hit += weight;
         matched.add(word);
       }

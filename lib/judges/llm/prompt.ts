@@ -1,6 +1,7 @@
 import type { Criterion, CriterionKind } from "@/lib/criteria/parse";
+import { CHECKS } from "@/lib/judges/checks/catalogue";
 import type { CallView, JudgeInput } from "@/lib/judges/types";
-import { clip, renderMessages, renderTools } from "./render";
+import { clip, neutralizeTags, renderMessages, renderTools } from "./render";
 import { SEVERITIES } from "./verdict-schema";
 
 export interface JudgePrompt {
@@ -14,6 +15,8 @@ export const VIEW_STATEMENTS = {
     "You see the conversation up to and including this call. You also see the tool's response and what the assistant did next (up to the next user message).",
 } as const;
 
+// Findings suggest the built-in checks' ids so that both kinds of judge share one vocabulary.
+// The JSON shape is spelled out too: a server in json_object mode sees no schema.
 const SYSTEM = `You are an impartial evaluator of the tool calls an AI agent makes. You judge ONE tool call against ONE criterion and record a verdict.
 
 The criterion's prefix fixes what the verdict means:
@@ -28,7 +31,7 @@ Judge from the evidence in the transcript and the tool schemas; do not assume fa
 Set applicable = false (and the score or passed to null) only when the criterion does not concern this call at all, or when it cannot be judged from what you see (for example, it is about the tool's result and the tool has not answered yet). Otherwise applicable = true.
 
 Findings: list each concrete problem in the call (an empty list when there are none), with
-- check: a short kebab-case id, preferably one of unknown-tool, arguments-json, schema-violation, undeclared-argument, placeholder-value, ungrounded-value, tool-choice, duplicate-call, premature-value, orphans, tool-error, futile-retry, ignored-result, sensitive-data;
+- check: a short kebab-case id, preferably one of ${CHECKS.map((check) => check.id).join(", ")};
 - severity: one of ${SEVERITIES.join(", ")};
 - path: the argument path ("location", "items[0].id") or null for the call as a whole;
 - message: one sentence;
@@ -40,7 +43,7 @@ Answer with JSON only: {"explanation": string, "findings": [...], "applicable": 
 
 /** The prefix's meaning spelled out for this condition, so the polarity cannot be misread. */
 export function criterionInstruction(criterion: Pick<Criterion, "kind" | "condition">): string {
-  const holds = `the condition "${criterion.condition}" holds for the call`;
+  const holds = `the condition "${neutralizeTags(criterion.condition)}" holds for the call`;
   const lines: Record<CriterionKind, string> = {
     reward: `This is a Reward criterion (continuous): the score is near 1 when ${holds}, and near 0 when it does not. Answer with "score".`,
     penalize: `This is a Penalize criterion (continuous): the score is near 0 when ${holds}, and near 1 when it does not. Answer with "score".`,
@@ -66,7 +69,7 @@ function describeCall(view: CallView): string {
     `tool: ${call.toolName}`,
     `position: ${where}`,
     `arguments, exactly as the agent wrote them (${parse}):`,
-    clip(call.rawArguments),
+    neutralizeTags(clip(call.rawArguments)),
   ].join("\n");
 }
 
@@ -87,7 +90,7 @@ function transcriptOf(view: CallView): string {
 export function buildJudgePrompt(input: JudgeInput): JudgePrompt {
   const { criterion, content: view } = input;
   const sections = [
-    `<criterion>\n${criterion.text}\n</criterion>`,
+    `<criterion>\n${neutralizeTags(criterion.text)}\n</criterion>`,
     criterionInstruction(criterion),
     `<view>${view.mode}</view>\n${VIEW_STATEMENTS[view.mode]}${
       view.mode === "immediate" ? " Judge the decision to make this call, with these arguments, from what was known at that moment." : ""

@@ -10,6 +10,13 @@ export function clip(text: string, max: number = MAX_TEXT_CHARS): string {
   return `${text.slice(0, head)}\n[… ${text.length - max} characters omitted …]\n${text.slice(text.length - tail)}`;
 }
 
+const PROMPT_TAGS = /<(\/?)(criterion|view|tools|transcript|judged_call)\b/gi;
+
+/** Transcript text that looks like one of the prompt's section tags is defused (‹ for <). */
+export function neutralizeTags(text: string): string {
+  return text.replace(PROMPT_TAGS, "‹$1$2");
+}
+
 function clipMessage(message: CanonicalMessage): CanonicalMessage {
   if (message.role !== "assistant") return { ...message, content: clip(message.content) };
   const clipped: CanonicalMessage = { ...message, content: message.content === null ? null : clip(message.content) };
@@ -21,13 +28,14 @@ function clipMessage(message: CanonicalMessage): CanonicalMessage {
 
 /**
  * One JSON object per line, numbered with the transcript's own indices. JSON rather than
- * prose so that message text can never forge a message boundary or a closing tag.
+ * prose so that message text cannot forge a message boundary, and tags defused so that it
+ * cannot close the <transcript> section either.
  */
 export function renderMessages(messages: readonly { index: number; message: CanonicalMessage }[]): string {
-  return messages.map(({ index, message }) => `[${index}] ${JSON.stringify(clipMessage(message))}`).join("\n");
+  return messages.map(({ index, message }) => `[${index}] ${neutralizeTags(JSON.stringify(clipMessage(message)))}`).join("\n");
 }
 
 export function renderTools(tools: readonly CanonicalTool[]): string {
   if (!tools.length) return "(the agent was offered no tools)";
-  return tools.map((tool) => JSON.stringify(tool)).join("\n");
+  return tools.map((tool) => neutralizeTags(JSON.stringify(tool))).join("\n");
 }

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { judgeIdFor, type NewRun, type RunStatus } from "@/lib/zod/runs";
+import { runJudgeId, type NewRun, type RunStatus } from "@/lib/zod/runs";
 import { RUN_TRANSACTION, RunError } from "./errors";
 import { planEvaluations } from "./plan-evaluations";
 import { selectionWhere } from "./selection";
@@ -42,7 +42,7 @@ export async function createRun(prisma: PrismaClient, input: NewRun, now: Date =
     const run = await tx.run.create({
       data: {
         name: input.name,
-        judgeId: judgeIdFor(input.judge),
+        judgeId: runJudgeId(input.judge),
         judgeSettings: input.judge,
         mode: input.mode,
         status,

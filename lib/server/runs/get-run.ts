@@ -1,12 +1,12 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { judgeConfigSchema, runSelectionSchema, type JudgeConfig, type RunSelection } from "@/lib/zod/runs";
+import { runJudgeSchema, runSelectionSchema, type RunJudgeConfig, type RunSelection } from "@/lib/zod/runs";
 
 export interface RunDetail {
   id: string;
   name: string;
   judgeId: string;
   /** Null when the stored settings no longer parse (a judge kind this version does not know). */
-  judge: JudgeConfig | null;
+  judge: RunJudgeConfig | null;
   mode: string;
   status: string;
   selection: RunSelection | null;
@@ -27,7 +27,7 @@ export async function getRun(prisma: PrismaClient, runId: string): Promise<RunDe
     include: { criteria: { orderBy: { position: "asc" }, include: { criterion: { select: { id: true, text: true, title: true, kind: true, scale: true } } } } },
   });
   if (!run) return null;
-  const judge = judgeConfigSchema.safeParse(run.judgeSettings);
+  const judge = runJudgeSchema.safeParse(run.judgeSettings);
   const selection = runSelectionSchema.safeParse(run.selection);
   return {
     id: run.id,

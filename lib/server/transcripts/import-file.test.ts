@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { fixture } from "@/lib/transcripts/fixtures/helpers";
 import { createTestDatabase } from "../test-database";
 import { importFile, UploadError } from "./import-file";
 
@@ -50,13 +51,35 @@ describe("importFile", () => {
   it("stores identical content once, whether repeated in the file or already stored", async () => {
     const first = await importFile(prisma, { fileName: "a.json", source: "api", maxFileBytes: 1e6, chunks: [JSON.stringify([chat("Oslo"), chat("Oslo")])] });
     expect(first.imported).toHaveLength(1);
-    expect(first.duplicates).toEqual([expect.objectContaining({ index: 1, reason: "earlier in this upload" })]);
+    expect(first.duplicates).toEqual([expect.objectContaining({ index: 1, reason: "earlier in this upload (index 0)" })]);
     // Same content with keys in another order is the same transcript.
     const reordered = JSON.stringify({ tools: chat("Oslo").tools, messages: chat("Oslo").messages });
     const second = await importFile(prisma, { fileName: "b.json", source: "api", maxFileBytes: 1e6, chunks: [reordered] });
     expect(second.imported).toHaveLength(0);
     expect(second.duplicates).toEqual([expect.objectContaining({ reason: "already stored", existingId: first.imported[0].id })]);
     expect(await prisma.transcript.count()).toBe(1);
+  });
+
+  it("imports every accepted format into one upload, with the rejections and criteria of each file", async () => {
+    const files = ["mixed.jsonl", "openai-chat.json", "anthropic.json", "openai-responses.json"];
+    let uploadId: string | undefined;
+    const reports = [];
+    for (const file of files) {
+      const report = await importFile(prisma, { fileName: file, source: "browser", maxFileBytes: 1e6, uploadId, chunks: [fixture(file)] });
+      uploadId = report.uploadId;
+      reports.push(report);
+    }
+    expect(reports[0].rejected).toMatchObject([
+      { file: "mixed.jsonl", line: 2, message: "messages[1].tool_calls[0].function.arguments: expected a JSON string, got an object" },
+      { file: "mixed.jsonl", line: 3, code: "syntax" },
+    ]);
+    expect(reports[0].criteria).toContain("Tool call passes if it books for the right number of people");
+    const formats = await prisma.transcript.groupBy({ by: ["format"], _count: true, orderBy: { format: "asc" } });
+    expect(formats.map((f) => f.format)).toEqual(["anthropic", "eval-request", "openai-chat", "openai-responses"]);
+    const upload = await prisma.upload.findUniqueOrThrow({ where: { id: uploadId } });
+    expect(upload.fileNames).toEqual(files);
+    expect(upload.rejectedCount).toBe(2);
+    expect(upload.importedCount + upload.duplicateCount).toBe(reports.reduce((n, r) => n + r.imported.length + r.duplicates.length, 0));
   });
 
   it("adds a second file to the same upload", async () => {

@@ -1,8 +1,8 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { ImportError } from "@/lib/transcripts/import-types";
-import { importItem } from "@/lib/transcripts/import-item";
 import { formatBytes, type ImportLimits } from "@/lib/transcripts/limits";
-import { readItems, type Chunk } from "@/lib/transcripts/read-items";
+import type { Chunk } from "@/lib/transcripts/read-items";
+import { readTranscripts } from "@/lib/transcripts/read-transcripts";
 import type { JsonValue } from "@/lib/transcripts/types";
 import { storeTranscripts, type PreparedTranscript } from "./store";
 import { emptyStoredReport, mergeFileReport, type FileReport, type StoredUploadReport } from "./upload-report";
@@ -80,23 +80,19 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
 
   try {
     const isLines = /\.(jsonl|ndjson|jsonlines)$/i.test(input.fileName);
-    for await (const item of readItems(capped(input.chunks, input.maxFileBytes, input.fileName), input.fileName, input.limits)) {
-      report.bytes = item.bytesRead;
-      input.onProgress?.(item.bytesRead);
-      if (!item.ok) {
-        report.rejected.push(item.error);
-        continue;
-      }
-      const outcome = importItem(item.value, { file: input.fileName, line: item.line, index: item.index, ordinal: item.ordinal, limits: input.limits });
+    const chunks = capped(input.chunks, input.maxFileBytes, input.fileName);
+    for await (const { outcome, bytesRead, line, index } of readTranscripts(chunks, input.fileName, input.limits)) {
+      report.bytes = bytesRead;
+      input.onProgress?.(bytesRead);
       if (!outcome.ok) {
         report.rejected.push(outcome.error);
         continue;
       }
       for (const criterion of outcome.criteria) if (!report.criteria.includes(criterion)) report.criteria.push(criterion);
-      const location = item.index !== undefined ? `index ${item.index}` : isLines || item.ordinal > 1 ? `line ${item.line}` : undefined;
+      const location = index !== undefined ? `index ${index}` : isLines || (line ?? 1) > 1 ? `line ${line}` : undefined;
       const earlier = seen.get(outcome.hash);
       if (earlier !== undefined) {
-        report.duplicates.push({ name: outcome.name, line: item.line, index: item.index, existingId: earlier, reason: "earlier in this upload" });
+        report.duplicates.push({ name: outcome.name, line, index, existingId: "", reason: `earlier in this upload (${earlier})` });
         continue;
       }
       seen.set(outcome.hash, location ?? input.fileName);
@@ -111,8 +107,8 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
           sourceFile: input.fileName,
           sourceLocation: location,
         },
-        line: item.line,
-        index: item.index,
+        line,
+        index,
       });
       if (batch.length >= BATCH) await flush();
     }

@@ -6,7 +6,7 @@ export interface FileReport {
   file: string;
   bytes: number;
   imported: { id: string; name: string; line?: number; index?: number; warnings: number }[];
-  duplicates: { name: string; line?: number; index?: number; existingId: string; reason: "already stored" | "earlier in this upload" }[];
+  duplicates: { name: string; line?: number; index?: number; existingId: string; reason: string }[];
   rejected: ImportError[];
   /** Criteria carried by evaluation requests in the file, offered for the criteria library. */
   criteria: string[];

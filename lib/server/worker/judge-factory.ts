@@ -1,20 +1,26 @@
 import { canonicalJson } from "@/lib/eval/cache-key";
 import { createChecksJudge } from "@/lib/judges/checks";
+import { createJudge, JUDGE_LABELS, judgeConfigFromEnv, judgeConfigSchema, type JudgeEnv } from "@/lib/judges/registry";
 import type { Judge } from "@/lib/judges/types";
-import type { JudgeConfig } from "@/lib/zod/runs";
+import type { RunJudgeConfig } from "@/lib/zod/runs";
 
 /**
- * Builds the judge a run asked for from its stored, secret-free config. Network judges read
+ * Builds the judge a run asked for from its stored, secret-free config. Network judges get
  * their API keys from the server's environment here, so keys never reach the database.
  */
-export type JudgeFactory = (config: JudgeConfig) => Judge | Promise<Judge>;
+export type JudgeFactory = (config: RunJudgeConfig) => Judge | Promise<Judge>;
 
-export const defaultJudgeFactory: JudgeFactory = (config) => {
-  switch (config.kind) {
-    case "checks":
-      return createChecksJudge();
-  }
-};
+/** The run's settings (model, temperature, endpoint) win; the environment supplies what a run never stores. */
+export function judgeFactoryFromEnv(env: JudgeEnv): JudgeFactory {
+  return (config) => {
+    if (config.kind === "checks") return createChecksJudge();
+    const fromEnv = judgeConfigFromEnv(config.kind, env);
+    if (!fromEnv.ok) throw new Error(`the ${JUDGE_LABELS[config.kind]} judge is not configured on this server: ${fromEnv.reason}`);
+    return createJudge(judgeConfigSchema.parse({ ...fromEnv.config, ...config }));
+  };
+}
+
+export const defaultJudgeFactory: JudgeFactory = (config) => judgeFactoryFromEnv(process.env)(config);
 
 /** Concurrent calls per judge: the checks judge is local CPU work; a provider gets a gentle default. */
 export function defaultConcurrency(judgeId: string): number {
@@ -31,7 +37,7 @@ export class JudgeResolver {
 
   constructor(private readonly factory: JudgeFactory) {}
 
-  async get(config: JudgeConfig): Promise<Judge> {
+  async get(config: RunJudgeConfig): Promise<Judge> {
     const key = canonicalJson(config);
     let judge = this.judges.get(key);
     if (!judge) {

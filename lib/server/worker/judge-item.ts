@@ -1,14 +1,14 @@
 import { parseCriterion } from "@/lib/criteria/parse";
 import { cacheKey } from "@/lib/eval/cache-key";
-import { evaluateCall } from "@/lib/eval/engine";
+import { DEFAULT_TIMEOUT_MS, evaluateCall } from "@/lib/eval/engine";
 import { errorMessage } from "@/lib/eval/errors";
 import { validateJudgeResult } from "@/lib/eval/judge-result";
 import type { JudgeLimiters } from "@/lib/eval/limiter";
 import type { RetryOptions } from "@/lib/eval/retry";
-import { viewFor } from "@/lib/eval/views";
+import { viewFor, type ViewResult } from "@/lib/eval/views";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Judge } from "@/lib/judges/types";
-import { judgeConfigSchema } from "@/lib/zod/runs";
+import { runJudgeSchema, type RunJudgeConfig } from "@/lib/zod/runs";
 import type { JudgeResolver } from "./judge-factory";
 import type { WorkItem } from "./load-batch";
 import { failure, type WorkOutcome } from "./outcome";
@@ -24,6 +24,11 @@ export interface JudgeItemContext {
   onJudgeCall?: (evaluationId: string) => void;
 }
 
+// A network judge enforces its own per-request timeout; the engine's must not cut it short.
+function timeoutFor(config: RunJudgeConfig): number {
+  return "timeoutMs" in config && config.timeoutMs ? config.timeoutMs + 5_000 : DEFAULT_TIMEOUT_MS;
+}
+
 function observed(judge: Judge, evaluationId: string, onJudgeCall?: (evaluationId: string) => void): Judge {
   if (!onJudgeCall) return judge;
   return {
@@ -35,14 +40,27 @@ function observed(judge: Judge, evaluationId: string, onJudgeCall?: (evaluationI
   };
 }
 
+/**
+ * Views of a batch, per call and mode. Sharing one view object between the criteria of a call
+ * lets a judge that memoises its analysis per view (checks does) analyse the call once.
+ */
+export type ViewMemo = Map<string, ViewResult>;
+
+function memoisedView(views: ViewMemo, item: WorkItem): ViewResult {
+  const key = `${item.toolCallId}|${item.mode}`;
+  let view = views.get(key);
+  if (!view) views.set(key, (view = viewFor(item.mode, item.transcript, item.site)));
+  return view;
+}
+
 /** Judges one claimed evaluation, or finds its result in the cache; never throws for the item's own problems. */
-export async function judgeItem(context: JudgeItemContext, item: WorkItem): Promise<WorkOutcome> {
+export async function judgeItem(context: JudgeItemContext, item: WorkItem, views: ViewMemo = new Map()): Promise<WorkOutcome> {
   const parsedCriterion = parseCriterion(item.criterionText);
   if (!parsedCriterion.ok) return failure("invalid_criterion", parsedCriterion.message);
-  const config = judgeConfigSchema.safeParse(item.judgeSettings);
+  const config = runJudgeSchema.safeParse(item.judgeSettings);
   if (!config.success) return failure("judge_unavailable", `The run's judge settings are not understood: ${config.error.issues[0]?.message ?? "invalid"}`);
 
-  const view = viewFor(item.mode, item.transcript, item.site);
+  const view = memoisedView(views, item);
   if (!view.ok) {
     if (item.mode === "hindsight" && item.site.responseIndex === null) {
       const result = { score: null, passed: null, applicable: false, explanation: view.reason, findings: [] };
@@ -71,7 +89,7 @@ export async function judgeItem(context: JudgeItemContext, item: WorkItem): Prom
     criterion: parsedCriterion.criterion,
     view: view.view,
     limiter: context.limiters.for(judge.id),
-    timeoutMs: context.timeoutMs,
+    timeoutMs: context.timeoutMs ?? timeoutFor(config.data),
     retry: context.retry,
     signal: context.signal,
   });

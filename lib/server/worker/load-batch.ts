@@ -6,6 +6,7 @@ import type { CanonicalMessage, CanonicalTool, CanonicalTranscript, ToolCallSite
 export interface WorkItem {
   id: string;
   runId: string;
+  toolCallId: string;
   mode: "immediate" | "hindsight";
   criterionText: string;
   judgeSettings: unknown;
@@ -35,6 +36,7 @@ export async function loadBatch(prisma: PrismaClient, ids: readonly string[]): P
     select: {
       id: true,
       runId: true,
+      toolCallId: true,
       mode: true,
       criterion: { select: { text: true } },
       run: { select: { judgeSettings: true } },
@@ -58,6 +60,7 @@ export async function loadBatch(prisma: PrismaClient, ids: readonly string[]): P
       {
         id: row.id,
         runId: row.runId,
+        toolCallId: row.toolCallId,
         mode: row.mode === "hindsight" ? "hindsight" : "immediate",
         criterionText: row.criterion.text,
         judgeSettings: row.run.judgeSettings,

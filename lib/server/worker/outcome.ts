@@ -16,6 +16,8 @@ export type WorkOutcome =
   /** The worker is stopping: the claim is given back and the row judged later. */
   | { status: "aborted" };
 
-export function failure(errorKind: string, error: string, judgeId: string | null = null): WorkOutcome {
+export type SettledOutcome = Exclude<WorkOutcome, { status: "aborted" }>;
+
+export function failure(errorKind: string, error: string, judgeId: string | null = null): SettledOutcome {
   return { status: "error", error, errorKind, judgeId, cacheKey: null, attempts: 0, latencyMs: null };
 }

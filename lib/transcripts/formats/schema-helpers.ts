@@ -41,6 +41,3 @@ export const commonFields = {
   metadata: jsonObject.nullish(),
   evaluation_criteria: z.union([z.string(), z.array(z.string())]).optional(),
 };
-
-/** Keys of `commonFields`, so that converters can set aside what no format defines. */
-export const COMMON_KEYS = ["name", "metadata", "evaluation_criteria"] as const;

@@ -10,7 +10,7 @@ export const duplicateCall: Check = {
   topics: ["redundancy", "tool-selection"],
   explanation: "The same tool with the same arguments (ignoring key order and spacing) was already called since the user's last message.",
   run(context) {
-    const own = canonicalArguments(context.call.rawArguments);
+    let own: string | undefined;
     const context_ = context.view.context;
     let turnStart = 0;
     for (let index = context_.length - 1; index >= 0; index--) {
@@ -22,10 +22,12 @@ export const duplicateCall: Check = {
     const hits: CheckHit[] = [];
     for (const earlier of context.earlierCalls) {
       if (earlier.messageIndex < turnStart) continue;
-      if (earlier.call.function.name !== context.call.toolName || canonicalArguments(earlier.call.function.arguments) !== own) continue;
+      if (earlier.call.function.name !== context.call.toolName) continue;
+      own ??= canonicalArguments(context.call.rawArguments);
+      if (canonicalArguments(earlier.call.function.arguments) !== own) continue;
       hits.push({
         severity: "major",
-        penalty: 0.5,
+        penalty: 0.6,
         message: `${context.call.toolName} was already called with the same arguments ${earlier.sibling ? "in the same message" : `in message ${earlier.messageIndex}`}.`,
         evidence: `earlier call ${earlier.call.id}: ${own.slice(0, 160)}`,
       });

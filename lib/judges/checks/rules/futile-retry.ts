@@ -10,11 +10,12 @@ export const futileRetry: Check = {
   topics: ["errors", "redundancy"],
   explanation: "The call repeats, with the same arguments, an earlier call whose response was an error: it can only fail the same way.",
   run(context) {
-    const own = canonicalArguments(context.call.rawArguments);
+    let own: string | undefined;
     const messages = context.view.context;
     const hits: CheckHit[] = [];
     for (const earlier of context.earlierCalls) {
       if (earlier.sibling || earlier.call.function.name !== context.call.toolName) continue;
+      own ??= canonicalArguments(context.call.rawArguments);
       if (canonicalArguments(earlier.call.function.arguments) !== own) continue;
       const response = messages.find((message) => message.role === "tool" && message.tool_call_id === earlier.call.id);
       if (!response) continue;

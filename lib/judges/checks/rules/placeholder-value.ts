@@ -51,6 +51,15 @@ function fillerNumbers(leaves: Leaf[], stated: Set<number> | undefined): CheckHi
   return null;
 }
 
+function schemaNames(leaf: Leaf, raw: string): boolean {
+  const hints = propertyHints(leaf.schema);
+  const loose = fold(raw).replace(/[^a-z0-9]+/g, "");
+  return (
+    [...hints.defaults, ...hints.options].some((option) => typeof option === "string" && fold(option).replace(/[^a-z0-9]+/g, "") === loose) ||
+    descriptionNames(hints, raw)
+  );
+}
+
 export const placeholderValue: Check = {
   id: "placeholder-value",
   title: "Placeholder value",
@@ -74,13 +83,6 @@ export const placeholderValue: Check = {
         continue;
       }
       const phrase = phraseText(raw);
-      // A value the schema itself names ("default is 'default'") is never a placeholder.
-      const hints = propertyHints(leaf.schema);
-      const loose = folded.replace(/[^a-z0-9]+/g, "");
-      const schemaNames =
-        [...hints.defaults, ...hints.options].some((option) => typeof option === "string" && fold(option).replace(/[^a-z0-9]+/g, "") === loose) ||
-        descriptionNames(hints, raw);
-      if (schemaNames) continue;
       const userWrote = request !== undefined && phrase.trim() !== "" && request.phrase.includes(phrase);
       let reason: string | null = null;
       if (TEMPLATE.test(raw)) reason = "is a template marker";
@@ -88,6 +90,8 @@ export const placeholderValue: Check = {
       else if (!userWrote && SAMPLE_CONTACT.test(folded)) reason = "is sample data";
       else if (FUNCTION_WORDS.has(folded.replace(/[^a-z]/g, "")) && /^[a-z' ]+[?!.]?$/i.test(folded)) reason = "is only a question or filler word, not a value";
       else if (request && opensASentence(raw, request.raw)) reason = "is the opening word of the request, not a value";
+      // A value the schema itself names ("default is 'default'") is never a placeholder.
+      if (reason && schemaNames(leaf, raw)) reason = null;
       if (reason) hits.push({ severity: "major", penalty: 0.6, path: leaf.path, message: `"${leaf.path}" ${reason}.`, evidence: `value ${JSON.stringify(raw)}` });
     }
     const filler = fillerNumbers(context.leaves, request?.numbers);

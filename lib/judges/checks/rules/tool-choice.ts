@@ -46,7 +46,13 @@ export const toolChoice: Check = {
     const rivals = fits.filter((fit) => fit !== chosen && !calledHere.has(fit.tool));
     const best = rivals.reduce<ToolFit | undefined>((top, fit) => (!top || fit.fit > top.fit ? fit : top), undefined);
     const gap = best ? best.fit - chosen.fit : 0;
-    const relative = best && gap >= MARGIN && chosen.nameCoverage < 0.5 && best.nameCoverage > chosen.nameCoverage ? Math.min(0.65, 0.3 + gap) : 0;
+    // When the message calls several different tools the request has several parts, and a
+    // chosen tool sharing several words with it serves one of them.
+    const multiPart = calledHere.size > 1;
+    const relative =
+      best && gap >= MARGIN && chosen.nameCoverage < 0.5 && best.nameCoverage > chosen.nameCoverage && !(multiPart && chosen.matched.length >= 3)
+        ? Math.min(0.65, 0.3 + gap)
+        : 0;
     const absolute = absolutePenalty(chosen);
     const penalty = Math.max(relative, absolute);
     if (penalty <= 0) return [];

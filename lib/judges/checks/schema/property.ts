@@ -36,6 +36,8 @@ export function descriptionNames(hints: PropertyHints, value: string): boolean {
   const raw = hints.description?.raw;
   const text = value.trim();
   if (!raw || !text || text.length > 60) return false;
+  // Cheap test first: most values are not in the description at all.
+  if (!raw.toLowerCase().includes(text.toLowerCase())) return false;
   const pattern = escape(text);
   if (new RegExp(`["'\u2018\u201c\`(\\[]\\s*${pattern}\\s*["'\u2019\u201d\`)\\]]`, "i").test(raw)) return true;
   return new RegExp(

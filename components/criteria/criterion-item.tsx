@@ -1,0 +1,84 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState, useState, useTransition } from "react";
+import { CriterionKindBadge } from "@/components/criterion-kind-badge";
+import { archiveCriterionAction } from "@/lib/actions/archive-criterion";
+import { updateCriterionAction } from "@/lib/actions/update-criterion";
+import type { CriterionFormState } from "@/lib/zod/criteria";
+import { CriterionTextField } from "./criterion-text-field";
+
+interface Props {
+  criterion: { id: string; text: string; kind: string; title: string | null; archived: boolean; runs: { id: string; name: string }[]; runCount: number };
+}
+
+export function CriterionItem({ criterion }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [state, action, saving] = useActionState<CriterionFormState, FormData>(async (previous, form) => {
+    const next = await updateCriterionAction(previous, form);
+    if (next?.ok) setEditing(false);
+    return next;
+  }, null);
+  const [archiving, startArchive] = useTransition();
+  const [archiveMessage, setArchiveMessage] = useState<string | null>(null);
+  const label = criterion.title ?? criterion.text;
+
+  return (
+    <li className={`p-4 ${criterion.archived ? "bg-slate-50 opacity-70" : ""}`} aria-label={label}>
+      {editing ? (
+        <form action={action} className="space-y-2" aria-label={`Edit ${label}`}>
+          <input type="hidden" name="id" value={criterion.id} />
+          <CriterionTextField defaultValue={criterion.text} serverErrors={state && !state.ok ? state.fieldErrors?.text : undefined} />
+          <label className="block text-sm font-medium">
+            Title
+            <input name="title" defaultValue={criterion.title ?? ""} maxLength={120} className="mt-1 w-full rounded-md border border-slate-300 p-2 text-sm" />
+          </label>
+          <div className="flex gap-2">
+            <button type="submit" disabled={saving} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50">Save</button>
+            <button type="button" onClick={() => setEditing(false)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">Cancel</button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex items-start justify-between gap-4">
+          <div className="min-w-0">
+            {criterion.title ? <p className="text-sm font-semibold">{criterion.title}</p> : null}
+            <p className={criterion.title ? "text-sm text-slate-700" : "font-medium"}>{criterion.text}</p>
+            <p className="mt-1 text-xs text-slate-600">
+              {criterion.runCount === 0 ? (
+                "Not used by any run yet"
+              ) : (
+                <>
+                  Used by {criterion.runCount === 1 ? "1 run" : `${criterion.runCount} runs`}:{" "}
+                  {criterion.runs.map((run, i) => (
+                    <span key={run.id}>
+                      {i > 0 ? ", " : ""}
+                      <Link href={`/runs/${run.id}`} className="text-indigo-700 hover:underline">{run.name}</Link>
+                    </span>
+                  ))}
+                  {criterion.runCount > criterion.runs.length ? ", …" : ""}
+                </>
+              )}
+              {criterion.archived ? " · archived" : ""}
+            </p>
+            {state?.ok ? <p role="status" className="text-xs text-emerald-800">{state.message}</p> : null}
+            {archiveMessage ? <p role="status" className="text-xs text-slate-700">{archiveMessage}</p> : null}
+          </div>
+          <div className="flex shrink-0 flex-col items-end gap-2">
+            <CriterionKindBadge kind={criterion.kind} />
+            <div className="flex gap-2 text-sm">
+              <button type="button" onClick={() => setEditing(true)} className="text-indigo-700 hover:underline">Edit</button>
+              <button
+                type="button"
+                disabled={archiving}
+                onClick={() => startArchive(async () => setArchiveMessage((await archiveCriterionAction({ id: criterion.id, archived: !criterion.archived })).message))}
+                className="text-slate-700 hover:underline"
+              >
+                {criterion.archived ? "Restore" : "Archive"}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { useId, useState } from "react";
+import { parseCriterion } from "@/lib/criteria/parse";
+import { CriterionKindBadge } from "@/components/criterion-kind-badge";
+
+/** The criterion text with validation as you type: the kind it will have, or why it is rejected. */
+export function CriterionTextField({ defaultValue = "", serverErrors }: { defaultValue?: string; serverErrors?: string[] }) {
+  const [text, setText] = useState(defaultValue);
+  const [touched, setTouched] = useState(false);
+  const hintId = useId();
+  const parsed = text.trim() ? parseCriterion(text) : null;
+  const clientError = touched && parsed && !parsed.ok ? parsed.message : null;
+  const errors = clientError ? [clientError] : (serverErrors ?? []);
+  return (
+    <div>
+      <label className="block text-sm font-medium">
+        Criterion
+        <textarea
+          name="text"
+          required
+          rows={2}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setTouched(true);
+          }}
+          aria-invalid={errors.length > 0}
+          aria-describedby={hintId}
+          placeholder="Reward tool calls that …"
+          className={`mt-1 w-full rounded-md border p-2 text-sm ${errors.length ? "border-rose-400" : "border-slate-300"}`}
+        />
+      </label>
+      <div id={hintId} aria-live="polite" className="mt-1 min-h-5 text-sm">
+        {errors.length > 0 ? (
+          errors.map((e) => (
+            <p key={e} className="text-rose-800">{e}</p>
+          ))
+        ) : parsed?.ok ? (
+          <p className="flex items-center gap-2 text-slate-600">
+            <CriterionKindBadge kind={parsed.criterion.kind} /> judged on: <q>{parsed.criterion.condition}</q>
+          </p>
+        ) : (
+          <p className="text-slate-500">Start with Reward tool calls, Penalize tool calls, Tool call passes if, or Tool call fails if.</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { createCriterionAction } from "@/lib/actions/create-criterion";
+import type { CriterionFormState } from "@/lib/zod/criteria";
+import { CriterionTextField } from "./criterion-text-field";
+
+export function NewCriterionForm() {
+  // Counting successes gives the form a new key, which clears its fields.
+  const [added, setAdded] = useState(0);
+  const [state, action, pending] = useActionState<CriterionFormState, FormData>(async (previous, form) => {
+    const next = await createCriterionAction(previous, form);
+    if (next?.ok) setAdded((n) => n + 1);
+    return next;
+  }, null);
+  return (
+    <form key={added} action={action} aria-label="New criterion" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 className="font-semibold">New criterion</h2>
+      <CriterionTextField serverErrors={state && !state.ok ? state.fieldErrors?.text : undefined} />
+      <label className="block text-sm font-medium">
+        Title <span className="font-normal text-slate-500">(optional)</span>
+        <input name="title" maxLength={120} className="mt-1 w-full rounded-md border border-slate-300 p-2 text-sm" />
+      </label>
+      <div className="flex items-center gap-3">
+        <button type="submit" disabled={pending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
+          Add criterion
+        </button>
+        {state ? (
+          <p role="status" className={`text-sm ${state.ok ? "text-emerald-800" : "text-rose-800"}`}>
+            {state.message}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

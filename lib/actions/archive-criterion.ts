@@ -1,0 +1,20 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { CriterionConflictError } from "@/lib/server/criteria/errors";
+import { setCriterionArchived } from "@/lib/server/criteria/update-criterion";
+import { getPrisma } from "@/lib/server/db/client";
+import { archiveCriterionSchema } from "@/lib/zod/criteria";
+
+export async function archiveCriterionAction(input: { id: string; archived: boolean }): Promise<{ ok: boolean; message: string }> {
+  const parsed = archiveCriterionSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: "Unknown criterion." };
+  try {
+    await setCriterionArchived(getPrisma(), parsed.data.id, parsed.data.archived);
+  } catch (error) {
+    if (error instanceof CriterionConflictError) return { ok: false, message: error.message };
+    throw error;
+  }
+  revalidatePath("/criteria");
+  return { ok: true, message: parsed.data.archived ? "Archived." : "Restored." };
+}

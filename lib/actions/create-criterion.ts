@@ -1,0 +1,24 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { parseCriterion } from "@/lib/criteria/parse";
+import { createCriterion } from "@/lib/server/criteria/create-criterion";
+import { CriterionConflictError } from "@/lib/server/criteria/errors";
+import { getPrisma } from "@/lib/server/db/client";
+import { createCriterionSchema, type CriterionFormState } from "@/lib/zod/criteria";
+import { fieldErrorState } from "./action-result";
+
+export async function createCriterionAction(_previous: CriterionFormState, form: FormData): Promise<CriterionFormState> {
+  const parsed = createCriterionSchema.safeParse({ text: form.get("text") ?? "", title: form.get("title") ?? undefined });
+  if (!parsed.success) return fieldErrorState(parsed.error);
+  const criterion = parseCriterion(parsed.data.text);
+  if (!criterion.ok) return { ok: false, message: criterion.message, fieldErrors: { text: [criterion.message] } };
+  try {
+    await createCriterion(getPrisma(), criterion.criterion, parsed.data.title);
+  } catch (error) {
+    if (error instanceof CriterionConflictError) return { ok: false, message: error.message, fieldErrors: { text: [error.message] } };
+    throw error;
+  }
+  revalidatePath("/criteria");
+  return { ok: true, message: "Criterion added." };
+}

@@ -1,0 +1,24 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { parseCriterion } from "@/lib/criteria/parse";
+import { CriterionConflictError } from "@/lib/server/criteria/errors";
+import { updateCriterion } from "@/lib/server/criteria/update-criterion";
+import { getPrisma } from "@/lib/server/db/client";
+import { updateCriterionSchema, type CriterionFormState } from "@/lib/zod/criteria";
+import { fieldErrorState } from "./action-result";
+
+export async function updateCriterionAction(_previous: CriterionFormState, form: FormData): Promise<CriterionFormState> {
+  const parsed = updateCriterionSchema.safeParse({ id: form.get("id") ?? "", text: form.get("text") ?? "", title: form.get("title") ?? undefined });
+  if (!parsed.success) return fieldErrorState(parsed.error);
+  const criterion = parseCriterion(parsed.data.text);
+  if (!criterion.ok) return { ok: false, message: criterion.message, fieldErrors: { text: [criterion.message] } };
+  try {
+    await updateCriterion(getPrisma(), parsed.data.id, criterion.criterion, parsed.data.title);
+  } catch (error) {
+    if (error instanceof CriterionConflictError) return { ok: false, message: error.message, fieldErrors: { text: [error.message] } };
+    throw error;
+  }
+  revalidatePath("/criteria");
+  return { ok: true, message: "Criterion saved." };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { CRITERIA_LIBRARY, parsedLibraryCriterion } from "@/lib/criteria/library";
+import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
+import { describesDefect, mapCriterion } from "./mapper";
+
+const criterion = (text: string): Criterion => {
+  const parsed = parseCriterion(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.criterion;
+};
+
+describe("mapCriterion", () => {
+  it("maps the benchmark criteria to tool selection and parameter accuracy", () => {
+    for (const text of ["Reward tool calls that select appropriate tools and provide accurate parameters", "Tool call passes if the selected tool and every argument correctly fulfil the user's request"]) {
+      const mapping = mapCriterion(criterion(text));
+      expect(mapping.topics).toEqual(["tool-selection", "parameter-accuracy"]);
+      expect(mapping.describesDefect).toBe(false);
+      expect(mapping.checks.map((check) => check.id)).toEqual(expect.arrayContaining(["unknown-tool", "schema-violation", "ungrounded-value", "poor-tool-choice"]));
+      expect(mapping.checks.map((check) => check.id)).not.toContain("sensitive-data");
+    }
+  });
+
+  it.each([
+    ["Tool call fails if an argument contains a credit card number", ["safety"]],
+    ["Penalize tool calls that repeat a call already made", ["redundancy"]],
+    ["Tool call fails if any value is fabricated", ["fabrication"]],
+    ["Tool call fails if an argument is fabricated or invalid", ["parameter-accuracy", "fabrication"]],
+    ["Reward tool calls whose response has no errors", ["errors"]],
+    ["Penalize tool calls that ignore the earlier results", ["use-of-results"]],
+    ["Reward tool calls that are correct", ["tool-selection", "parameter-accuracy"]],
+  ])("maps %j", (text, topics) => {
+    expect(mapCriterion(criterion(text)).topics).toEqual(topics);
+  });
+
+  it("maps nothing for what no check measures", () => {
+    expect(mapCriterion(criterion("Reward tool calls that are polite and witty")).topics).toEqual([]);
+  });
+
+  it("measures every library criterion", () => {
+    for (const entry of CRITERIA_LIBRARY) expect(mapCriterion(parsedLibraryCriterion(entry)).topics.length, entry.id).toBeGreaterThan(0);
+  });
+});
+
+describe("describesDefect", () => {
+  it.each([
+    ["select appropriate tools and provide accurate parameters", false],
+    ["uses the wrong tool", true],
+    ["any argument value is fabricated", true],
+    ["does not fabricate values", false],
+    ["returned a result without errors", false],
+    ["contains no sensitive data", false],
+    ["does not use the earlier result", true],
+    ["fails to use the result", true],
+    ["ignore or contradict earlier results", true],
+    ["no required argument is missing", false],
+  ])("%j -> %s", (condition, expected) => {
+    expect(describesDefect(condition)).toBe(expected);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import type { CanonicalMessage } from "@/lib/transcripts/types";
+import { hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { duplicateCall } from "./duplicate-call";
+
+const weather = tool("get_weather", { city: { type: "string" } });
+
+describe("duplicate-call", () => {
+  it("flags a parallel call repeating an earlier one, whatever the key order and spacing", () => {
+    const calls = [toolCall("1", "get_weather", '{"city": "Paris", "unit": "c"}'), toolCall("2", "get_weather", '{"unit":"c","city":"Paris"}')];
+    const [hit] = hitsOf(duplicateCall, immediate({ user: "Weather in Paris", tools: [weather], calls, judged: 1 }));
+    expect(hit).toMatchObject({ severity: "major", message: expect.stringContaining("in the same message"), evidence: expect.stringContaining("earlier call 1") });
+  });
+
+  it("flags a repeat of a call made earlier in the same turn", () => {
+    const context: CanonicalMessage[] = [
+      { role: "user", content: "Weather in Paris" },
+      { role: "assistant", content: null, tool_calls: [toolCall("1", "get_weather", { city: "Paris" })] },
+      { role: "tool", tool_call_id: "1", content: '{"temp": 20}' },
+    ];
+    expect(hitsOf(duplicateCall, immediate({ context, tools: [weather], calls: [toolCall("2", "get_weather", { city: "Paris" })] }))).toHaveLength(1);
+  });
+
+  it("accepts the same call after a new user message, and different arguments", () => {
+    const context: CanonicalMessage[] = [
+      { role: "user", content: "Weather in Paris" },
+      { role: "assistant", content: null, tool_calls: [toolCall("1", "get_weather", { city: "Paris" })] },
+      { role: "tool", tool_call_id: "1", content: '{"temp": 20}' },
+      { role: "user", content: "And now?" },
+    ];
+    expect(hitsOf(duplicateCall, immediate({ context, tools: [weather], calls: [toolCall("2", "get_weather", { city: "Paris" })] }))).toEqual([]);
+    const calls = [toolCall("1", "get_weather", { city: "Paris" }), toolCall("2", "get_weather", { city: "Rome" })];
+    expect(hitsOf(duplicateCall, immediate({ user: "Paris and Rome", tools: [weather], calls, judged: 1 }))).toEqual([]);
+  });
+});

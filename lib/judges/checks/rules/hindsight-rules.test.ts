@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import type { CanonicalMessage } from "@/lib/transcripts/types";
+import { hindsight, hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { futileRetry } from "./futile-retry";
+import { ignoredResult } from "./ignored-result";
+import { orphans } from "./orphans";
+import { prematureValue } from "./premature-value";
+import { toolError } from "./tool-error";
+
+const lookup = tool("get_order", { order_id: { type: "string" } });
+const call = (args: object) => [toolCall("c1", "get_order", JSON.stringify(args))];
+const answer = (content: string): CanonicalMessage => ({ role: "assistant", content });
+
+describe("tool-error", () => {
+  it.each([['{"error": "Order not found"}'], ['{"status": 503}'], ['{"success": false}'], ["Traceback (most recent call last): KeyError"]])("flags %j", (response) => {
+    expect(hitsOf(toolError, hindsight({ user: "Order A1?", tools: [lookup], calls: call({ order_id: "A1" }), response }))[0]).toMatchObject({ severity: "major", message: "The tool reported an error." });
+  });
+
+  it("flags an empty result as minor", () => {
+    expect(hitsOf(toolError, hindsight({ user: "Orders?", tools: [lookup], calls: call({}), response: '{"results": []}' }))[0].severity).toBe("minor");
+  });
+
+  it("accepts a result and never runs before the response", () => {
+    expect(hitsOf(toolError, hindsight({ user: "Order A1?", tools: [lookup], calls: call({ order_id: "A1" }), response: '{"status": "shipped", "error": null}' }))).toEqual([]);
+    expect(hitsOf(toolError, immediate({ user: "Order A1?", tools: [lookup], calls: call({ order_id: "A1" }) }))).toEqual([]);
+  });
+});
+
+describe("futile-retry", () => {
+  const failed: CanonicalMessage[] = [
+    { role: "user", content: "Order A1?" },
+    { role: "assistant", content: null, tool_calls: [toolCall("c0", "get_order", { order_id: "A1" })] },
+    { role: "tool", tool_call_id: "c0", content: '{"error": "timeout"}' },
+  ];
+
+  it("flags the same call repeated after an error", () => {
+    const [hit] = hitsOf(futileRetry, immediate({ context: failed, tools: [lookup], calls: [toolCall("c1", "get_order", '{ "order_id" : "A1" }')] }));
+    expect(hit).toMatchObject({ severity: "major", evidence: expect.stringContaining("timeout") });
+  });
+
+  it("accepts a retry with changed arguments or after a success", () => {
+    expect(hitsOf(futileRetry, immediate({ context: failed, tools: [lookup], calls: [toolCall("c1", "get_order", { order_id: "A-1" })] }))).toEqual([]);
+    const succeeded = [...failed.slice(0, 2), { role: "tool" as const, tool_call_id: "c0", content: '{"status": "shipped"}' }];
+    expect(hitsOf(futileRetry, immediate({ context: succeeded, tools: [lookup], calls: [toolCall("c1", "get_order", { order_id: "A1" })] }))).toEqual([]);
+  });
+});
+
+describe("ignored-result", () => {
+  const view = (response: string, reply: string) => hindsight({ user: "Where is order A1?", tools: [lookup], calls: call({ order_id: "A1" }), response, following: [answer(reply)] });
+
+  it("flags an answer that uses nothing from the result", () => {
+    expect(hitsOf(ignoredResult, view('{"status": "shipped", "carrier": "Fedex", "eta": "2024-05-03"}', "I have checked your order."))[0].message).toContain("does not use anything");
+  });
+
+  it("flags success claimed after an error, and failure claimed after a result", () => {
+    expect(hitsOf(ignoredResult, view('{"error": "not found"}', "Done! Here is your order."))[0].message).toContain("claims success");
+    expect(hitsOf(ignoredResult, view('{"status": "shipped", "carrier": "Fedex"}', "Sorry, I was unable to find it."))[0].message).toContain("reports a failure");
+  });
+
+  it("accepts an answer built on the result, or no answer yet", () => {
+    expect(hitsOf(ignoredResult, view('{"status": "shipped", "carrier": "Fedex"}', "Your order has shipped with Fedex."))).toEqual([]);
+    expect(hitsOf(ignoredResult, hindsight({ user: "Order?", tools: [lookup], calls: call({}), response: '{"status": "shipped"}' }))).toEqual([]);
+  });
+});
+
+describe("value-before-it-exists", () => {
+  it("flags an id that only a later tool result reveals", () => {
+    const calls = [toolCall("c1", "create_order", { item: "book" }), toolCall("c2", "get_order", { order_id: "ORD-7781" })];
+    const view = hindsight({
+      user: "Order a book and tell me its status",
+      tools: [lookup, tool("create_order", { item: { type: "string" } })],
+      calls,
+      judged: 1,
+      response: '{"status": "pending"}',
+      following: [{ role: "tool", tool_call_id: "c1", content: '{"order_id": "ORD-7781"}' }],
+    });
+    expect(hitsOf(prematureValue, view)[0]).toMatchObject({ path: "order_id", message: expect.stringContaining("first appears in a later tool result") });
+  });
+
+  it("accepts an id known before the call", () => {
+    const view = hindsight({ user: "Status of ORD-7781?", tools: [lookup], calls: call({ order_id: "ORD-7781" }), response: '{"order_id": "ORD-7781"}' });
+    expect(hitsOf(prematureValue, view)).toEqual([]);
+  });
+});
+
+describe("orphan-call-or-response", () => {
+  it("flags a response to no call and a call the assistant never waited for", () => {
+    const context: CanonicalMessage[] = [
+      { role: "user", content: "Order A1?" },
+      { role: "tool", tool_call_id: "ghost", content: "{}" },
+      { role: "assistant", content: null, tool_calls: [toolCall("c0", "get_order", { order_id: "A1" })] },
+      { role: "assistant", content: "Let me look again." },
+    ];
+    const hits = hitsOf(orphans, immediate({ context, tools: [lookup], calls: call({ order_id: "A1" }) }));
+    expect(hits.map((hit) => hit.message)).toEqual([expect.stringContaining('"ghost"'), expect.stringContaining('"c0" never received a response')]);
+  });
+
+  it("accepts a well-formed exchange", () => {
+    expect(hitsOf(orphans, hindsight({ user: "Order A1?", tools: [lookup], calls: call({ order_id: "A1" }), response: "{}" }))).toEqual([]);
+  });
+});

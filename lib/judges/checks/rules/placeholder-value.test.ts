@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
+import { hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { placeholderValue } from "./placeholder-value";
+
+const properties: JsonObject = {
+  city: { type: "string" },
+  email: { type: "string" },
+  method: { type: "string", description: "The method to use, default is 'default'." },
+  company: { type: "string", description: "The company to invest in." },
+  a: { type: "integer" },
+  b: { type: "integer" },
+  c: { type: "integer" },
+};
+const hits = (args: JsonValue, user = "Find the weather in Paris.") =>
+  hitsOf(placeholderValue, immediate({ user, tools: [tool("f", properties, ["city"])], calls: [toolCall("1", "f", args)] }));
+
+describe("placeholder-value", () => {
+  it.each([["<city>"], ["{{city}}"], ["string"], ["TODO"], ["user@example.com"]])("flags %j", (value) => {
+    expect(hits({ city: value })).toEqual([expect.objectContaining({ path: "city", severity: "major", evidence: `value ${JSON.stringify(value)}` })]);
+  });
+
+  it("flags an empty required string", () => {
+    expect(hits({ city: " " })[0].message).toContain("empty string");
+  });
+
+  it("flags a lone question word and the request's opening word", () => {
+    expect(hits({ city: "What" }, "What is the weather in Paris?")[0].message).toContain("question or filler word");
+    expect(hits({ company: "Invest" }, "Invest $2000 in Google.")[0].message).toContain("opening word of the request");
+  });
+
+  it("flags several arguments all filled with 1", () => {
+    const [hit] = hits({ city: "Paris", a: 1, b: 1 });
+    expect(hit).toMatchObject({ message: expect.stringContaining("2 arguments are all 1"), evidence: "a, b = 1" });
+    expect(hits({ city: "Paris", a: 1, b: 1 }, "Paris, 1 adult and 1 child")).toEqual([]);
+  });
+
+  it("accepts real values, values the user wrote and values the schema names", () => {
+    expect(hits({ city: "Paris", a: 3 })).toEqual([]);
+    expect(hits({ city: "test" }, "Use the city called test")).toEqual([]);
+    expect(hits({ city: "Paris", method: "default" })).toEqual([]);
+    expect(hits({ city: "A" })).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import type { CanonicalMessage, JsonObject, JsonValue } from "@/lib/transcripts/types";
+import { hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { ungroundedValue } from "./ungrounded-value";
+
+const properties: JsonObject = {
+  city: { type: "string" },
+  location: { type: "string" },
+  amount: { type: "number" },
+  rate: { type: "number" },
+  years: { type: "integer" },
+  date: { type: "string" },
+  currency: { type: "string" },
+  unit: { type: "string", description: "Unit of length, default is 'km'." },
+  mode: { type: "string", enum: ["regular", "playoff"] },
+  tags: { type: "array", items: { type: "string", enum: ["price", "rating"] } },
+  detailed: { type: "boolean" },
+  query: { type: "string" },
+  g: { type: "number" },
+};
+const hits = (args: JsonValue, user: string, context?: CanonicalMessage[]) =>
+  hitsOf(ungroundedValue, immediate({ user, context, tools: [tool("f", properties)], calls: [toolCall("1", "f", args)] }));
+const grounded = (args: JsonValue, user: string) => expect(hits(args, user)).toEqual([]);
+// Supported after a transformation: at most an informational note, never a problem.
+const accepted = (args: JsonValue, user: string) => expect(hits(args, user).filter((hit) => hit.severity !== "info")).toEqual([]);
+
+describe("ungrounded-value: accepted normalisations", () => {
+  it("ignores case, spacing and punctuation", () => grounded({ city: "new york" }, "Weather in New-York?"));
+  it("accepts a qualified place", () => grounded({ location: "Paris, France" }, "Hotels in Paris"));
+  it("reads numbers in words, with units, separators and scales", () => {
+    grounded({ years: 5 }, "over the next five years");
+    grounded({ amount: 20000 }, "a net income of $20,000");
+    grounded({ amount: 2000000 }, "revenue of 2 million");
+    grounded({ amount: 1200000 }, "revenue of 1.2M");
+  });
+  it("reads percentages both ways", () => grounded({ rate: 0.05 }, "an interest rate of 5%"));
+  it("accepts converted quantities and clock times", () => {
+    accepted({ amount: 180 }, "a duration of 3 minutes");
+    accepted({ amount: 23 }, "open until 11 PM");
+    accepted({ amount: 70 }, "height 5ft 10in");
+    accepted({ amount: 0.0001 }, "a capacitance of 100µF");
+  });
+  it("matches dates in any common format", () => grounded({ date: "2022-03-10" }, "from March 10th, 2022 to March 20"));
+  it("accepts abbreviations of what the user wrote", () => {
+    accepted({ currency: "USD" }, "convert 100 US dollars");
+    accepted({ currency: "JPY" }, "into Japanese yen");
+    grounded({ location: "NYC" }, "hotels in New York City");
+  });
+  it("accepts schema defaults, allowed values and values the description names", () => {
+    grounded({ unit: "km", mode: "regular" }, "How far is it?");
+  });
+  it("accepts values from earlier tool results", () => {
+    const context: CanonicalMessage[] = [
+      { role: "user", content: "Book the cheapest hotel" },
+      { role: "assistant", content: null, tool_calls: [toolCall("0", "search", {})] },
+      { role: "tool", tool_call_id: "0", content: '{"cheapest": "Hotel Lumière"}' },
+    ];
+    expect(hits({ location: "Hotel Lumière" }, "", context)).toEqual([]);
+  });
+  it("treats a well-known constant as only a faint doubt", () => {
+    expect(hits({ g: 9.81 }, "How long does a stone take to fall 20 m?")).toEqual([expect.objectContaining({ severity: "info" })]);
+  });
+});
+
+describe("ungrounded-value: findings", () => {
+  it("flags a string nothing supports, quoting what it was compared with", () => {
+    expect(hits({ city: "Berlin" }, "Weather in Paris?")).toEqual([
+      expect.objectContaining({ path: "city", severity: "major", evidence: 'value "Berlin"; compared with user message 0 "Weather in Paris?"' }),
+    ]);
+  });
+  it("flags a number that replaced a stated one more strongly than an inferred one", () => {
+    const [replaced] = hits({ years: 22 }, "over the next 5 years");
+    const [inferred] = hits({ years: 22 }, "over the next decades");
+    expect(replaced.message).toContain("which states 5 that no argument uses");
+    expect(replaced.severity).toBe("major");
+    expect(inferred.severity).toBe("minor");
+  });
+  it("flags a date the conversation does not mention", () => {
+    expect(hits({ date: "2019-03-14" }, "Book for May 5, 2022")[0].message).toContain("is a date the conversation does not mention");
+  });
+  it("flags an allowed value when the request names another", () => {
+    expect(hits({ mode: "playoff" }, "the 2021 regular season")[0].message).toContain('the request asks for "regular"');
+    expect(hits({ tags: ["price", "rating"] }, "the average price and ratings")).toEqual([]);
+  });
+  it("doubts a neutral 0 or 1 only a little", () => {
+    expect(hits({ amount: 1 }, "What's the time?")[0]).toMatchObject({ severity: "minor" });
+  });
+  it("doubts a flag turned off although the request asks for it", () => {
+    expect(hits({ detailed: false }, "Give me detailed information")[0].message).toContain("false although the request mentions detailed");
+    expect(hits({ detailed: false }, "Give me information without details")).toEqual([]);
+  });
+  it("is lenient with composed free text", () => {
+    const [hit] = hits({ query: "cheap vegan restaurants open late" }, "Find vegan restaurants that are cheap");
+    expect(hit.severity).toBe("info");
+  });
+});

@@ -1,0 +1,32 @@
+import type { Criterion } from "@/lib/criteria/parse";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { CriterionConflictError } from "./errors";
+
+/**
+ * Changes a criterion's text or title. Once runs have used a criterion its text is fixed,
+ * so that past results keep the meaning they were judged with; only the title may change.
+ */
+export async function updateCriterion(prisma: PrismaClient, id: string, criterion: Criterion, title: string | undefined) {
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.criterion.findUnique({ where: { id }, select: { text: true, _count: { select: { runs: true } } } });
+    if (!current) throw new CriterionConflictError("This criterion no longer exists.");
+    if (current.text !== criterion.text) {
+      if (current._count.runs > 0) {
+        throw new CriterionConflictError(
+          `Used by ${current._count.runs} run(s), so its text is fixed and past results keep their meaning. Archive it and write a new criterion instead.`,
+        );
+      }
+      const clash = await tx.criterion.findUnique({ where: { text: criterion.text }, select: { id: true } });
+      if (clash && clash.id !== id) throw new CriterionConflictError("Another criterion already has exactly this text.");
+    }
+    return tx.criterion.update({
+      where: { id },
+      data: { text: criterion.text, kind: criterion.kind, scale: criterion.scale, condition: criterion.condition, title: title ?? null },
+    });
+  });
+}
+
+export async function setCriterionArchived(prisma: PrismaClient, id: string, archived: boolean) {
+  const result = await prisma.criterion.updateMany({ where: { id }, data: { archived } });
+  if (result.count === 0) throw new CriterionConflictError("This criterion no longer exists.");
+}

@@ -1,0 +1,30 @@
+import { claimBatch } from "./claim";
+import { createBatchContext, type WorkerOptions } from "./context";
+import { finishIdleRuns } from "./finish-runs";
+import { releaseAbandoned } from "./lease";
+import { processBatch, type BatchReport } from "./process-batch";
+import { markWorkerAlive, markWorkerStopped, newWorkerId } from "./worker-id";
+
+/**
+ * Works through the queue one batch at a time until nothing is pending, then returns what it
+ * did. The same protocol as the background worker without its timing, for scripts and tests.
+ */
+export async function runUntilIdle(options: WorkerOptions & { signal?: AbortSignal }): Promise<BatchReport> {
+  const workerId = options.workerId ?? newWorkerId();
+  const context = createBatchContext(options, workerId, options.signal ?? new AbortController().signal);
+  const total: BatchReport = { claimed: 0, written: 0, discarded: 0, released: 0 };
+  markWorkerAlive(workerId);
+  try {
+    await releaseAbandoned(options.prisma, workerId, options.leaseMs ?? 60_000);
+    while (!context.signal.aborted) {
+      const ids = await claimBatch(options.prisma, workerId, options.batchSize ?? 8);
+      if (!ids.length) break;
+      const report = await processBatch(context, ids);
+      for (const key of Object.keys(total) as (keyof BatchReport)[]) total[key] += report[key];
+    }
+    await finishIdleRuns(options.prisma);
+    return total;
+  } finally {
+    markWorkerStopped(workerId);
+  }
+}

@@ -1,0 +1,82 @@
+import { sleep } from "@/lib/eval/sleep";
+import { claimBatch } from "./claim";
+import { createBatchContext, type WorkerOptions } from "./context";
+import { finishIdleRuns } from "./finish-runs";
+import { releaseAbandoned, renewClaims } from "./lease";
+import { processBatch } from "./process-batch";
+import { markWorkerAlive, markWorkerStopped, newWorkerId } from "./worker-id";
+
+export type { WorkerOptions } from "./context";
+
+export interface RunningWorker {
+  id: string;
+  /** Abandons in-flight judge calls, gives their claims back and resolves when the loop has ended. */
+  stop(): Promise<void>;
+}
+
+const ignore = () => {};
+
+/**
+ * Runs the claim -> judge -> write loop in the background until stopped. All state is in the
+ * database, so a worker can start at any time: its first sweep releases what dead workers left
+ * running, and several workers can share one database.
+ */
+export function startWorker(options: WorkerOptions): RunningWorker {
+  const { prisma, pollMs = 1000, batchSize = 8, leaseMs = 60_000 } = options;
+  const maxBatches = Math.max(1, Math.ceil((options.maxInFlight ?? 32) / batchSize));
+  const workerId = options.workerId ?? newWorkerId();
+  const controller = new AbortController();
+  const context = createBatchContext(options, workerId, controller.signal);
+  const batches = new Set<Promise<unknown>>();
+  // Sweeping twice per lease lets an abandoned row wait at most 1.5 leases; renewing three times
+  // per lease keeps a live worker's claims far from expiry.
+  const sweepEveryMs = Math.max(pollMs, leaseMs / 2);
+  const renewEveryMs = leaseMs / 3;
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  let lastRenew = Date.now();
+
+  const housekeeping = async () => {
+    const now = Date.now();
+    if (now - lastRenew >= renewEveryMs) {
+      lastRenew = now;
+      await renewClaims(prisma, workerId, [...context.inFlight]);
+    }
+    if (now - lastSweep >= sweepEveryMs) {
+      lastSweep = now;
+      await releaseAbandoned(prisma, workerId, leaseMs);
+      await finishIdleRuns(prisma);
+    }
+  };
+
+  const loop = async () => {
+    while (!controller.signal.aborted) {
+      try {
+        await housekeeping();
+        if (batches.size < maxBatches) {
+          const ids = await claimBatch(prisma, workerId, batchSize);
+          if (ids.length) {
+            const batch = processBatch(context, ids).catch(context.onError);
+            batches.add(batch);
+            void batch.finally(() => batches.delete(batch));
+            continue;
+          }
+        }
+        await Promise.race([sleep(Math.min(pollMs, renewEveryMs), controller.signal).catch(ignore), ...batches]);
+      } catch (error) {
+        context.onError(error);
+        await sleep(pollMs, controller.signal).catch(ignore);
+      }
+    }
+    await Promise.allSettled([...batches]);
+  };
+
+  markWorkerAlive(workerId);
+  const done = loop().finally(() => markWorkerStopped(workerId));
+  return {
+    id: workerId,
+    async stop() {
+      controller.abort(new Error("worker stopped"));
+      await done;
+    },
+  };
+}
