@@ -49,6 +49,7 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    env: { DATABASE_URL: "file:./data/e2e.db", PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
+    // No judge keys: the suite runs the built-in judge and sees the others as not configured.
+    env: { DATABASE_URL: "file:./data/e2e.db", PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANTHROPIC_API_KEY: "", COMPOSO_API_KEY: "", CALLBOARD_WORKER_POLL_MS: "200" },
   },
 });

@@ -2,34 +2,42 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
-import { StatusBadge } from "@/components/status-badge";
-import { formatDateTime } from "@/lib/format";
+import { RunsTable } from "@/components/runs/runs-table";
 import { getPrisma } from "@/lib/server/db/client";
-import { getDashboardSummary } from "@/lib/server/summary";
+import { listRuns } from "@/lib/server/runs/list-runs";
+import { firstValues, tableQuerySchema, type SearchParams } from "@/lib/table-query";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Runs" };
 
-export default async function RunsPage() {
-  const { latestRuns } = await getDashboardSummary(getPrisma());
+const querySchema = tableQuerySchema(["createdAt"], { sort: "createdAt", dir: "desc" });
+
+export default async function RunsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const query = querySchema.parse(firstValues(await searchParams));
+  const { rows, total } = await listRuns(getPrisma(), { page: query.page, size: query.size });
   return (
     <>
-      <PageHeader title="Runs" description="Evaluations of tool calls against criteria, by a judge." />
-      {latestRuns.length === 0 ? (
-        <EmptyState title="No runs yet" action={{ href: "/criteria", label: "See the criteria" }}>
+      <PageHeader title="Runs" description="Evaluations of tool calls against criteria, by a judge.">
+        <Link href="/runs/new" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
+          New run
+        </Link>
+      </PageHeader>
+      {total === 0 ? (
+        <EmptyState title="No runs yet" action={{ href: "/runs/new", label: "Start a run" }}>
           A run judges every tool call of the transcripts you choose against the criteria you choose, immediately (before the tool
           answered) and in hindsight (after).
         </EmptyState>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {latestRuns.map((run) => (
-            <li key={run.id} className="flex items-center justify-between gap-4 p-3 text-sm">
-              <Link href={`/runs/${run.id}`} className="font-medium text-indigo-700 hover:underline">{run.name}</Link>
-              <span className="text-slate-600">{formatDateTime(run.createdAt)}</span>
-              <StatusBadge status={run.status} />
-            </li>
-          ))}
-        </ul>
+        <RunsTable
+          rows={rows.map((r) => ({
+            ...r,
+            createdAt: r.createdAt.toISOString(),
+            seconds: r.finishedAt ? (r.finishedAt.getTime() - r.createdAt.getTime()) / 1000 : null,
+          }))}
+          total={total}
+          page={query.page}
+          size={query.size}
+        />
       )}
     </>
   );

@@ -26,7 +26,7 @@ export class CallContext {
   readonly tool: CanonicalTool | undefined;
   /** Parsed arguments, or undefined when they are not valid JSON. */
   readonly args: JsonValue | undefined;
-  private cache = new Map<string, unknown>();
+  private cache = new Map<unknown, unknown>();
 
   constructor(readonly view: CallView) {
     this.call = view.call;
@@ -34,7 +34,8 @@ export class CallContext {
     this.args = view.call.arguments.ok ? view.call.arguments.value : undefined;
   }
 
-  memo<T>(key: string, compute: () => T): T {
+  /** Computes once per context; `key` is a name or an object such as a check. */
+  memo<T>(key: unknown, compute: () => T): T {
     if (this.cache.has(key)) return this.cache.get(key) as T;
     const value = compute();
     this.cache.set(key, value);

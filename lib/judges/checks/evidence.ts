@@ -17,7 +17,7 @@ export class TextEvidence {
   private cachedConverted?: Set<number>;
   private cachedMentions?: number[][];
   private cachedDates?: DateParts[];
-  private cachedInitials?: Set<string>;
+  private cachedAlphaTokens?: string[];
   private cachedTokens?: string[];
 
   /** `label` says where the text comes from, for findings: "user message 0". */
@@ -63,25 +63,27 @@ export class TextEvidence {
     return (this.cachedDates ??= /\d/.test(this.raw) ? datesInText(this.raw) : []);
   }
 
-  /** Initials of word runs: "New York City" -> "nyc", "United States of America" -> "usa". */
-  get initials(): Set<string> {
-    return (this.cachedInitials ??= initialsOf(this.expandedTokens));
-  }
-}
-
-function initialsOf(words: string[]): Set<string> {
-  const found = new Set<string>();
-  const content = words.filter((word) => /^[a-z]/.test(word));
-  for (const list of [content, content.filter((word) => !STOPWORDS.has(word))]) {
-    for (let start = 0; start < list.length; start++) {
-      let acronym = "";
-      for (let length = 1; length <= 5 && start + length <= list.length; length++) {
-        acronym += list[start + length - 1][0];
-        if (length >= 2) found.add(acronym);
+  /**
+   * Whether a code is the initials of consecutive words: "nyc" for "New York City", "usa" for
+   * "United States of America" (small words may be skipped). Scans instead of building every
+   * acronym, since most texts are never asked.
+   */
+  hasInitials(code: string): boolean {
+    if (code.length < 2 || code.length > 6) return false;
+    const letters = code.toLowerCase();
+    const words = (this.cachedAlphaTokens ??= this.expandedTokens.filter((word) => word.charCodeAt(0) >= 97));
+    for (let start = 0; start < words.length; start++) {
+      if (words[start][0] !== letters[0]) continue;
+      // Greedy match; a stop word may be skipped when it does not give the next letter.
+      let matched = 1;
+      for (let index = start + 1; index < words.length && matched < letters.length; index++) {
+        if (words[index][0] === letters[matched]) matched++;
+        else if (!STOPWORDS.has(words[index])) break;
       }
+      if (matched === letters.length) return true;
     }
+    return false;
   }
-  return found;
 }
 
 export function analyseText(raw: string, label: string): TextEvidence {

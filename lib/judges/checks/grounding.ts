@@ -126,7 +126,7 @@ function groundString(value: string, leaf: Leaf, hints: PropertyHints, sources: 
   const distinct = [...new Set(tokens(value).filter((word) => !STOPWORDS.has(word)))];
   if (!distinct.length) return grounded("only common words");
   // Acronyms both ways: "NYC" for "New York City" and "New York City" for "NYC".
-  if (distinct.length === 1 && compact.length >= 2 && compact.length <= 6 && sources.some((candidate) => candidate.initials.has(compact))) {
+  if (distinct.length === 1 && compact.length >= 2 && compact.length <= 6 && sources.some((candidate) => candidate.hasInitials(compact))) {
     return grounded("the initials of words in the conversation");
   }
   const initials = distinct.map((word) => word[0]).join("");

@@ -23,7 +23,7 @@ type LabelledHit = CheckHit & { check: string };
 function runChecks(checks: readonly Check[], context: CallContext): LabelledHit[] {
   const hits: LabelledHit[] = [];
   for (const check of checks) {
-    for (const hit of context.memo(`check:${check.id}`, () => check.run(context))) hits.push({ ...hit, check: check.id });
+    for (const hit of context.memo(check, () => check.run(context))) hits.push({ ...hit, check: check.id });
   }
   return hits;
 }
@@ -38,23 +38,59 @@ function toFinding({ check, severity, path, message, evidence }: LabelledHit): F
 const listTopics = (topics: readonly string[]) => topics.map((topic) => TOPIC_VOCABULARY[topic as keyof typeof TOPIC_VOCABULARY].label).join(", ");
 const ALL_TOPICS = Object.values(TOPIC_VOCABULARY).map((entry) => entry.label).join(", ");
 
-function evaluateNow(input: JudgeInput): JudgeResult {
+/** What a criterion measures in a view: the same for every call, so computed once. */
+interface Plan {
+  checks: Check[];
+  skipped: Check[];
+  notApplicable: JudgeResult | null;
+  measured: string;
+  measuredBy: string[];
+}
+
+const plans = new Map<string, Plan>();
+
+function planFor(input: JudgeInput): Plan {
+  const key = `${input.view}\u0000${input.criterion.condition}`;
+  const cached = plans.get(key);
+  if (cached) return cached;
+  const plan = buildPlan(input);
+  if (plans.size > 1000) plans.clear();
+  plans.set(key, plan);
+  return plan;
+}
+
+function buildPlan(input: JudgeInput): Plan {
   const { criterion } = input;
   const mapping = mapCriterion(criterion);
-  if (!mapping.topics.length) {
-    return notApplicable(
-      `No built-in check measures "${criterion.condition}". The checks judge covers ${ALL_TOPICS}; use an LLM judge for this criterion.`,
-    );
-  }
   const checks = mapping.checks.filter((check) => check.views.includes(input.view));
   const skipped = mapping.checks.filter((check) => !check.views.includes(input.view));
-  const onlyHindsight = input.view === "immediate" && mapping.topics.every((topic) => HINDSIGHT_TOPICS.has(topic));
-  if (!checks.length || onlyHindsight) {
-    return notApplicable(
+  let notApplicableResult: JudgeResult | null = null;
+  if (!mapping.topics.length) {
+    notApplicableResult = notApplicable(
+      `No built-in check measures "${criterion.condition}". The checks judge covers ${ALL_TOPICS}; use an LLM judge for this criterion.`,
+    );
+  } else if (!checks.length || (input.view === "immediate" && mapping.topics.every((topic) => HINDSIGHT_TOPICS.has(topic)))) {
+    notApplicableResult = notApplicable(
       `${listTopics(mapping.topics)} can only be measured with the tool's response (hindsight: ${skipped.map((check) => check.id).join(", ")}); this call is judged ${input.view === "immediate" ? "before its response" : "in hindsight"}.`,
       skipped.map((check) => check.id),
     );
   }
+  const measuredBy = checks.map((check) => check.id);
+  return {
+    checks,
+    skipped,
+    notApplicable: notApplicableResult,
+    measured: `Measured ${listTopics(mapping.topics)} with ${checks.length} check${checks.length > 1 ? "s" : ""} (${measuredBy.join(", ")}). `,
+    measuredBy,
+  };
+}
+
+function evaluateNow(input: JudgeInput): JudgeResult {
+  const { criterion } = input;
+  const plan = planFor(input);
+  if (plan.notApplicable) return { ...plan.notApplicable, findings: [], measuredBy: [...(plan.notApplicable.measuredBy ?? [])] };
+  const { checks, skipped } = plan;
+  const mapping = mapCriterion(criterion);
   const hits = runChecks(checks, contextFor(input.content)).sort((a, b) => b.penalty - a.penalty);
   const callQuality = quality(hits);
   const { score, passed } = verdict(criterion, callQuality, mapping.describesDefect);
@@ -68,10 +104,10 @@ function evaluateNow(input: JudgeInput): JudgeResult {
   const condition = mapping.describesDefect ? `what the criterion describes is ${clean ? "absent" : "present"}` : `the call ${clean ? "meets" : "misses"} the criterion`;
   const outcome = passed === null ? `scores ${score.toFixed(2)}` : passed ? "passes" : "fails";
   const explanation =
-    `Measured ${listTopics(mapping.topics)} with ${checks.length} check${checks.length > 1 ? "s" : ""} (${checks.map((check) => check.id).join(", ")}). ` +
+    plan.measured +
     `Found ${found}. Quality ${callQuality.toFixed(2)}: ${condition}, so the call ${outcome}.` +
     (skipped.length ? ` Not measurable ${input.view === "immediate" ? "before the response" : "in this view"}: ${skipped.map((check) => check.id).join(", ")}.` : "");
-  return { score, passed, applicable: true, explanation, findings: hits.map(toFinding), measuredBy: checks.map((check) => check.id) };
+  return { score, passed, applicable: true, explanation, findings: hits.map(toFinding), measuredBy: [...plan.measuredBy] };
 }
 
 /** The built-in judge: offline, deterministic, fast, and explicit about what it measured. */

@@ -1,7 +1,7 @@
 import type { CanonicalTool, JsonObject } from "@/lib/transcripts/types";
 import type { TextEvidence } from "./evidence";
 import { conceptOf } from "./text/concepts";
-import { STOPWORDS, WordSet, splitIdentifiers, tokens } from "./text/words";
+import { STOPWORDS, WordSet, prefixKey, splitIdentifiers, stem, tokens } from "./text/words";
 
 /**
  * How well an offered tool matches the user's request, from words alone: the tool's name,
@@ -21,22 +21,14 @@ const GENERIC = new Set(
   ).split(/\s+/),
 );
 
-const meaningful = (words: string[]) => [...new Set(words.filter((word) => word.length > 1 && !STOPWORDS.has(word) && !GENERIC.has(word) && !/^\d/.test(word)))];
-
-/** Words plus the concepts they name, so that "film" meets "movie". */
-function withConcepts(words: string[]): string[] {
-  const out = [...words];
-  for (const word of words) {
-    const concept = conceptOf(word);
-    if (concept) out.push(concept);
-  }
-  return out;
-}
+const isMeaningful = (word: string) => word.length > 1 && !STOPWORDS.has(word) && !GENERIC.has(word) && !(word.charCodeAt(0) >= 48 && word.charCodeAt(0) <= 57);
+const meaningful = (words: string[]) => [...new Set(words.filter(isMeaningful))];
 
 export interface ToolWords {
+  /** Meaningful words of the tool's name. */
   name: string[];
-  /** Everything the tool says about itself: name, description, parameter names, concepts. */
-  readonly all: WordSet;
+  /** Its description and parameter names, as tokens. */
+  readonly doc: string[];
 }
 
 const cache = new WeakMap<CanonicalTool, ToolWords>();
@@ -45,18 +37,18 @@ export function toolWords(tool: CanonicalTool): ToolWords {
   const cached = cache.get(tool);
   if (cached) return cached;
   const name = meaningful(tokens(splitIdentifiers(tool.function.name)));
-  let all: WordSet | undefined;
+  let doc: string[] | undefined;
   const words: ToolWords = {
     name,
     // Reading the description is the costly part; it waits until a fit needs it.
-    get all() {
-      if (!all) {
+    get doc() {
+      if (!doc) {
         const properties = tool.function.parameters.properties;
         const parameterNames =
           typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties as JsonObject).map(splitIdentifiers).join(" ") : "";
-        all = new WordSet(withConcepts(meaningful([...name, ...tokens(tool.function.description ?? ""), ...tokens(parameterNames)])));
+        doc = tokens(`${tool.function.description ?? ""} ${parameterNames}`).filter(isMeaningful);
       }
-      return all;
+      return doc;
     },
   };
   cache.set(tool, words);
@@ -75,14 +67,46 @@ export interface ToolFit {
   matched: string[];
 }
 
-const requestCache = new WeakMap<TextEvidence, { words: string[]; set: WordSet }>();
+/**
+ * The request's meaningful words, indexed by stem, by loose prefix and by concept, so that a
+ * tool's words can be looked up without building a set per tool.
+ */
+interface RequestIndex {
+  words: string[];
+  set: WordSet;
+  byStem: Map<string, number[]>;
+  byPrefix: Map<string, number[]>;
+  byConcept: Map<string, number[]>;
+}
 
-function requestWords(request: TextEvidence): { words: string[]; set: WordSet } {
+const requestCache = new WeakMap<TextEvidence, RequestIndex>();
+
+function index(map: Map<string, number[]>, key: string, position: number): void {
+  const list = map.get(key);
+  if (list) list.push(position);
+  else map.set(key, [position]);
+}
+
+function requestIndex(request: TextEvidence): RequestIndex {
   let cached = requestCache.get(request);
-  if (!cached) {
-    const words = meaningful(tokens(request.raw));
-    requestCache.set(request, (cached = { words, set: new WordSet(withConcepts(words)) }));
-  }
+  if (cached) return cached;
+  const words = meaningful(tokens(request.raw));
+  const set = new WordSet();
+  const byStem = new Map<string, number[]>();
+  const byPrefix = new Map<string, number[]>();
+  const byConcept = new Map<string, number[]>();
+  words.forEach((word, position) => {
+    set.add(word);
+    index(byStem, stem(word), position);
+    const key = prefixKey(word);
+    if (key) index(byPrefix, key, position);
+    const concept = conceptOf(word);
+    if (concept) {
+      set.add(concept);
+      index(byConcept, concept, position);
+    }
+  });
+  requestCache.set(request, (cached = { words, set, byStem, byPrefix, byConcept }));
   return cached;
 }
 
@@ -96,33 +120,38 @@ function nameWeights(tools: CanonicalTool[]): Map<string, number> {
 }
 
 export function toolFits(request: TextEvidence, tools: CanonicalTool[]): ToolFit[] {
-  const { words, set } = requestWords(request);
+  const requestWords = requestIndex(request);
+  const { words, set } = requestWords;
   const weights = nameWeights(tools);
   return tools.map((tool) => {
     const own = toolWords(tool);
     let total = 0;
     let hit = 0;
     const matched = new Set<string>();
+    const covered = new Set<number>();
+    const cover = (word: string) => {
+      for (const map of [requestWords.byStem.get(stem(word)), requestWords.byPrefix.get(prefixKey(word) ?? ""), requestWords.byConcept.get(conceptOf(word) ?? "")]) {
+        if (map) for (const position of map) covered.add(position);
+      }
+    };
     for (const word of own.name) {
       const weight = weights.get(word) ?? 1;
       total += weight;
       const concept = conceptOf(word);
       // "gcd" for "greatest common divisor" counts as the words themselves.
-      if (set.hasShortForm(word) || (concept !== undefined && set.has(concept)) || (word.length <= 5 && request.initials.has(word))) {
+      if (set.hasShortForm(word) || (concept !== undefined && set.has(concept)) || (word.length <= 5 && request.hasInitials(word))) {
         hit += weight;
         matched.add(word);
       }
+      cover(word);
     }
-    let covered = 0;
-    for (const word of words) {
-      const concept = conceptOf(word);
-      if (own.all.has(word) || (concept !== undefined && own.all.has(concept))) {
-        covered++;
-        matched.add(concept ?? word);
-      }
+    for (const word of own.doc) cover(word);
+    for (const position of covered) {
+      const word = words[position];
+      matched.add(conceptOf(word) ?? word);
     }
     const nameCoverage = total ? hit / total : 0;
-    const requestCoverage = words.length ? covered / words.length : 0;
+    const requestCoverage = words.length ? covered.size / words.length : 0;
     return { tool: tool.function.name, nameCoverage, requestCoverage, fit: 0.6 * nameCoverage + 0.4 * requestCoverage, matched: [...matched] };
   });
 }

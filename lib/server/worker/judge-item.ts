@@ -1,6 +1,6 @@
 import { parseCriterion } from "@/lib/criteria/parse";
 import { cacheKey } from "@/lib/eval/cache-key";
-import { DEFAULT_TIMEOUT_MS, evaluateCall } from "@/lib/eval/engine";
+import { evaluateCall } from "@/lib/eval/engine";
 import { errorMessage } from "@/lib/eval/errors";
 import { validateJudgeResult } from "@/lib/eval/judge-result";
 import type { JudgeLimiters } from "@/lib/eval/limiter";
@@ -8,8 +8,9 @@ import type { RetryOptions } from "@/lib/eval/retry";
 import { viewFor, type ViewResult } from "@/lib/eval/views";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Judge } from "@/lib/judges/types";
-import { runJudgeSchema, type RunJudgeConfig } from "@/lib/zod/runs";
+import { runJudgeSchema } from "@/lib/zod/runs";
 import type { JudgeResolver } from "./judge-factory";
+import { observed, timeoutFor, versionOf } from "./judge-options";
 import type { WorkItem } from "./load-batch";
 import { failure, type WorkOutcome } from "./outcome";
 
@@ -22,22 +23,6 @@ export interface JudgeItemContext {
   signal: AbortSignal;
   /** Called each time a judge is really invoked for an evaluation (never for cache hits). */
   onJudgeCall?: (evaluationId: string) => void;
-}
-
-// A network judge enforces its own per-request timeout; the engine's must not cut it short.
-function timeoutFor(config: RunJudgeConfig): number {
-  return "timeoutMs" in config && config.timeoutMs ? config.timeoutMs + 5_000 : DEFAULT_TIMEOUT_MS;
-}
-
-function observed(judge: Judge, evaluationId: string, onJudgeCall?: (evaluationId: string) => void): Judge {
-  if (!onJudgeCall) return judge;
-  return {
-    id: judge.id,
-    evaluate: (input, signal) => {
-      onJudgeCall(evaluationId);
-      return judge.evaluate(input, signal);
-    },
-  };
 }
 
 /**
@@ -76,7 +61,7 @@ export async function judgeItem(context: JudgeItemContext, item: WorkItem, views
     return failure("judge_unavailable", `The judge could not be started: ${errorMessage(error)}`);
   }
 
-  const key = cacheKey({ judgeId: judge.id, settings: config.data, criterionText: parsedCriterion.criterion.text, view: view.view });
+  const key = cacheKey({ judgeId: judge.id, settings: { ...config.data, judgeVersion: versionOf(judge) }, criterionText: parsedCriterion.criterion.text, view: view.view });
   const entry = await context.prisma.judgeCache.findUnique({ where: { key }, select: { result: true } });
   const hit = entry ? validateJudgeResult(entry.result) : null;
   if (hit?.ok) {

@@ -1,7 +1,7 @@
 import { claimBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
 import { finishIdleRuns } from "./finish-runs";
-import { releaseAbandoned } from "./lease";
+import { releaseAbandoned, renewClaims } from "./lease";
 import { processBatch, type BatchReport } from "./process-batch";
 import { markWorkerAlive, markWorkerStopped, newWorkerId } from "./worker-id";
 
@@ -13,9 +13,13 @@ export async function runUntilIdle(options: WorkerOptions & { signal?: AbortSign
   const workerId = options.workerId ?? newWorkerId();
   const context = createBatchContext(options, workerId, options.signal ?? new AbortController().signal);
   const total: BatchReport = { claimed: 0, written: 0, discarded: 0, released: 0 };
+  const leaseMs = options.leaseMs ?? 60_000;
+  // Slow judges can keep one batch busy for longer than a lease: keep its claims fresh.
+  const heartbeat = setInterval(() => void renewClaims(options.prisma, workerId, [...context.inFlight]).catch(context.onError), leaseMs / 3);
+  heartbeat.unref();
   markWorkerAlive(workerId);
   try {
-    await releaseAbandoned(options.prisma, workerId, options.leaseMs ?? 60_000);
+    await releaseAbandoned(options.prisma, workerId, leaseMs);
     while (!context.signal.aborted) {
       const ids = await claimBatch(options.prisma, workerId, options.batchSize ?? 8);
       if (!ids.length) break;
@@ -25,6 +29,7 @@ export async function runUntilIdle(options: WorkerOptions & { signal?: AbortSign
     await finishIdleRuns(options.prisma);
     return total;
   } finally {
+    clearInterval(heartbeat);
     markWorkerStopped(workerId);
   }
 }

@@ -48,12 +48,16 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     }
   };
 
+  // A database that is missing or locked fails every iteration: back off and say so once in a
+  // while, instead of flooding the server log every poll.
+  let failures = 0;
   const loop = async () => {
     while (!controller.signal.aborted) {
       try {
         await housekeeping();
         if (batches.size < maxBatches) {
           const ids = await claimBatch(prisma, workerId, batchSize);
+          failures = 0;
           if (ids.length) {
             const batch = processBatch(context, ids).catch(context.onError);
             batches.add(batch);
@@ -63,8 +67,9 @@ export function startWorker(options: WorkerOptions): RunningWorker {
         }
         await Promise.race([sleep(Math.min(pollMs, renewEveryMs), controller.signal).catch(ignore), ...batches]);
       } catch (error) {
-        context.onError(error);
-        await sleep(pollMs, controller.signal).catch(ignore);
+        if (failures % 20 === 0) context.onError(error);
+        failures++;
+        await sleep(Math.min(30_000, pollMs * 2 ** Math.min(failures, 10)), controller.signal).catch(ignore);
       }
     }
     await Promise.allSettled([...batches]);

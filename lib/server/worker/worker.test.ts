@@ -107,6 +107,19 @@ describe("caching", () => {
     expect(a.calls).toHaveLength(first.pending);
     expect(b.calls).toHaveLength(first.pending);
   });
+
+  it("judges again when the judge's version changes", async () => {
+    const judge = Object.assign(countingJudge("fake-versioned"), { version: "1" });
+    const first = await create({ criterionIds: [criterionIds[0]] });
+    await runUntilIdle({ prisma, judgeFactory: always(judge), ...quiet });
+    await create({ criterionIds: [criterionIds[0]] });
+    await runUntilIdle({ prisma, judgeFactory: always(judge), ...quiet });
+    expect(judge.calls).toHaveLength(first.pending);
+    judge.version = "2";
+    await create({ criterionIds: [criterionIds[0]] });
+    await runUntilIdle({ prisma, judgeFactory: always(judge), ...quiet });
+    expect(judge.calls).toHaveLength(2 * first.pending);
+  });
 });
 
 describe("failures and retries", () => {

@@ -7,7 +7,7 @@ import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
  * dropped so that schemas which differ only in wording share one compiled validator.
  */
 
-const TYPE_ALIASES: Record<string, string | null> = {
+const TYPE_ALIASES = new Map<string, string | null>(Object.entries({
   string: "string", str: "string", char: "string", character: "string", text: "string", date: "string", datetime: "string",
   number: "number", float: "number", double: "number", decimal: "number", numeric: "number",
   integer: "integer", int: "integer", long: "integer", short: "integer", byte: "integer", bigint: "integer",
@@ -16,7 +16,7 @@ const TYPE_ALIASES: Record<string, string | null> = {
   array: "array", list: "array", tuple: "array", set: "array", arraylist: "array", sequence: "array",
   null: "null", none: "null", nonetype: "null",
   any: null, mixed: null, unknown: null,
-};
+}));
 
 const ANNOTATIONS = new Set(["description", "title", "examples", "example", "$comment", "optional", "default", "deprecated", "readOnly", "writeOnly"]);
 const NUMERIC_KEYWORDS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"]);
@@ -35,17 +35,20 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** Standard name of one type: null for "any" or an unknown name, undefined for a non-string. */
+function typeName(name: JsonValue): string | null | undefined {
+  return typeof name === "string" ? TYPE_ALIASES.get(name.trim().toLowerCase()) ?? null : undefined;
+}
+
 function normalizeType(type: JsonValue): JsonValue | undefined {
-  const one = (name: JsonValue): string | null | undefined =>
-    typeof name === "string" ? TYPE_ALIASES[name.trim().toLowerCase()] ?? null : undefined;
   if (Array.isArray(type)) {
-    const names = type.map(one);
+    const names = type.map(typeName);
     // An unknown or "any" member makes the union accept anything.
     if (names.some((name) => name === null || name === undefined)) return undefined;
     const unique = [...new Set(names as string[])];
     return unique.length === 1 ? unique[0] : unique;
   }
-  return one(type) ?? undefined;
+  return typeName(type) ?? undefined;
 }
 
 export function normalizeSchema(schema: JsonValue): JsonObject {

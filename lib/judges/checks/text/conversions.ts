@@ -5,7 +5,7 @@
  * plausible, though less certain than one the text states.
  */
 
-const TIME_FACTORS: Record<string, number[]> = {
+const TIME_FACTORS = new Map<string, number[]>(Object.entries({
   second: [1 / 60, 1 / 3600],
   minute: [60, 1 / 60, 60000],
   hour: [60, 3600, 1 / 24],
@@ -15,13 +15,13 @@ const TIME_FACTORS: Record<string, number[]> = {
   year: [12, 365, 52, 1 / 10],
   decade: [10, 120],
   century: [100],
-};
-const BARE_PERIODS: Record<string, number[]> = {
+}));
+const BARE_PERIODS = new Map<string, number[]>(Object.entries({
   second: [1], minute: [60, 1], hour: [60, 1], day: [24, 1], week: [7, 1], fortnight: [14, 2], month: [30, 1, 4],
   year: [12, 365, 1], decade: [10], century: [100],
   hourly: [24, 1], daily: [365, 1, 24], weekly: [52, 7, 1], biweekly: [26, 14], monthly: [12, 1], quarterly: [4, 3],
   annually: [1], annual: [1], yearly: [1], semiannually: [2], biannually: [2],
-};
+}));
 const UNIT_FACTORS: ReadonlyArray<[RegExp, number[]]> = [
   [/^(ft|feet|foot)$/, [12, 0.3048, 30.48]],
   [/^(in|inch|inches)$/, [1 / 12, 2.54, 0.0254]],
@@ -42,7 +42,7 @@ const UNIT_FACTORS: ReadonlyArray<[RegExp, number[]]> = [
   [/^(dozen|dozens)$/, [12]],
   [/^(hundreds?)$/, [100]],
 ];
-const SI_PREFIX: Record<string, number> = { p: 1e-12, n: 1e-9, "µ": 1e-6, "μ": 1e-6, u: 1e-6, m: 1e-3, c: 1e-2, k: 1e3, K: 1e3, M: 1e6, G: 1e9, T: 1e12 };
+const SI_PREFIX = new Map<string, number>(Object.entries({ p: 1e-12, n: 1e-9, "µ": 1e-6, "μ": 1e-6, u: 1e-6, m: 1e-3, c: 1e-2, k: 1e3, K: 1e3, M: 1e6, G: 1e9, T: 1e12 }));
 const NUMBER = "(\\d+(?:[.,]\\d+)*)";
 
 function add(into: Set<number>, value: number): void {
@@ -72,10 +72,10 @@ export function convertedNumbers(text: string): Set<number> {
   }
   for (const m of lower.matchAll(new RegExp(`${NUMBER}\\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|decades?|century|centuries)\\b`, "g"))) {
     const value = num(m[1]);
-    for (const factor of TIME_FACTORS[singular(m[2])] ?? []) add(found, value * factor);
+    for (const factor of TIME_FACTORS.get(singular(m[2])) ?? []) add(found, value * factor);
   }
   for (const m of lower.matchAll(/\b(second|minute|hour|day|week|fortnight|month|year|decade|century|hourly|daily|weekly|biweekly|monthly|quarterly|annually|annual|yearly|semiannually|biannually)\b/g)) {
-    for (const value of BARE_PERIODS[m[1]] ?? []) add(found, value);
+    for (const value of BARE_PERIODS.get(m[1]) ?? []) add(found, value);
   }
   for (const m of lower.matchAll(new RegExp(`${NUMBER}\\s*(?:ft|feet|foot|')\\s*(\\d+)\\s*(?:in|inch|inches|")`, "g"))) {
     add(found, num(m[1]) * 12 + Number(m[2]));
@@ -92,7 +92,7 @@ export function convertedNumbers(text: string): Set<number> {
   }
   // SI prefixes are case-sensitive ("mH" is milli, "MW" mega): read the original text.
   for (const m of text.matchAll(/(\d+(?:\.\d+)?)\s*(p|n|µ|μ|u|m|c|k|K|M|G|T)(F|H|A|V|W|Hz|g|m|s|L|l|Ω|J|N|Pa|C|B|b|Wh)\b/g)) {
-    add(found, Number(m[1]) * SI_PREFIX[m[2]]);
+    add(found, Number(m[1]) * (SI_PREFIX.get(m[2]) ?? 1));
   }
   // "more than 5 players" is 6 or more, "less than 5 ingredients" 4 or fewer.
   for (const m of lower.matchAll(/\b(more|greater|larger|higher|bigger|over|above|exceeding|less|fewer|lower|smaller|under|below)\s+(?:than\s+)?(\d+)\b/g)) {

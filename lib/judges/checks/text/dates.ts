@@ -9,11 +9,11 @@ export interface DateParts {
   day?: number;
 }
 
-const MONTHS: Record<string, number> = {
+const MONTHS = new Map<string, number>(Object.entries({
   jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
   jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11,
   dec: 12, december: 12,
-};
+}));
 const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 const DAY = "(\\d{1,2})(?:st|nd|rd|th)?";
 const YEAR = "(\\d{4})";
@@ -37,12 +37,12 @@ export function datesInText(text: string): DateParts[] {
     push(found, { year, month: +m[2], day: +m[1] });
   }
   for (const m of lower.matchAll(new RegExp(`\\b${MONTH}(?:\\.\\s*|\\s+)${DAY}\\b(?:,?\\s*(?:of\\s+)?${YEAR})?`, "g"))) {
-    push(found, { month: MONTHS[m[1]], day: +m[2], year: m[3] ? +m[3] : undefined });
+    push(found, { month: MONTHS.get(m[1]), day: +m[2], year: m[3] ? +m[3] : undefined });
   }
   for (const m of lower.matchAll(new RegExp(`\\b${DAY}\\s+(?:of\\s+)?${MONTH}\\b\\.?(?:,?\\s*${YEAR})?`, "g"))) {
-    push(found, { day: +m[1], month: MONTHS[m[2]], year: m[3] ? +m[3] : undefined });
+    push(found, { day: +m[1], month: MONTHS.get(m[2]), year: m[3] ? +m[3] : undefined });
   }
-  for (const m of lower.matchAll(new RegExp(`\\b${MONTH}\\.?,?\\s+${YEAR}\\b`, "g"))) push(found, { month: MONTHS[m[1]], year: +m[2] });
+  for (const m of lower.matchAll(new RegExp(`\\b${MONTH}\\.?,?\\s+${YEAR}\\b`, "g"))) push(found, { month: MONTHS.get(m[1]), year: +m[2] });
   return found;
 }
 

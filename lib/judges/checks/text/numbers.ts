@@ -4,30 +4,30 @@
  * suffixes ("2 million", "1.2m", "5k"); percentages (both 5 and 0.05); fractions; powers of ten.
  */
 
-const UNITS: Record<string, number> = {
+// Maps, not object literals: a word such as "constructor" must not find Object's prototype.
+const table = <T>(entries: Record<string, T>) => new Map<string, T>(Object.entries(entries));
+
+const UNITS = table<number>({
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
-};
-const TENS: Record<string, number> = {
-  twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
-};
-const ORDINALS: Record<string, number> = {
+});
+const TENS = table<number>({ twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 });
+const ORDINALS = table<number>({
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
   eleventh: 11, twelfth: 12, twentieth: 20, thirtieth: 30, hundredth: 100,
-};
-const SCALES: Record<string, number> = {
-  hundred: 100, thousand: 1e3, k: 1e3, million: 1e6, mn: 1e6, mm: 1e6, m: 1e6, billion: 1e9, bn: 1e9, b: 1e9, trillion: 1e12, tn: 1e12,
-};
-const WORD_VALUES: Record<string, number[]> = {
+});
+const SCALES = table<number>({
+  hundred: 100, thousand: 1e3, k: 1e3, million: 1e6, mn: 1e6, m: 1e6, billion: 1e9, bn: 1e9, b: 1e9, trillion: 1e12, tn: 1e12,
+});
+const WORD_VALUES = table<number[]>({
   dozen: [12], half: [0.5, 50], quarter: [0.25, 25], twice: [2], double: [2], triple: [3], thrice: [3],
-  once: [1], pair: [2], couple: [2], single: [1], none: [0], nothing: [0], zero: [0], hundred: [100], thousand: [1000],
-};
-const NUMBER_WORD = new RegExp(`\\b(${[...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(ORDINALS), ...Object.keys(WORD_VALUES), "hundred", "thousand", "million", "billion", "trillion"].join("|")})\\b`);
-const PERCENT = /^(%|percent|per\s*cent|pct|percentage)/i;
-
-export function addNumber(into: Set<number>, value: number): void {
-  if (Number.isFinite(value)) into.add(value);
-}
+  once: [1], pair: [2], couple: [2], single: [1], none: [0], nothing: [0], hundred: [100], thousand: [1000],
+});
+const NUMBER_WORD = new RegExp(`\\b(${[...UNITS.keys(), ...TENS.keys(), ...ORDINALS.keys(), ...WORD_VALUES.keys(), "million", "billion", "trillion"].join("|")})\\b`);
+const PERCENT = /^(%|percent|per\s*cent|pct|percentage)/;
+const NUMBER_IN_TEXT = /(-)?[$€£¥]?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.?\d+)(?:\s*(?:e|x\s*10\^|×\s*10\^|\*\s*10\^|\*\s*10\*\*)\s*([-+]?\d+))?/g;
+const SUFFIX = /^\s*([a-z%]+(?:\s*cent)?)/;
+const POWER = /^\s*(?:\^|\*\*)\s*([-+]?\d+)/;
 
 /** Parses "20,000", "1.5", "-3", "1e-9", "$5,000" style tokens; null when not a number. */
 export function parseNumeric(text: string): number | null {
@@ -35,6 +35,10 @@ export function parseNumeric(text: string): number | null {
   if (!/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned)) return null;
   const value = Number(cleaned);
   return Number.isFinite(value) ? value : null;
+}
+
+function push(values: number[], value: number): void {
+  if (Number.isFinite(value) && !values.includes(value)) values.push(value);
 }
 
 /** Number-word runs such as "one hundred and twenty five" or "twenty-one thousand", one list each. */
@@ -50,33 +54,35 @@ function wordNumbers(words: string[]): number[][] {
     inRun = false;
   };
   for (const word of words) {
-    if (word in UNITS) {
+    const unit = UNITS.get(word);
+    const ten = unit === undefined ? TENS.get(word) : undefined;
+    if (unit !== undefined) {
       // "five six" is two numbers; "twenty five" is one.
       if (inRun && current % 10 !== 0) flush();
-      current += UNITS[word];
+      current += unit;
       inRun = true;
-    } else if (word in TENS) {
+    } else if (ten !== undefined) {
       if (inRun && current % 100 !== 0) flush();
-      current += TENS[word];
+      current += ten;
       inRun = true;
     } else if (inRun && word === "hundred") {
       current = (current || 1) * 100;
     } else if (inRun && (word === "thousand" || word === "million" || word === "billion" || word === "trillion")) {
-      total += (current || 1) * SCALES[word];
+      total += (current || 1) * (SCALES.get(word) ?? 1);
       current = 0;
     } else if (inRun && word === "and") {
       continue;
     } else {
       flush();
-      if (word in ORDINALS) mentions.push([ORDINALS[word]]);
-      if (word in WORD_VALUES) mentions.push(WORD_VALUES[word]);
+      const ordinal = ORDINALS.get(word);
+      if (ordinal !== undefined) mentions.push([ordinal]);
+      const values = WORD_VALUES.get(word);
+      if (values) mentions.push(values);
     }
   }
   flush();
   return mentions;
 }
-
-const NUMBER_IN_TEXT = /(-)?[$€£¥]?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.?\d+)(?:\s*(?:e|x\s*10\^|×\s*10\^|\*\s*10\^|\*\s*10\*\*)\s*([-+]?\d+))?/gi;
 
 /**
  * Each number the text writes, with every value it may stand for: "5%" is 5 and 0.05,
@@ -86,42 +92,48 @@ export function numberMentions(text: string): number[][] {
   const mentions: number[][] = [];
   const lower = text.toLowerCase();
   for (const match of lower.matchAll(NUMBER_IN_TEXT)) {
-    const values = new Set<number>();
     const start = match.index ?? 0;
-    const before = start > 0 ? lower[start - 1] : " ";
+    const before = start > 0 ? lower.charCodeAt(start - 1) : 32;
     // A hyphen between letters or digits ("covid-19", "3-4") is not a minus sign.
-    const negative = match[1] === "-" && !/[a-z0-9]/.test(before);
+    const afterWord = (before >= 97 && before <= 122) || (before >= 48 && before <= 57);
+    const negative = match[1] === "-" && !afterWord;
     let value = Number(match[2].replace(/,/g, ""));
     if (!Number.isFinite(value)) continue;
     if (match[3] !== undefined) value *= 10 ** Number(match[3]);
     const signed = negative ? -value : value;
-    addNumber(values, signed);
-    addNumber(values, value);
-    const rest = lower.slice(start + match[0].length, start + match[0].length + 14);
-    const suffix = /^\s*([a-z%]+(?:\s*cent)?)/.exec(rest)?.[1] ?? "";
-    if (PERCENT.test(suffix)) {
-      addNumber(values, value / 100);
-      addNumber(values, signed / 100);
+    const values: number[] = [];
+    push(values, signed);
+    push(values, value);
+    const end = start + match[0].length;
+    const rest = lower.slice(end, end + 14);
+    const suffix = SUFFIX.exec(rest)?.[1] ?? "";
+    if (suffix) {
+      if (PERCENT.test(suffix)) {
+        push(values, value / 100);
+        push(values, signed / 100);
+      }
+      const scale = SCALES.get(suffix) ?? SCALES.get(/^[a-z]+/.exec(suffix)?.[0] ?? "");
+      if (scale) push(values, signed * scale);
     }
-    const scale = SCALES[suffix] ?? SCALES[/^[a-z]+/.exec(suffix)?.[0] ?? ""];
-    if (scale) addNumber(values, signed * scale);
     // "10^-9" and "10**3" style powers.
-    const power = /^\s*(?:\^|\*\*)\s*([-+]?\d+)/.exec(rest);
-    if (power) addNumber(values, value ** Number(power[1]));
-    mentions.push([...values]);
+    const power = rest.length && (rest.charCodeAt(0) === 94 || rest.includes("*")) ? POWER.exec(rest) : null;
+    if (power) push(values, value ** Number(power[1]));
+    mentions.push(values);
   }
   // Fractions "1/2", "3/4" also mean their quotient.
-  for (const match of lower.matchAll(/(\d+)\s*\/\s*(\d+)/g)) {
-    const denominator = Number(match[2]);
-    if (denominator) mentions.push([Number(match[1]) / denominator]);
+  if (lower.includes("/")) {
+    for (const match of lower.matchAll(/(\d+)\s*\/\s*(\d+)/g)) {
+      const denominator = Number(match[2]);
+      if (denominator) mentions.push([Number(match[1]) / denominator]);
+    }
   }
   // Most texts write numbers as digits; the word pass runs only when a number word occurs.
   if (NUMBER_WORD.test(lower)) {
     mentions.push(...wordNumbers(lower.match(/[a-z]+/g) ?? []));
     // "five million": a word number followed by a scale word.
     for (const match of lower.matchAll(/\b([a-z]+)[\s-]+(thousand|million|billion|trillion)\b/g)) {
-      const base = UNITS[match[1]] ?? TENS[match[1]];
-      if (base !== undefined) mentions.push([base * SCALES[match[2]]]);
+      const base = UNITS.get(match[1]) ?? TENS.get(match[1]);
+      if (base !== undefined) mentions.push([base * (SCALES.get(match[2]) ?? 1)]);
     }
   }
   return mentions;

@@ -91,14 +91,14 @@ export function stem(word: string): string {
   return stemmed;
 }
 
-const IRREGULAR: Record<string, string> = {
+const IRREGULAR = new Map<string, string>(Object.entries({
   women: "woman", men: "man", children: "child", people: "person", mice: "mouse", feet: "foot", teeth: "tooth",
   geese: "goose", indices: "index", matrices: "matrix", vertices: "vertex", analyses: "analysis", criteria: "criterion",
   phenomena: "phenomenon", data: "datum", media: "medium", leaves: "leaf", wolves: "wolf", knives: "knife", lives: "life",
-};
+}));
 
 function stripSuffix(word: string): string {
-  const irregular = IRREGULAR[word];
+  const irregular = IRREGULAR.get(word);
   if (irregular) return irregular;
   if (word.length <= 3 || (word.charCodeAt(0) >= 48 && word.charCodeAt(0) <= 57)) return word;
   for (const [suffix, replacement] of SUFFIXES) {

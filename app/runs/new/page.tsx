@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { EmptyState } from "@/components/empty-state";
+import { PageHeader } from "@/components/page-header";
+import { NewRunForm } from "@/components/runs/new-run-form";
+import { formatDateTime } from "@/lib/format";
+import { judgeStatusFromEnv } from "@/lib/judges/registry";
+import { listCriteria } from "@/lib/server/criteria/list";
+import { getPrisma } from "@/lib/server/db/client";
+import { listToolNames } from "@/lib/server/transcripts/list";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "New run" };
+
+export default async function NewRunPage() {
+  const prisma = getPrisma();
+  const [criteria, uploads, toolNames] = await Promise.all([
+    listCriteria(prisma),
+    prisma.upload.findMany({ where: { status: "done", importedCount: { gt: 0 } }, orderBy: { createdAt: "desc" }, take: 50, select: { id: true, source: true, fileNames: true, importedCount: true, createdAt: true } }),
+    listToolNames(prisma),
+  ]);
+  // Only what the form shows leaves the server: never a key.
+  const judges = judgeStatusFromEnv(process.env).map(({ kind, label, configured, reason, id }) => ({ kind, label, configured, reason, id }));
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link href="/runs" className="text-indigo-700 hover:underline">Runs</Link>
+      </nav>
+      <PageHeader title="New run" description="Every tool call of the chosen transcripts is judged against every chosen criterion." />
+      {criteria.length === 0 ? (
+        <EmptyState title="No criteria yet" action={{ href: "/criteria", label: "Write a criterion" }}>
+          A run needs at least one criterion.
+        </EmptyState>
+      ) : (
+        <NewRunForm
+          criteria={criteria.map(({ id, text, kind, title }) => ({ id, text, kind, title }))}
+          uploads={uploads.map((u) => ({
+            id: u.id,
+            label: `${formatDateTime(u.createdAt)} · ${u.source} · ${Array.isArray(u.fileNames) ? u.fileNames.join(", ") : ""} (${u.importedCount})`,
+          }))}
+          judges={judges}
+          toolNames={toolNames}
+        />
+      )}
+    </>
+  );
+}

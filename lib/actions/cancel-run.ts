@@ -1,0 +1,21 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { cancelRun } from "@/lib/server/runs/cancel-run";
+import { RunError } from "@/lib/server/runs/errors";
+import { getPrisma } from "@/lib/server/db/client";
+import { runIdSchema } from "@/lib/zod/runs";
+
+export async function cancelRunAction(input: { runId: string }): Promise<{ ok: boolean; message: string }> {
+  const parsed = runIdSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: "Unknown run." };
+  try {
+    await cancelRun(getPrisma(), parsed.data.runId);
+  } catch (error) {
+    if (error instanceof RunError) return { ok: false, message: error.message };
+    throw error;
+  }
+  revalidatePath(`/runs/${parsed.data.runId}`);
+  revalidatePath("/runs");
+  return { ok: true, message: "Run cancelled." };
+}

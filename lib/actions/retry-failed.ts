@@ -1,0 +1,21 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { RunError } from "@/lib/server/runs/errors";
+import { retryFailed } from "@/lib/server/runs/retry-failed";
+import { getPrisma } from "@/lib/server/db/client";
+import { runIdSchema } from "@/lib/zod/runs";
+
+/** Sends only the failed evaluations of a run back to the worker; finished ones are not re-run. */
+export async function retryFailedAction(input: { runId: string }): Promise<{ ok: boolean; message: string }> {
+  const parsed = runIdSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: "Unknown run." };
+  try {
+    const retried = await retryFailed(getPrisma(), parsed.data.runId);
+    revalidatePath(`/runs/${parsed.data.runId}`);
+    return { ok: true, message: `${retried.retried} failed evaluation(s) queued again.` };
+  } catch (error) {
+    if (error instanceof RunError) return { ok: false, message: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,119 @@
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { JUDGE_KINDS } from "@/lib/judges/registry";
+import { RUN_MODES } from "@/lib/zod/runs";
+
+export const OUTPUT_FORMATS = ["table", "json", "junit"] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+const OPTIONS = {
+  criteria: { type: "string", short: "c", multiple: true },
+  "criteria-file": { type: "string", multiple: true },
+  judge: { type: "string", short: "j" },
+  mode: { type: "string", short: "m" },
+  format: { type: "string", short: "f" },
+  "fail-under": { type: "string" },
+  "allow-invalid": { type: "boolean" },
+  save: { type: "boolean" },
+  name: { type: "string" },
+  concurrency: { type: "string" },
+  verbose: { type: "boolean", short: "v" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+const oneOf = (what: string, values: readonly string[]) => (issue: { input?: unknown }) =>
+  `unknown ${what} ${JSON.stringify(issue.input)}: use one of ${values.join(", ")}`;
+
+const evalOptionsSchema = z
+  .object({
+    files: z.array(z.string()).min(1, "no input file: give one or more transcript files, e.g. `callboard eval runs.jsonl --criteria …`"),
+    criteria: z.array(z.string()),
+    criteriaFiles: z.array(z.string()),
+    judge: z.enum(JUDGE_KINDS, { error: oneOf("judge", JUDGE_KINDS) }).default("checks"),
+    mode: z.enum(RUN_MODES, { error: oneOf("mode", RUN_MODES) }).default("auto"),
+    format: z.enum(OUTPUT_FORMATS, { error: oneOf("format", OUTPUT_FORMATS) }).default("table"),
+    failUnder: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const number = value.trim() === "" ? Number.NaN : Number(value);
+        if (!Number.isFinite(number) || number < 0 || number > 1) {
+          ctx.addIssue({ code: "custom", message: `--fail-under must be a number between 0 and 1, got ${JSON.stringify(value)}` });
+          return z.NEVER;
+        }
+        return number;
+      }),
+    allowInvalid: z.boolean().default(false),
+    save: z.boolean().default(false),
+    name: z.string().trim().min(1, "--name must not be empty").max(120, "--name is at most 120 characters").optional(),
+    concurrency: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const number = Number(value);
+        if (!Number.isInteger(number) || number < 1 || number > 64) {
+          ctx.addIssue({ code: "custom", message: `--concurrency must be a whole number from 1 to 64, got ${JSON.stringify(value)}` });
+          return z.NEVER;
+        }
+        return number;
+      }),
+    verbose: z.boolean().default(false),
+  })
+  .refine((options) => options.criteria.length + options.criteriaFiles.length > 0, {
+    message: 'no criteria: pass --criteria "Reward tool calls that …" (or "Penalize tool calls …", "Tool call passes if …", "Tool call fails if …"), or --criteria-file <file>',
+  })
+  .refine((options) => options.name === undefined || options.save, { message: "--name names a saved run: use it with --save" });
+
+export type EvalOptions = z.output<typeof evalOptionsSchema>;
+
+export type ParsedCommand =
+  | { ok: true; command: "help"; topic: "main" | "eval" }
+  | { ok: true; command: "eval"; options: EvalOptions }
+  | { ok: false; message: string; topic: "main" | "eval" };
+
+/** The command line as a command and validated options, or every problem with it in one message. */
+export function parseCliArgs(argv: readonly string[]): ParsedCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return { ok: false, message: describeParseError(error), topic: argv.includes("eval") ? "eval" : "main" };
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (command === undefined) return values.help ? { ok: true, command: "help", topic: "main" } : { ok: false, message: "no command: did you mean `callboard eval <file…> --criteria …`?", topic: "main" };
+  if (command === "help") return { ok: true, command: "help", topic: rest[0] === "eval" ? "eval" : "main" };
+  if (command !== "eval") return { ok: false, message: `unknown command ${JSON.stringify(command)}: the command is \`eval\``, topic: "main" };
+  if (values.help) return { ok: true, command: "help", topic: "eval" };
+
+  const options = evalOptionsSchema.safeParse({
+    files: rest,
+    criteria: values.criteria ?? [],
+    criteriaFiles: values["criteria-file"] ?? [],
+    judge: values.judge?.trim().toLowerCase(),
+    mode: values.mode?.trim().toLowerCase(),
+    format: values.format?.trim().toLowerCase(),
+    failUnder: values["fail-under"],
+    allowInvalid: values["allow-invalid"],
+    save: values.save,
+    name: values.name,
+    concurrency: values.concurrency,
+    verbose: values.verbose,
+  });
+  if (!options.success) return { ok: false, message: options.error.issues.map((issue) => issue.message).join("\n"), topic: "eval" };
+  return { ok: true, command: "eval", options: options.data };
+}
+
+function describeParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = error instanceof Error && "code" in error ? String(error.code) : "";
+  // Node quotes the option as '--judge', or '-j, --judge <value>': name it by its long form.
+  const option = /'(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1];
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option) return `unknown option ${option}`;
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option) {
+    return /argument missing/.test(message) ? `${option} needs a value` : `${option} takes no value`;
+  }
+  return message;
+}

@@ -1,0 +1,39 @@
+import type { CallResult } from "@/lib/evaluate/types";
+
+/** A result in a few characters: `0.85`, `pass`, `fail`, `n/a`, `error`. */
+export function verdictText(result: CallResult): string {
+  if (result.status === "error") return "error";
+  if (result.status === "not-applicable") return "n/a";
+  if (result.scale === "binary" && result.passed !== null) return result.passed ? "pass" : "fail";
+  return result.score === null ? "n/a" : result.score.toFixed(2);
+}
+
+/**
+ * Why one result fails the gate, or null: a failed verdict, a score below the threshold, or an
+ * error. The same rule as gate(), applied to one call (junit marks these as failures or errors).
+ */
+export function resultProblem(result: CallResult, failUnder: number | null): { kind: "error" | "failure"; message: string } | null {
+  if (result.status === "error") return { kind: "error", message: result.error ?? "the evaluation failed" };
+  if (result.status !== "done") return null;
+  if (result.scale === "binary") return result.passed === false ? { kind: "failure", message: "the call failed the criterion" } : null;
+  if (failUnder !== null && result.score !== null && result.score + 1e-9 < failUnder) {
+    return { kind: "failure", message: `score ${result.score.toFixed(2)} is below ${failUnder}` };
+  }
+  return null;
+}
+
+/** The most useful line about a result: its worst finding, else the explanation, else the error. */
+export function headline(result: CallResult): string {
+  if (result.status === "error") return result.error ?? "the evaluation failed";
+  const [worst] = result.findings;
+  if (worst) {
+    const more = result.findings.length - 1;
+    return `${worst.path ? `${worst.path}: ` : ""}${worst.message}${more > 0 ? ` (+${more} more)` : ""}`;
+  }
+  return result.explanation;
+}
+
+/** `#2 book_flight`. */
+export function callLabel(result: Pick<CallResult, "callOrdinal" | "toolName">): string {
+  return `#${result.callOrdinal} ${result.toolName}`;
+}

@@ -1,0 +1,17 @@
+import type { ResultCache } from "@/lib/evaluate/types";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { JudgeResult } from "@/lib/judges/types";
+
+/**
+ * The database's judge cache, read-only, keyed as the worker keys it. After a saved run, the
+ * report is built from the results the worker just stored there, so nothing is judged twice and
+ * the terminal shows what the dashboard shows. (Validation happens in the use case.)
+ */
+export function judgeCacheFrom(prisma: PrismaClient): ResultCache {
+  return {
+    async get(key) {
+      const entry = await prisma.judgeCache.findUnique({ where: { key }, select: { result: true } });
+      return entry ? (entry.result as unknown as JudgeResult) : undefined;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { createHash } from "node:crypto";
+import { canonicalJson } from "@/lib/eval/cache-key";
+import { JUDGE_KINDS, judgeConfigFromEnv, type JudgeEnv } from "@/lib/judges/registry";
+import { z } from "zod";
+import { judgeFromEnv, type ConfiguredJudge, type JudgeSetup } from "./judge-from-env";
+
+const apiJudgeEnvSchema = z.object({
+  CALLBOARD_API_JUDGE: z
+    .string()
+    .trim()
+    .optional()
+    // As elsewhere, an empty variable means "not set".
+    .transform((value) => (value ? value.toLowerCase() : "checks"))
+    .pipe(z.enum(JUDGE_KINDS, { message: `must be one of ${JUDGE_KINDS.join(", ")}` })),
+});
+
+// Network judges hold SDK clients and connection pools: one per configuration for the process.
+const judges = new Map<string, ConfiguredJudge>();
+
+/** The judge the evaluation API answers with: CALLBOARD_API_JUDGE (default checks), configured from the environment. */
+export function apiJudge(env: JudgeEnv): JudgeSetup {
+  const parsed = apiJudgeEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    return { ok: false, reason: `CALLBOARD_API_JUDGE ${JSON.stringify(env.CALLBOARD_API_JUDGE)} ${parsed.error.issues[0]?.message ?? "is invalid"}` };
+  }
+  const kind = parsed.data.CALLBOARD_API_JUDGE;
+  const config = judgeConfigFromEnv(kind, env);
+  // Keyed by the whole config, key included (hashed, never kept as text), so a changed environment gets a new judge.
+  const key = config.ok ? createHash("sha256").update(canonicalJson(config.config)).digest("hex") : null;
+  const known = key ? judges.get(key) : undefined;
+  if (known) return { ok: true, value: known };
+  const setup = judgeFromEnv(kind, env);
+  if (setup.ok && key) judges.set(key, setup.value);
+  return setup;
+}

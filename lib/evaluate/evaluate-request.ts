@@ -1,0 +1,91 @@
+import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
+import type { Finding, ViewMode } from "@/lib/judges/types";
+import { importItem } from "@/lib/transcripts/import-item";
+import { formatZodIssues } from "@/lib/transcripts/zod-errors";
+import { evalRequestSchema } from "@/lib/zod/eval-request";
+import { evaluateTranscripts } from "./evaluate-transcripts";
+import type { ConfiguredJudge } from "./judge-from-env";
+
+export type EvalEndpoint = "reward" | "binary";
+
+export interface ErrorBody {
+  error: string;
+  /** JSON path in the request body of the first problem; "" for the body itself. */
+  path?: string;
+  issues?: { path: string; message: string }[];
+}
+
+interface Extras {
+  findings: Finding[];
+  judge: string;
+  /** How the call was judged: before its response (immediate) or with it (hindsight). */
+  view: ViewMode;
+  tool_call_id: string;
+  tool_name: string;
+}
+
+export type RewardBody = { score: number | null; explanation: string } & Extras;
+export type BinaryBody = { passed: boolean | null; explanation: string } & Extras;
+
+export type EvalAnswer = { status: 200; body: RewardBody | BinaryBody } | { status: 400 | 422 | 502; body: ErrorBody };
+
+const ENDPOINT_SCALE = { reward: "continuous", binary: "binary" } as const;
+const PREFIXES = {
+  reward: `"Reward tool calls …" or "Penalize tool calls …"`,
+  binary: `"Tool call passes if …" or "Tool call fails if …"`,
+} as const;
+
+/**
+ * The evaluation API's contract on one request body, with the configured judge and no database.
+ * The judged call is the transcript's last tool call: in hindsight when its response is in the
+ * transcript (it ends with that response), immediately when the transcript ends with the call
+ * itself. Null (score or passed) means the criterion does not apply to that call.
+ */
+export async function evaluateRequest(body: unknown, endpoint: EvalEndpoint, configured: ConfiguredJudge, signal?: AbortSignal): Promise<EvalAnswer> {
+  const envelope = evalRequestSchema.safeParse(body);
+  if (!envelope.success) {
+    const issues = formatZodIssues(envelope.error.issues, body);
+    return { status: 400, body: { error: issues[0].message, path: issues[0].path, issues } };
+  }
+
+  const criterion = criterionFor(envelope.data.criterion, endpoint);
+  if (!criterion.ok) return { status: 400, body: { error: criterion.message, path: "evaluation_criteria" } };
+
+  const imported = importItem(envelope.data.request, { file: "request body" });
+  if (!imported.ok) {
+    const { error } = imported;
+    return { status: 400, body: { error: error.message, path: error.path, ...(error.issues ? { issues: error.issues } : {}) } };
+  }
+  const last = imported.sites.at(-1);
+  if (!last) {
+    return { status: 422, body: { error: "the messages hold no tool call to evaluate: the last assistant message with `tool_calls` is the one judged", path: "messages" } };
+  }
+
+  const [result] = await evaluateTranscripts({
+    items: [{ name: imported.name, transcript: imported.transcript, sites: [last] }],
+    criteria: [criterion.criterion],
+    judge: configured.judge,
+    judgeSettings: configured.settings,
+    timeoutMs: configured.timeoutMs,
+    mode: "auto",
+    concurrency: 1,
+    signal,
+  });
+  if (result.status === "error") return { status: 502, body: { error: `the ${configured.judge.id} judge failed: ${result.error ?? "unknown error"}` } };
+  const extras: Extras = { findings: result.findings, judge: configured.judge.id, view: result.mode, tool_call_id: result.callId, tool_name: result.toolName };
+  const answer = endpoint === "reward" ? { score: result.score, explanation: result.explanation } : { passed: result.passed, explanation: result.explanation };
+  return { status: 200, body: { ...answer, ...extras } };
+}
+
+function criterionFor(text: string, endpoint: EvalEndpoint): { ok: true; criterion: Criterion } | { ok: false; message: string } {
+  const parsed = parseCriterion(text);
+  if (!parsed.ok) return { ok: false, message: `evaluation_criteria: ${parsed.message}` };
+  if (parsed.criterion.scale === ENDPOINT_SCALE[endpoint]) return parsed;
+  const other: EvalEndpoint = endpoint === "reward" ? "binary" : "reward";
+  return {
+    ok: false,
+    message:
+      `evaluation_criteria: /api/v1/evals/${endpoint} takes a ${ENDPOINT_SCALE[endpoint]} criterion starting with ${PREFIXES[endpoint]}; ` +
+      `this one is ${ENDPOINT_SCALE[other]} (${PREFIXES[other]}): send it to /api/v1/evals/${other}.`,
+  };
+}

@@ -1,0 +1,29 @@
+import { DEFAULT_TIMEOUT_MS } from "@/lib/eval/engine";
+import type { Judge } from "@/lib/judges/types";
+import type { RunJudgeConfig } from "@/lib/zod/runs";
+
+// A network judge enforces its own per-request timeout; the engine's must not cut it short.
+export function timeoutFor(config: RunJudgeConfig): number {
+  return "timeoutMs" in config && config.timeoutMs ? config.timeoutMs + 5_000 : DEFAULT_TIMEOUT_MS;
+}
+
+/**
+ * A judge whose code decides its results (checks) can expose a `version`; it joins the cache key,
+ * so results cached before an upgrade stop matching. Read structurally: Judge does not declare it.
+ */
+export function versionOf(judge: Judge): string | undefined {
+  const version: unknown = (judge as Judge & { version?: unknown }).version;
+  return typeof version === "string" ? version : undefined;
+}
+
+/** The judge, reporting each real call (never a cache hit) for the evaluation it serves. */
+export function observed(judge: Judge, evaluationId: string, onJudgeCall?: (evaluationId: string) => void): Judge {
+  if (!onJudgeCall) return judge;
+  return {
+    id: judge.id,
+    evaluate: (input, signal) => {
+      onJudgeCall(evaluationId);
+      return judge.evaluate(input, signal);
+    },
+  };
+}
