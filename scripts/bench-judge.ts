@@ -4,7 +4,8 @@
  *   npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--show-misses N]
  *
  * Every call is judged first, with the labels stripped from what the judge sees; labels are
- * joined only afterwards to compute the metrics.
+ * joined only afterwards to compute the metrics. Throughput is that of a cold process: every
+ * call's view building and judging, JIT warm-up included, per second of CPU on one thread.
  */
 import { readFileSync } from "node:fs";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
@@ -22,7 +23,9 @@ import { viewFor } from "@/lib/eval/views";
 import { checksJudge } from "@/lib/judges/checks";
 import type { Judge, JudgeInput, JudgeResult } from "@/lib/judges/types";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
-import type { CanonicalMessage, CanonicalTool, CanonicalTranscript, JsonObject } from "@/lib/transcripts/types";
+import { describeImportError } from "@/lib/transcripts/import-error-text";
+import { importItem } from "@/lib/transcripts/import-item";
+import type { CanonicalTranscript } from "@/lib/transcripts/types";
 
 const CONTINUOUS_CRITERION = "Reward tool calls that select appropriate tools and provide accurate parameters";
 const BINARY_CRITERION = "Tool call passes if the selected tool and every argument correctly fulfil the user's request";
@@ -76,20 +79,26 @@ interface Case {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Splits a line into what the judge may see and the labels it must not. */
-function readLine(line: string, lineNumber: number): { case: Case; labels: Label[] } {
-  const row: unknown = JSON.parse(line);
-  if (!isObject(row) || !Array.isArray(row.messages) || !Array.isArray(row.tools)) {
-    throw new Error(`line ${lineNumber}: expected an object with "messages" and "tools" arrays`);
+type ReadResult = { ok: true; case: Case; labels: Label[] } | { ok: false; error: string };
+
+/**
+ * Splits a line into what the judge may see and the labels it must not, and imports the former
+ * like any upload (any accepted transcript format, normalised to the canonical shape).
+ */
+function readLine(line: string, lineNumber: number, file: string): ReadResult {
+  let row: unknown;
+  try {
+    row = JSON.parse(line);
+  } catch (error) {
+    return { ok: false, error: `line ${lineNumber}: not JSON (${error instanceof Error ? error.message : String(error)})` };
   }
-  const { labels, messages, tools, id, pair } = row;
-  const transcript: CanonicalTranscript = {
-    messages: messages as CanonicalMessage[],
-    tools: tools as CanonicalTool[],
-    metadata: {} as JsonObject,
-  };
+  if (!isObject(row)) return { ok: false, error: `line ${lineNumber}: not a JSON object` };
+  const { labels, id, pair, ...visible } = row;
+  const imported = importItem(visible, { file, line: lineNumber });
+  if (!imported.ok) return { ok: false, error: describeImportError(imported.error) };
   return {
-    case: { id: typeof id === "string" ? id : `line ${lineNumber}`, pair: typeof pair === "string" ? pair : null, transcript },
+    ok: true,
+    case: { id: typeof id === "string" ? id : `line ${lineNumber}`, pair: typeof pair === "string" ? pair : null, transcript: imported.transcript },
     labels: Array.isArray(labels) ? (labels as Label[]) : [],
   };
 }
@@ -108,7 +117,7 @@ interface Judged {
   binary: JudgeResult;
 }
 
-/** Judges every call; wall-clock time is the measure, CPU time shows how much load skewed it. */
+/** Judges every call, timing it by wall clock and by this process's CPU time. */
 async function judgeAll(cases: Case[], judge: Judge): Promise<{ judged: Judged[]; seconds: number; cpuSeconds: number }> {
   const continuous = criterion(CONTINUOUS_CRITERION);
   const binary = criterion(BINARY_CRITERION);
@@ -143,12 +152,18 @@ async function main(): Promise<void> {
   const lines = readFileSync(options.cases, "utf8").split("\n");
   const cases: Case[] = [];
   const labelsByCase: Label[][] = [];
+  const skipped: string[] = [];
   lines.forEach((line, index) => {
     if (!line.trim()) return;
-    const read = readLine(line, index + 1);
+    const read = readLine(line, index + 1, options.cases);
+    if (!read.ok) {
+      skipped.push(read.error);
+      return;
+    }
     cases.push(read.case);
     labelsByCase.push(read.labels);
   });
+  if (skipped.length) console.error(`bench-judge: skipped ${skipped.length} unreadable line(s); first: ${skipped[0]}`);
 
   const { judged, seconds, cpuSeconds } = await judgeAll(cases, JUDGES[options.judge]);
 
@@ -182,7 +197,9 @@ async function main(): Promise<void> {
     perDefectRecall: Object.fromEntries(Object.entries(perDefect).map(([defect, { recall }]) => [defect, recall])),
     pairwiseAccuracy: pairwiseAccuracy(scoredPairs),
     rocAuc: rocAuc(rows.map((row) => ({ score: score(row.continuous), positive: row.label.verdict === "pass" }))),
-    callsPerSecond: judged.length / seconds,
+    // CPU time of this (single-threaded) process: what one core spent, whatever else the
+    // machine was running. Wall-clock throughput is printed beside it.
+    callsPerSecond: judged.length / cpuSeconds,
     calls: rows.length,
   };
 
@@ -205,7 +222,7 @@ async function main(): Promise<void> {
   console.log(`pairwise accuracy    ${f(report.pairwiseAccuracy)}  (${scoredPairs.length} pairs, ties count half)`);
   console.log(`ROC AUC              ${f(report.rocAuc)}`);
   console.log(
-    `calls per second     ${Math.round(report.callsPerSecond)}  (${judged.length} calls x 2 criteria in ${seconds.toFixed(2)} s on one thread; ${Math.round(judged.length / cpuSeconds)} per CPU-second)`,
+    `calls per second     ${Math.round(report.callsPerSecond)}  (${judged.length} calls x 2 criteria in ${cpuSeconds.toFixed(2)} s of CPU on one thread; ${Math.round(judged.length / seconds)} per wall-clock second)`,
   );
 
   if (options.showMisses > 0) {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { criterionLabel } from "@/components/runs/criterion-label";
 import { RunsTable } from "@/components/runs/runs-table";
 import { getPrisma } from "@/lib/server/db/client";
 import { listRuns } from "@/lib/server/runs/list-runs";
@@ -29,10 +30,12 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         </EmptyState>
       ) : (
         <RunsTable
-          rows={rows.map((r) => ({
+          rows={rows.map(({ startedAt, finishedAt, criteria, ...r }) => ({
             ...r,
             createdAt: r.createdAt.toISOString(),
-            seconds: r.finishedAt ? (r.finishedAt.getTime() - r.createdAt.getTime()) / 1000 : null,
+            // Judging time: a run may wait in the queue behind others before it starts.
+            seconds: startedAt && finishedAt ? (finishedAt.getTime() - startedAt.getTime()) / 1000 : null,
+            criteria: criteria.map(({ id, text, title, means }) => ({ id, text, means, label: criterionLabel({ title, text }) })),
           }))}
           total={total}
           page={query.page}

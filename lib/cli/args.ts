@@ -1,7 +1,15 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { JUDGE_KINDS } from "@/lib/judges/registry";
+import type { JudgeKind } from "@/lib/judges/registry";
 import { RUN_MODES } from "@/lib/zod/runs";
+
+// The registry's JUDGE_KINDS, written out: importing the registry loads every provider SDK,
+// seconds of start-up that `--help` and usage errors should not pay. The check below keeps the
+// two lists equal at compile time.
+export const CLI_JUDGES = ["checks", "openai", "anthropic", "composo"] as const satisfies readonly JudgeKind[];
+type MissingJudge = Exclude<JudgeKind, (typeof CLI_JUDGES)[number]>;
+const everyJudgeListed: MissingJudge extends never ? true : never = true;
+void everyJudgeListed;
 
 export const OUTPUT_FORMATS = ["table", "json", "junit"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -29,7 +37,7 @@ const evalOptionsSchema = z
     files: z.array(z.string()).min(1, "no input file: give one or more transcript files, e.g. `callboard eval runs.jsonl --criteria …`"),
     criteria: z.array(z.string()),
     criteriaFiles: z.array(z.string()),
-    judge: z.enum(JUDGE_KINDS, { error: oneOf("judge", JUDGE_KINDS) }).default("checks"),
+    judge: z.enum(CLI_JUDGES, { error: oneOf("judge", CLI_JUDGES) }).default("checks"),
     mode: z.enum(RUN_MODES, { error: oneOf("mode", RUN_MODES) }).default("auto"),
     format: z.enum(OUTPUT_FORMATS, { error: oneOf("format", OUTPUT_FORMATS) }).default("table"),
     failUnder: z
@@ -113,7 +121,9 @@ function describeParseError(error: unknown): string {
   const option = /'(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1];
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option) return `unknown option ${option}`;
   if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option) {
-    return /argument missing/.test(message) ? `${option} needs a value` : `${option} takes no value`;
+    if (/does not take an argument/.test(message)) return `${option} takes no value`;
+    if (/ambiguous/.test(message)) return `${option} needs a value; write ${option}=<value> for one that starts with "-"`;
+    return `${option} needs a value`;
   }
   return message;
 }

@@ -1,16 +1,22 @@
 import { createReadStream, statSync } from "node:fs";
 import type { EvaluationItem } from "@/lib/evaluate/types";
 import type { ImportError } from "@/lib/transcripts/import-types";
-import { importFile } from "@/lib/transcripts/import-upload";
+import { readTranscripts } from "@/lib/transcripts/read-transcripts";
 import { describeReadError } from "./load-criteria";
 
+/** An input file: where to read it, and the name it is reported under (as the user typed it). */
+export interface InputFile {
+  path: string;
+  name: string;
+}
+
 /** Every input file that cannot be opened, as `file: reason`; checked before any work starts. */
-export function missingFiles(files: readonly string[]): string[] {
+export function missingFiles(files: readonly InputFile[]): string[] {
   return files.flatMap((file) => {
     try {
-      return statSync(file).isFile() ? [] : [`${file}: is not a regular file`];
+      return statSync(file.path).isFile() ? [] : [`${file.name}: is not a regular file`];
     } catch (error) {
-      return [`${file}: ${describeReadError(error)}`];
+      return [`${file.name}: ${describeReadError(error)}`];
     }
   });
 }
@@ -20,9 +26,9 @@ export function missingFiles(files: readonly string[]): string[] {
  * file is never held whole. Items the importer rejects go to `onRejected` (with file, line or
  * index, JSON path and a sentence) and the items after them are still read.
  */
-export async function* readInputs(files: readonly string[], onRejected: (error: ImportError) => void): AsyncGenerator<EvaluationItem> {
+export async function* readInputs(files: readonly InputFile[], onRejected: (error: ImportError) => void): AsyncGenerator<EvaluationItem> {
   for (const file of files) {
-    for await (const { outcome } of importFile(createReadStream(file), file)) {
+    for await (const { outcome } of readTranscripts(createReadStream(file.path), file.name)) {
       if (!outcome.ok) {
         onRejected(outcome.error);
         continue;

@@ -27,6 +27,15 @@ export const runSelectionSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("all") }),
   z.object({ kind: z.literal("upload"), uploadId: id }),
   z.object({ kind: z.literal("filter"), q: filterText, tool: filterText, warnings: z.enum(["yes", "no"]).optional() }),
+  // Named transcripts: what a CLI upload holds, including content an earlier upload already stored.
+  z.object({
+    kind: z.literal("transcripts"),
+    ids: z
+      .array(id)
+      .min(1)
+      .max(100_000)
+      .transform((ids) => [...new Set(ids)]),
+  }),
 ]);
 export type RunSelection = z.infer<typeof runSelectionSchema>;
 

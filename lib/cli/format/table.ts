@@ -35,14 +35,16 @@ export function formatTable(report: EvalReport, options: TableOptions = {}): str
 
 function resultLines(results: readonly CallResult[], options: TableOptions): string[] {
   const detailWidth = options.detailWidth ?? 100;
-  const header = ["TRANSCRIPT", "CALL", "VIEW", "CRITERION", "RESULT", "DETAIL"];
+  // Verbose output gives the detail on lines of its own, below each row.
+  const header = ["TRANSCRIPT", "CALL", "VIEW", "CRITERION", "RESULT", ...(options.verbose ? [] : ["DETAIL"])];
   const rows: string[][] = [header];
   let previous = -1;
   for (const result of results) {
     // The name once per transcript: the rows below it are its calls.
     const name = result.item === previous ? "" : truncate(result.transcript, NAME_WIDTH);
     previous = result.item;
-    rows.push([name, callLabel(result), result.mode, `C${result.criterionIndex + 1}`, verdictText(result), options.verbose ? "" : truncate(headline(result), detailWidth)]);
+    const row = [name, callLabel(result), result.mode, `C${result.criterionIndex + 1}`, verdictText(result)];
+    rows.push(options.verbose ? row : [...row, truncate(headline(result), detailWidth)]);
   }
   const aligned = alignColumns(rows);
   if (!options.verbose) return aligned;

@@ -22,15 +22,20 @@ export function resultProblem(result: CallResult, failUnder: number | null): { k
   return null;
 }
 
+// The checks judge opens every explanation with what it measured; in a one-line summary the
+// verdict that follows matters more (--verbose and the other formats keep the whole text).
+const MEASURED_PREAMBLE = /^Measured [^.]*\)\.\s+/;
+
 /** The most useful line about a result: its worst finding, else the explanation, else the error. */
 export function headline(result: CallResult): string {
   if (result.status === "error") return result.error ?? "the evaluation failed";
   const [worst] = result.findings;
   if (worst) {
+    // Findings name their argument in the sentence already.
     const more = result.findings.length - 1;
-    return `${worst.path ? `${worst.path}: ` : ""}${worst.message}${more > 0 ? ` (+${more} more)` : ""}`;
+    return `${worst.message}${more > 0 ? ` (+${more} more)` : ""}`;
   }
-  return result.explanation;
+  return result.explanation.replace(MEASURED_PREAMBLE, "");
 }
 
 /** `#2 book_flight`. */

@@ -34,6 +34,7 @@ export async function saveRun(prisma: PrismaClient, input: SaveRunInput): Promis
   let uploadId: string | undefined;
   let imported = 0;
   let duplicates = 0;
+  const transcriptIds: string[] = [];
   for (const file of input.files) {
     const report = await importFile(prisma, {
       fileName: path.basename(file),
@@ -46,6 +47,8 @@ export async function saveRun(prisma: PrismaClient, input: SaveRunInput): Promis
     uploadId = report.uploadId;
     imported += report.imported.length;
     duplicates += report.duplicates.length;
+    // Content already stored by an earlier upload is still part of what this command evaluated.
+    transcriptIds.push(...report.imported.map((t) => t.id), ...report.duplicates.map((d) => d.existingId).filter((existing) => existing !== ""));
   }
   const base = { uploadId: uploadId ?? "", database: input.database, imported, duplicates, evaluations: 0, errors: 0 };
 
@@ -54,20 +57,18 @@ export async function saveRun(prisma: PrismaClient, input: SaveRunInput): Promis
   const ids = new Map(rows.map((row) => [row.text, row.id]));
   const run = newRunSchema.parse({
     name: input.name,
-    selection: { kind: "upload", uploadId: base.uploadId },
+    selection: { kind: "transcripts", ids: transcriptIds },
     criterionIds: input.criteria.map((criterion) => ids.get(criterion.text)),
     judge: input.judge,
     mode: input.mode,
   });
-  // A run covers an upload's own transcripts; content stored by an earlier upload is not part of it.
-  const skipped = duplicates ? `${duplicates} transcript${duplicates === 1 ? " was" : "s were"} already stored by an earlier upload and ${duplicates === 1 ? "is" : "are"} not part of this run.` : undefined;
 
   let runId: string;
   try {
     runId = (await createRun(prisma, run)).runId;
   } catch (error) {
     if (error instanceof RunError && error.code === "empty-selection") {
-      const why = imported === 0 && duplicates > 0 ? "every transcript was already stored by an earlier upload" : "the new transcripts hold no tool calls";
+      const why = transcriptIds.length === 0 ? "no transcript could be stored" : "the transcripts hold no tool calls";
       return { ...base, runId: null, name: run.name, note: `${why}; the results above were computed, not saved.` };
     }
     throw error;
@@ -80,5 +81,5 @@ export async function saveRun(prisma: PrismaClient, input: SaveRunInput): Promis
     onError: input.onError,
   });
   const stored = await prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { total: true, errorCount: true, status: true } });
-  return { ...base, runId, name: run.name, evaluations: stored.total, errors: stored.errorCount, ...(skipped ? { note: skipped } : {}) };
+  return { ...base, runId, name: run.name, evaluations: stored.total, errors: stored.errorCount };
 }

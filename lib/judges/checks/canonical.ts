@@ -8,8 +8,21 @@ function sortKeys(value: JsonValue): JsonValue {
   return value;
 }
 
+const cache = new Map<string, string>();
+
 /** Arguments in a form where key order and whitespace do not matter; raw text if not JSON. */
 export function canonicalArguments(raw: string): string {
+  let canonical = cache.get(raw);
+  if (canonical === undefined) {
+    canonical = canonicalize(raw);
+    // Bounded: only recent calls are ever compared with each other.
+    if (cache.size >= 10_000) cache.clear();
+    cache.set(raw, canonical);
+  }
+  return canonical;
+}
+
+function canonicalize(raw: string): string {
   try {
     return JSON.stringify(sortKeys(JSON.parse(raw) as JsonValue));
   } catch {

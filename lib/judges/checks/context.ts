@@ -36,7 +36,8 @@ export class CallContext {
 
   /** Computes once per context; `key` is a name or an object such as a check. */
   memo<T>(key: unknown, compute: () => T): T {
-    if (this.cache.has(key)) return this.cache.get(key) as T;
+    const known = this.cache.get(key);
+    if (known !== undefined || this.cache.has(key)) return known as T;
     const value = compute();
     this.cache.set(key, value);
     return value;
@@ -60,11 +61,13 @@ export class CallContext {
 
   /** Texts an argument may come from: system and user messages and earlier tool results. */
   get sources(): TextEvidence[] {
-    return this.memo("sources", () =>
-      this.view.context.flatMap((message, index) =>
-        message.role === "assistant" ? [] : [messageEvidence(message, index)],
-      ),
-    );
+    return this.memo("sources", () => {
+      const sources: TextEvidence[] = [];
+      this.view.context.forEach((message, index) => {
+        if (message.role !== "assistant") sources.push(messageEvidence(message, index));
+      });
+      return sources;
+    });
   }
 
   /** Tool calls made before the judged one: earlier turns and earlier parallel calls. */

@@ -12,6 +12,9 @@ import { STOPWORDS, WordSet, fold, splitIdentifiers, tokens } from "./text/words
 export class TextEvidence {
   private cachedPhrase?: string;
   private cachedCompact?: string;
+  private cachedLower?: string;
+  private cachedPlainTokens?: string[];
+  private cachedCited?: string;
   private cachedWords?: WordSet;
   private cachedNumbers?: Set<number>;
   private cachedConverted?: Set<number>;
@@ -28,12 +31,28 @@ export class TextEvidence {
 
   /** Folded tokens, identifiers also read as their words ("get_user_id" -> get user id). */
   private get expandedTokens(): string[] {
-    return (this.cachedTokens ??= tokens(/[_.A-Z]/.test(this.raw) ? `${this.raw} ${splitIdentifiers(this.raw)}` : this.raw));
+    // Only identifiers need splitting (camelCase, snake_case, dotted); capitalised words do not.
+    return (this.cachedTokens ??= /[a-z][A-Z]|\w_\w|[a-z]\.[a-z]/.test(this.raw) ? tokens(`${this.raw} ${splitIdentifiers(this.raw)}`) : this.tokens);
+  }
+
+  /** Folded word and number tokens of the text. */
+  get tokens(): string[] {
+    return (this.cachedPlainTokens ??= tokens(this.raw));
   }
 
   /** Folded tokens joined by single spaces and padded: phrase search with word bounds. */
   get phrase(): string {
-    return (this.cachedPhrase ??= ` ${tokens(this.raw).join(" ")} `);
+    return (this.cachedPhrase ??= ` ${this.tokens.join(" ")} `);
+  }
+
+  /** Label and a short quote, as findings cite it. */
+  get cited(): string {
+    return (this.cachedCited ??= `${this.label} ${quote(this.raw)}`);
+  }
+
+  /** The raw text in lower case, for plain substring tests. */
+  get lower(): string {
+    return (this.cachedLower ??= this.raw.toLowerCase());
   }
 
   /** Letters and digits only: "x^2", "x**2" and "x 2" all become "x2". */
@@ -91,13 +110,24 @@ export function analyseText(raw: string, label: string): TextEvidence {
 }
 
 const byMessage = new WeakMap<CanonicalMessage, TextEvidence>();
+// Transcripts of one agent repeat the same system prompt and often the same requests: the
+// analysis is shared by content, not only by message object. Bounded for long-running servers.
+const byContent = new Map<string, TextEvidence>();
+const MAX_BY_CONTENT = 5000;
 
-/** Evidence of one message, analysed once however many calls of the transcript are judged. */
+/** Evidence of one message, analysed once however many calls (and transcripts) show it. */
 export function messageEvidence(message: CanonicalMessage, index: number): TextEvidence {
   const cached = byMessage.get(message);
   if (cached) return cached;
   const label = message.role === "tool" ? `tool result ${index}${message.name ? ` (${message.name})` : ""}` : `${message.role} message ${index}`;
-  const evidence = new TextEvidence(message.content ?? "", label);
+  const content = message.content ?? "";
+  const key = `${label}\u0000${content}`;
+  let evidence = byContent.get(key);
+  if (!evidence) {
+    evidence = new TextEvidence(content, label);
+    if (byContent.size >= MAX_BY_CONTENT) byContent.clear();
+    byContent.set(key, evidence);
+  }
   byMessage.set(message, evidence);
   return evidence;
 }

@@ -1,4 +1,5 @@
-import { notApplicable, type CallView, type Finding, type Judge, type JudgeInput, type JudgeResult } from "../types";
+import type { Criterion } from "@/lib/criteria/parse";
+import { notApplicable, type CallView, type Finding, type Judge, type JudgeInput, type JudgeResult, type ViewMode } from "../types";
 import type { Check, CheckHit } from "./check";
 import { CallContext } from "./context";
 import { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, mapCriterion } from "./mapper";
@@ -47,15 +48,25 @@ interface Plan {
   measuredBy: string[];
 }
 
+// Plans by criterion object (engines reuse one per run), then by condition text.
+const plansByCriterion = new WeakMap<Criterion, Partial<Record<ViewMode, Plan>>>();
 const plans = new Map<string, Plan>();
+// Criteria that run the same checks share one list, so a call's outcome is computed once for all.
+const checkLists = new Map<string, Check[]>();
 
 function planFor(input: JudgeInput): Plan {
+  let perView = plansByCriterion.get(input.criterion);
+  if (!perView) plansByCriterion.set(input.criterion, (perView = {}));
+  const known = perView[input.view];
+  if (known) return known;
   const key = `${input.view}\u0000${input.criterion.condition}`;
-  const cached = plans.get(key);
-  if (cached) return cached;
-  const plan = buildPlan(input);
-  if (plans.size > 1000) plans.clear();
-  plans.set(key, plan);
+  let plan = plans.get(key);
+  if (!plan) {
+    plan = buildPlan(input);
+    if (plans.size > 1000) plans.clear();
+    plans.set(key, plan);
+  }
+  perView[input.view] = plan;
   return plan;
 }
 
@@ -76,13 +87,36 @@ function buildPlan(input: JudgeInput): Plan {
     );
   }
   const measuredBy = checks.map((check) => check.id);
+  const key = measuredBy.join(",");
+  let shared = checkLists.get(key);
+  if (!shared) checkLists.set(key, (shared = checks));
   return {
-    checks,
+    checks: shared,
     skipped,
     notApplicable: notApplicableResult,
     measured: `Measured ${listTopics(mapping.topics)} with ${checks.length} check${checks.length > 1 ? "s" : ""} (${measuredBy.join(", ")}). `,
     measuredBy,
   };
+}
+
+/** What the checks found about a call, shared by every criterion that runs the same checks. */
+interface Outcome {
+  hits: LabelledHit[];
+  quality: number;
+  found: string;
+}
+
+function outcomeOf(checks: readonly Check[], context: CallContext): Outcome {
+  return context.memo(checks, () => {
+    const hits = runChecks(checks, context).sort((a, b) => b.penalty - a.penalty);
+    const problems = hits.filter((hit) => hit.penalty >= 0.1);
+    const found = problems.length
+      ? `${problems.length} problem${problems.length > 1 ? "s" : ""}; the worst: ${problems[0].message.replace(/\.$/, "")}`
+      : hits.length
+        ? `only minor doubts (${hits.length})`
+        : "no problem";
+    return { hits, quality: quality(hits), found };
+  });
 }
 
 function evaluateNow(input: JudgeInput): JudgeResult {
@@ -91,15 +125,8 @@ function evaluateNow(input: JudgeInput): JudgeResult {
   if (plan.notApplicable) return { ...plan.notApplicable, findings: [], measuredBy: [...(plan.notApplicable.measuredBy ?? [])] };
   const { checks, skipped } = plan;
   const mapping = mapCriterion(criterion);
-  const hits = runChecks(checks, contextFor(input.content)).sort((a, b) => b.penalty - a.penalty);
-  const callQuality = quality(hits);
+  const { hits, quality: callQuality, found } = outcomeOf(checks, contextFor(input.content));
   const { score, passed } = verdict(criterion, callQuality, mapping.describesDefect);
-  const problems = hits.filter((hit) => hit.penalty >= 0.1);
-  const found = problems.length
-    ? `${problems.length} problem${problems.length > 1 ? "s" : ""}; the worst: ${problems[0].message.replace(/\.$/, "")}`
-    : hits.length
-      ? `only minor doubts (${hits.length})`
-      : "no problem";
   const clean = callQuality >= PASS_QUALITY;
   const condition = mapping.describesDefect ? `what the criterion describes is ${clean ? "absent" : "present"}` : `the call ${clean ? "meets" : "misses"} the criterion`;
   const outcome = passed === null ? `scores ${score.toFixed(2)}` : passed ? "passes" : "fails";

@@ -24,34 +24,33 @@ const GENERIC = new Set(
 const isMeaningful = (word: string) => word.length > 1 && !STOPWORDS.has(word) && !GENERIC.has(word) && !(word.charCodeAt(0) >= 48 && word.charCodeAt(0) <= 57);
 const meaningful = (words: string[]) => [...new Set(words.filter(isMeaningful))];
 
-export interface ToolWords {
+/** A tool's words: its name's at once, its description's when a fit first needs them. */
+export class ToolWords {
   /** Meaningful words of the tool's name. */
-  name: string[];
-  /** Its description and parameter names, as tokens. */
-  readonly doc: string[];
+  readonly name: string[];
+  private cachedDoc?: string[];
+
+  constructor(private readonly tool: CanonicalTool) {
+    this.name = meaningful(tokens(splitIdentifiers(tool.function.name)));
+  }
+
+  /** Its description and parameter names, as meaningful tokens. */
+  get doc(): string[] {
+    if (!this.cachedDoc) {
+      const properties = this.tool.function.parameters.properties;
+      const parameterNames =
+        typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties as JsonObject).map(splitIdentifiers).join(" ") : "";
+      this.cachedDoc = tokens(`${this.tool.function.description ?? ""} ${parameterNames}`).filter(isMeaningful);
+    }
+    return this.cachedDoc;
+  }
 }
 
 const cache = new WeakMap<CanonicalTool, ToolWords>();
 
 export function toolWords(tool: CanonicalTool): ToolWords {
-  const cached = cache.get(tool);
-  if (cached) return cached;
-  const name = meaningful(tokens(splitIdentifiers(tool.function.name)));
-  let doc: string[] | undefined;
-  const words: ToolWords = {
-    name,
-    // Reading the description is the costly part; it waits until a fit needs it.
-    get doc() {
-      if (!doc) {
-        const properties = tool.function.parameters.properties;
-        const parameterNames =
-          typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties as JsonObject).map(splitIdentifiers).join(" ") : "";
-        doc = tokens(`${tool.function.description ?? ""} ${parameterNames}`).filter(isMeaningful);
-      }
-      return doc;
-    },
-  };
-  cache.set(tool, words);
+  let words = cache.get(tool);
+  if (!words) cache.set(tool, (words = new ToolWords(tool)));
   return words;
 }
 
@@ -90,7 +89,7 @@ function index(map: Map<string, number[]>, key: string, position: number): void 
 function requestIndex(request: TextEvidence): RequestIndex {
   let cached = requestCache.get(request);
   if (cached) return cached;
-  const words = meaningful(tokens(request.raw));
+  const words = meaningful(request.tokens);
   const set = new WordSet();
   const byStem = new Map<string, number[]>();
   const byPrefix = new Map<string, number[]>();
@@ -129,10 +128,15 @@ export function toolFits(request: TextEvidence, tools: CanonicalTool[]): ToolFit
     let hit = 0;
     const matched = new Set<string>();
     const covered = new Set<number>();
+    const mark = (positions: number[] | undefined) => {
+      if (positions) for (const position of positions) covered.add(position);
+    };
     const cover = (word: string) => {
-      for (const map of [requestWords.byStem.get(stem(word)), requestWords.byPrefix.get(prefixKey(word) ?? ""), requestWords.byConcept.get(conceptOf(word) ?? "")]) {
-        if (map) for (const position of map) covered.add(position);
-      }
+      mark(requestWords.byStem.get(stem(word)));
+      const key = prefixKey(word);
+      if (key) mark(requestWords.byPrefix.get(key));
+      const concept = conceptOf(word);
+      if (concept) mark(requestWords.byConcept.get(concept));
     };
     for (const word of own.name) {
       const weight = weights.get(word) ?? 1;

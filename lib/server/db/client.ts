@@ -1,4 +1,5 @@
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { registerClientFile } from "./bulk-writer";
 import { enableWal, prismaAdapterFactory } from "./sqlite";
 import { ensureSqlitePath } from "./url";
 
@@ -10,7 +11,9 @@ import { ensureSqlitePath } from "./url";
 export function createPrisma(databaseUrl?: string): PrismaClient {
   const filePath = ensureSqlitePath(databaseUrl);
   enableWal(filePath);
-  return new PrismaClient({ adapter: prismaAdapterFactory(filePath) });
+  const client = new PrismaClient({ adapter: prismaAdapterFactory(filePath) });
+  registerClientFile(client, filePath);
+  return client;
 }
 
 // Next dev re-evaluates modules on every edit; keeping the client on globalThis stops each

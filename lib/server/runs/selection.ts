@@ -8,6 +8,8 @@ export function selectionWhere(selection: RunSelection): Prisma.TranscriptWhereI
       return {};
     case "upload":
       return { uploadId: selection.uploadId };
+    case "transcripts":
+      return { id: { in: selection.ids } };
     case "filter": {
       const where: Prisma.TranscriptWhereInput = {};
       if (selection.q) where.name = { contains: selection.q };

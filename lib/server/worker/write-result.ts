@@ -2,6 +2,7 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { JudgeResult } from "@/lib/judges/types";
 import type { SettledOutcome } from "./outcome";
 import { WORKER_TRANSACTION } from "./transaction";
+import { writeComparisons } from "./write-comparisons";
 
 export interface ResultToWrite {
   evaluation: { id: string; runId: string };
@@ -42,14 +43,16 @@ function resultData(outcome: SettledOutcome, now: Date): Prisma.EvaluationUpdate
 /**
  * Writes results, each exactly once: a row is updated only while it is still running under this
  * worker's claim. A worker whose claim was released meanwhile (lease expired, presumed dead, and
- * perhaps re-claimed by another) writes nothing for that row and gets false for it. Cache entries
- * and run counters change in the same transaction, and a run whose last open row this was is
- * marked done. Returns, per entry, whether it was written.
+ * perhaps re-claimed by another) writes nothing for that row and gets false for it. Cache entries,
+ * run counters and, for runs judged in both modes, the immediate-versus-hindsight comparisons
+ * change in the same transaction, and a run whose last open row this was is marked done.
+ * Returns, per entry, whether it was written.
  */
 export async function writeResults(prisma: PrismaClient, workerId: string, entries: readonly ResultToWrite[], now: Date = new Date()): Promise<boolean[]> {
   if (!entries.length) return [];
   return prisma.$transaction(async (tx) => {
     const written: boolean[] = [];
+    const writtenIds: string[] = [];
     const counters = new Map<string, { done: number; error: number; cached: number }>();
     for (const { evaluation, outcome } of entries) {
       const { count } = await tx.evaluation.updateMany({
@@ -58,6 +61,7 @@ export async function writeResults(prisma: PrismaClient, workerId: string, entri
       });
       written.push(count === 1);
       if (count !== 1) continue;
+      writtenIds.push(evaluation.id);
       const counter = counters.get(evaluation.runId) ?? { done: 0, error: 0, cached: 0 };
       counters.set(evaluation.runId, counter);
       if (outcome.status === "error") {
@@ -71,6 +75,7 @@ export async function writeResults(prisma: PrismaClient, workerId: string, entri
         await tx.judgeCache.upsert({ where: { key: outcome.cacheKey }, create: { key: outcome.cacheKey, judgeId: outcome.judgeId, result }, update: {} });
       }
     }
+    await writeComparisons(tx, writtenIds);
     for (const [runId, counter] of counters) {
       const run = await tx.run.update({
         where: { id: runId },

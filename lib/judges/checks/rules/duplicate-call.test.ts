@@ -21,6 +21,12 @@ describe("duplicate-call", () => {
     expect(hitsOf(duplicateCall, immediate({ context, tools: [weather], calls: [toolCall("2", "get_weather", { city: "Paris" })] }))).toHaveLength(1);
   });
 
+  it("only doubts a repeat of a tool whose results vary by design", () => {
+    const dice = tool("roll_dice", { sides: { type: "integer" } }, [], "Roll a die.");
+    const calls = [toolCall("1", "roll_dice", { sides: 6 }), toolCall("2", "roll_dice", { sides: 6 })];
+    expect(hitsOf(duplicateCall, immediate({ user: "Roll two dice", tools: [dice], calls, judged: 1 }))[0].severity).toBe("minor");
+  });
+
   it("accepts the same call after a new user message, and different arguments", () => {
     const context: CanonicalMessage[] = [
       { role: "user", content: "Weather in Paris" },

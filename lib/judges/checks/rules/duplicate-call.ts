@@ -1,5 +1,8 @@
-import { BOTH_VIEWS, type Check, type CheckHit } from "../check";
+import { BOTH_VIEWS, type Check } from "../check";
 import { canonicalArguments } from "../canonical";
+
+// Tools whose result differs from call to call: asking twice can be the point ("roll two dice").
+const NON_DETERMINISTIC = /random|roll|dice|shuffle|sample|toss|flip|draw|generate|simulat/i;
 
 export const duplicateCall: Check = {
   id: "duplicate-call",
@@ -8,31 +11,32 @@ export const duplicateCall: Check = {
   views: BOTH_VIEWS,
   // A repeated call serves no part of the request: it is also a poor choice of call.
   topics: ["redundancy", "tool-selection"],
-  explanation: "The same tool with the same arguments (ignoring key order and spacing) was already called since the user's last message.",
+  explanation:
+    "The same tool with the same arguments (ignoring key order and spacing) was already called since the user's last message. Only a doubt for tools whose results vary by design (random draws, simulations).",
   run(context) {
-    let own: string | undefined;
-    const context_ = context.view.context;
+    const messages = context.view.context;
     let turnStart = 0;
-    for (let index = context_.length - 1; index >= 0; index--) {
-      if (context_[index].role === "user") {
+    for (let index = messages.length - 1; index >= 0; index--) {
+      if (messages[index].role === "user") {
         turnStart = index;
         break;
       }
     }
-    const hits: CheckHit[] = [];
+    let own: string | undefined;
     for (const earlier of context.earlierCalls) {
-      if (earlier.messageIndex < turnStart) continue;
-      if (earlier.call.function.name !== context.call.toolName) continue;
+      if (earlier.messageIndex < turnStart || earlier.call.function.name !== context.call.toolName) continue;
       own ??= canonicalArguments(context.call.rawArguments);
       if (canonicalArguments(earlier.call.function.arguments) !== own) continue;
-      hits.push({
-        severity: "major",
-        penalty: 0.6,
-        message: `${context.call.toolName} was already called with the same arguments ${earlier.sibling ? "in the same message" : `in message ${earlier.messageIndex}`}.`,
-        evidence: `earlier call ${earlier.call.id}: ${own.slice(0, 160)}`,
-      });
-      break;
+      const varies = NON_DETERMINISTIC.test(`${context.call.toolName} ${context.tool?.function.description ?? ""}`);
+      return [
+        {
+          severity: varies ? "minor" : "major",
+          penalty: varies ? 0.2 : 0.6,
+          message: `${context.call.toolName} was already called with the same arguments ${earlier.sibling ? "in the same message" : `in message ${earlier.messageIndex}`}${varies ? "; its results may vary by design" : ""}.`,
+          evidence: `earlier call ${earlier.call.id}: ${own.slice(0, 160)}`,
+        },
+      ];
     }
-    return hits;
+    return [];
   },
 };

@@ -33,6 +33,15 @@ describe("placeholder-value", () => {
     const [hit] = hits({ city: "Paris", a: 1, b: 1 });
     expect(hit).toMatchObject({ message: expect.stringContaining("2 arguments are all 1"), evidence: "a, b = 1" });
     expect(hits({ city: "Paris", a: 1, b: 1 }, "Paris, 1 adult and 1 child")).toEqual([]);
+    const nested = tool("waste", { population: { type: "object", properties: { adults: { type: "integer" }, children: { type: "integer" } } } });
+    expect(hitsOf(placeholderValue, immediate({ user: "Waste of a bachelor", tools: [nested], calls: [toolCall("1", "waste", { population: { adults: 0, children: 0 } })] }))).toEqual([]);
+  });
+
+  it("flags a from/to pair with the same value", () => {
+    const convert = tool("convert", { from_currency: { type: "string" }, to_currency: { type: "string" }, amount: { type: "number" } });
+    const view = (args: JsonValue) => immediate({ user: "Convert 10 dollars to euros", tools: [convert], calls: [toolCall("1", "convert", args)] });
+    expect(hitsOf(placeholderValue, view({ from_currency: "EUR", to_currency: "eur", amount: 10 }))[0]).toMatchObject({ path: "to_currency", evidence: 'from_currency = to_currency = "EUR"' });
+    expect(hitsOf(placeholderValue, view({ from_currency: "USD", to_currency: "EUR", amount: 10 }))).toEqual([]);
   });
 
   it("accepts real values, values the user wrote and values the schema names", () => {

@@ -1,6 +1,8 @@
 import { BOTH_VIEWS, type Check, type CheckHit } from "../check";
+import type { JsonObject } from "@/lib/transcripts/types";
 import type { Leaf } from "../context";
-import { descriptionNames, propertyHints } from "../schema/property";
+import type { TextEvidence } from "../evidence";
+import { descriptionNames, looseKey, propertyHints } from "../schema/property";
 import { FUNCTION_WORDS, fold, phraseText, tokens } from "../text/words";
 
 // Values that stand for "fill me in": type names, template markers, sample data.
@@ -22,12 +24,25 @@ const OPENING_WORDS = new Set(
   ).split(/\s+/),
 );
 
+/** Values the user wrote themselves are theirs to choose, however placeholder-like. */
+function userWrote(raw: string, request: TextEvidence | undefined): boolean {
+  const phrase = phraseText(raw);
+  return request !== undefined && phrase.trim() !== "" && request.phrase.includes(phrase);
+}
+
 /** True when `value` is the first word(s) of a sentence of the request. */
-function opensASentence(value: string, request: string): boolean {
+function opensASentence(value: string, request: TextEvidence): boolean {
   const words = tokens(value);
   if (!words.length || words.length > 3 || !OPENING_WORDS.has(words[0])) return false;
-  const escaped = value.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(^|[.?!]\\s+|^["'\\s]+)${escaped}\\b`, "i").test(request.trim());
+  const needle = value.trim().toLowerCase();
+  const text = request.lower;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+    if (/[a-z0-9]/.test(text[at + needle.length] ?? "")) continue;
+    let before = at - 1;
+    while (before >= 0 && /[\s"'\u201c\u2018]/.test(text[before])) before--;
+    if (before < 0 || /[.?!]/.test(text[before])) return true;
+  }
+  return false;
 }
 
 const SAMPLE_CONTACT = /(^|[@.\s])(example\.(com|org|net)|test\.com)\b|^(\+?1[-. ]?)?555[-. ]?01\d\d$|^(0{4,}|1234(5678?9?)?)$/i;
@@ -36,10 +51,12 @@ const SAMPLE_CONTACT = /(^|[@.\s])(example\.(com|org|net)|test\.com)\b|^(\+?1[-.
  * Several different parameters all given 0 or 1 that the request never states: the agent
  * filled the slots rather than read the values from the request.
  */
-function fillerNumbers(leaves: Leaf[], stated: Set<number> | undefined): CheckHit | null {
+function fillerNumbers(leaves: Leaf[], request: TextEvidence | undefined): CheckHit | null {
   const groups = new Map<number, string[]>();
   for (const leaf of leaves) {
-    if ((leaf.value === 0 || leaf.value === 1) && !stated?.has(leaf.value) && !propertyHints(leaf.schema).defaults.includes(leaf.value)) {
+    // Top-level arguments only: zeros inside a structure ("children": 0) are usually data.
+    if (leaf.path !== leaf.key) continue;
+    if ((leaf.value === 0 || leaf.value === 1) && !request?.numbers.has(leaf.value) && !propertyHints(leaf.schema).defaults.includes(leaf.value)) {
       groups.set(leaf.value, [...(groups.get(leaf.value) ?? []), leaf.path]);
     }
   }
@@ -53,11 +70,38 @@ function fillerNumbers(leaves: Leaf[], stated: Set<number> | undefined): CheckHi
 
 function schemaNames(leaf: Leaf, raw: string): boolean {
   const hints = propertyHints(leaf.schema);
-  const loose = fold(raw).replace(/[^a-z0-9]+/g, "");
-  return (
-    [...hints.defaults, ...hints.options].some((option) => typeof option === "string" && fold(option).replace(/[^a-z0-9]+/g, "") === loose) ||
-    descriptionNames(hints, raw)
-  );
+  const loose = looseKey(raw);
+  return hints.looseDefaults.has(loose) || hints.looseOptions.has(loose) || descriptionNames(hints, raw);
+}
+
+const PAIR_PREFIXES: ReadonlyArray<[RegExp, RegExp]> = [
+  [/^(from|source|src|origin|start|begin|base)(_|-)?/i, /^(to|target|dest|destination|end|finish|quote)(_|-)?/i],
+];
+
+/**
+ * "from_currency": "EUR" with "to_currency": "EUR", "origin" equal to "destination": a
+ * conversion or route from a thing to itself, which no request means.
+ */
+function degeneratePair(args: JsonObject | undefined): CheckHit | null {
+  if (!args) return null;
+  const keys = Object.keys(args);
+  for (const [fromPattern, toPattern] of PAIR_PREFIXES) {
+    for (const from of keys) {
+      const fromMatch = fromPattern.exec(from);
+      if (!fromMatch) continue;
+      const stem = from.slice(fromMatch[0].length).toLowerCase();
+      for (const to of keys) {
+        const toMatch = toPattern.exec(to);
+        if (!toMatch || to.slice(toMatch[0].length).toLowerCase() !== stem) continue;
+        const a = args[from];
+        const b = args[to];
+        if (typeof a === "string" && a.trim() !== "" && typeof b === "string" && fold(a).trim() === fold(b).trim()) {
+          return { severity: "major", penalty: 0.5, path: to, message: `"${from}" and "${to}" are the same: the call would go from a value to itself.`, evidence: `${from} = ${to} = ${JSON.stringify(a)}` };
+        }
+      }
+    }
+  }
+  return null;
 }
 
 export const placeholderValue: Check = {
@@ -82,20 +126,22 @@ export const placeholderValue: Check = {
         if (required.has(leaf.path)) hits.push({ severity: "major", penalty: 0.6, path: leaf.path, message: `Required argument "${leaf.path}" is an empty string.`, evidence: "value \"\"" });
         continue;
       }
-      const phrase = phraseText(raw);
-      const userWrote = request !== undefined && phrase.trim() !== "" && request.phrase.includes(phrase);
+      // Placeholders are short; long values skip straight to the template test.
+      const short = folded.length <= 40;
       let reason: string | null = null;
       if (TEMPLATE.test(raw)) reason = "is a template marker";
-      else if (!userWrote && PLACEHOLDER_WORDS.has(folded.replace(/[_-]+/g, " "))) reason = "is a placeholder";
-      else if (!userWrote && SAMPLE_CONTACT.test(folded)) reason = "is sample data";
-      else if (FUNCTION_WORDS.has(folded.replace(/[^a-z]/g, "")) && /^[a-z' ]+[?!.]?$/i.test(folded)) reason = "is only a question or filler word, not a value";
-      else if (request && opensASentence(raw, request.raw)) reason = "is the opening word of the request, not a value";
+      else if (short && (PLACEHOLDER_WORDS.has(folded.replace(/[_-]+/g, " ")) || SAMPLE_CONTACT.test(folded)) && !userWrote(raw, request)) {
+        reason = PLACEHOLDER_WORDS.has(folded.replace(/[_-]+/g, " ")) ? "is a placeholder" : "is sample data";
+      } else if (short && FUNCTION_WORDS.has(folded.replace(/[^a-z]/g, "")) && /^[a-z' ]+[?!.]?$/i.test(folded)) reason = "is only a question or filler word, not a value";
+      else if (short && request && opensASentence(raw, request)) reason = "is the opening word of the request, not a value";
       // A value the schema itself names ("default is 'default'") is never a placeholder.
       if (reason && schemaNames(leaf, raw)) reason = null;
       if (reason) hits.push({ severity: "major", penalty: 0.6, path: leaf.path, message: `"${leaf.path}" ${reason}.`, evidence: `value ${JSON.stringify(raw)}` });
     }
-    const filler = fillerNumbers(context.leaves, request?.numbers);
+    const filler = fillerNumbers(context.leaves, request);
     if (filler) hits.push(filler);
+    const pair = degeneratePair(context.argsObject);
+    if (pair) hits.push(pair);
     return hits;
   },
 };

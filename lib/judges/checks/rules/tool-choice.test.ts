@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { hitsOf, immediate, tool, toolCall } from "../testing/views";
 import { toolChoice } from "./tool-choice";
 
@@ -28,6 +29,16 @@ describe("poor-tool-choice", () => {
     expect(hitsOf(toolChoice, immediate({ user: "Find the area of a triangle with sides 3, 4 and 5.", tools: [triangle, circle], calls: [toolCall("1", "triangle_properties.get", { side1: 3 })] }))).toEqual([]);
     const movies = tool("find_movies", { genre: { type: "string" } }, [], "Find movies playing nearby.");
     expect(hitsOf(toolChoice, immediate({ user: "Which films are showing tonight?", tools: [movies], calls: [toolCall("1", "find_movies", {})] }))).toEqual([]);
+  });
+
+  it("only doubts an unnamed tool in a later step of a multi-step turn", () => {
+    const context: CanonicalMessage[] = [
+      { role: "user", content: "Who won the 2010 World Cup?" },
+      { role: "assistant", content: null, tool_calls: [toolCall("0", "search", { q: "2010 World Cup winner" })] },
+      { role: "tool", tool_call_id: "0", content: '{"city": "Madrid"}' },
+    ];
+    const [hit] = hitsOf(toolChoice, immediate({ context, tools: [weather, tool("search", {})], calls: [toolCall("1", "weather.forecast", { city: "Madrid" })] }));
+    expect(hit.severity).toBe("minor");
   });
 
   it("does not blame a call for a rival the same message also calls", () => {

@@ -1,20 +1,39 @@
-import type { CanonicalTool } from "@/lib/transcripts/types";
+import type { CanonicalMessage, CanonicalTool } from "@/lib/transcripts/types";
 import { BOTH_VIEWS, severityFor, type Check } from "../check";
 import { quote, type TextEvidence } from "../evidence";
 import { toolFits, type ToolFit } from "../tool-fit";
 
-const byTools = new WeakMap<CanonicalTool[], WeakMap<TextEvidence, ToolFit[]>>();
+interface CachedFits {
+  descriptions: (string | undefined)[];
+  fits: ToolFit[];
+}
 
-/** Fits are the same for every call that shares a request and a tool list: compute once. */
+const byRequest = new WeakMap<TextEvidence, Map<string, CachedFits[]>>();
+
+/**
+ * Fits are the same for every call that shares a request and a tool list, and a copy of the
+ * same tool list (same names and descriptions) is the same list: compute once.
+ */
 function cachedFits(request: TextEvidence, tools: CanonicalTool[]): ToolFit[] {
-  let perRequest = byTools.get(tools);
-  if (!perRequest) byTools.set(tools, (perRequest = new WeakMap()));
-  let fits = perRequest.get(request);
-  if (!fits) perRequest.set(request, (fits = toolFits(request, tools)));
+  let perTools = byRequest.get(request);
+  if (!perTools) byRequest.set(request, (perTools = new Map()));
+  const names = tools.map((tool) => tool.function.name).join("\u0000");
+  const descriptions = tools.map((tool) => tool.function.description);
+  const candidates = perTools.get(names) ?? [];
+  const same = candidates.find((entry) => entry.descriptions.every((description, index) => description === descriptions[index]));
+  if (same) return same.fits;
+  const fits = toolFits(request, tools);
+  candidates.push({ descriptions, fits });
+  perTools.set(names, candidates);
   return fits;
 }
 
 const describe = (fit: ToolFit) => `${fit.tool} (fit ${fit.fit.toFixed(2)}${fit.matched.length ? `; shares ${fit.matched.slice(0, 6).join(", ")}` : "; shares no word with the request"})`;
+
+function lastUserIndex(messages: CanonicalMessage[]): number {
+  for (let index = messages.length - 1; index >= 0; index--) if (messages[index].role === "user") return index;
+  return -1;
+}
 
 // Another tool must fit clearly better, by this much, to call the choice poor.
 const MARGIN = 0.2;
@@ -53,8 +72,12 @@ export const toolChoice: Check = {
       best && gap >= MARGIN && chosen.nameCoverage < 0.5 && best.nameCoverage > chosen.nameCoverage && !(multiPart && chosen.matched.length >= 3)
         ? Math.min(0.65, 0.3 + gap)
         : 0;
-    const absolute = absolutePenalty(chosen);
-    const penalty = Math.max(relative, absolute);
+    let absolute = absolutePenalty(chosen);
+    // A later step of a multi-step turn (after earlier tool calls) may use a tool the request
+    // never names: looking up a detail a previous result pointed to. Only a doubt then.
+    const followUp = context.earlierCalls.some((earlier) => !earlier.sibling && earlier.messageIndex > lastUserIndex(context.view.context));
+    if (followUp) absolute = Math.min(absolute, 0.2);
+    const penalty = Math.max(followUp ? Math.min(relative, 0.3) : relative, absolute);
     if (penalty <= 0) return [];
     const message =
       relative >= absolute && best

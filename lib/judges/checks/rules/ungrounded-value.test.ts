@@ -81,6 +81,7 @@ describe("ungrounded-value: findings", () => {
   it("flags an allowed value when the request names another", () => {
     expect(hits({ mode: "playoff" }, "the 2021 regular season")[0].message).toContain('the request asks for "regular"');
     expect(hits({ tags: ["price", "rating"] }, "the average price and ratings")).toEqual([]);
+    expect(hits({ mode: "regular" }, "regularly scheduled games, not the playoffs")).toEqual([]);
   });
   it("doubts a neutral 0 or 1 only a little", () => {
     expect(hits({ amount: 1 }, "What's the time?")[0]).toMatchObject({ severity: "minor" });

@@ -15,7 +15,8 @@ export const unknownTool: Check = {
     if (!offered.length) {
       return [{ severity: "critical", penalty: 0.95, message: `"${name}" was called but no tools were offered.`, evidence: `offered tools: none` }];
     }
-    const closest = [...offered].sort((a, b) => editDistance(name, a) - editDistance(name, b))[0];
+    const distances = offered.map((candidate) => editDistance(name, candidate));
+    const closest = offered[distances.indexOf(Math.min(...distances))];
     const hint = editDistance(name.toLowerCase(), closest.toLowerCase()) <= Math.max(2, closest.length / 4) ? ` Did it mean "${closest}"?` : "";
     return [
       {

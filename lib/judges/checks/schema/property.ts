@@ -1,31 +1,57 @@
 import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
 import { analyseText, type TextEvidence } from "../evidence";
+import { fold } from "../text/words";
 
 /** What a property's schema itself says about acceptable values: default, enum, prose. */
 export interface PropertyHints {
   defaults: JsonValue[];
   options: JsonValue[];
+  /** Defaults and options reduced to letters and digits, for loose comparison. */
+  looseDefaults: Set<string>;
+  looseOptions: Set<string>;
+  /** Memo of descriptionNames per value. */
+  named: Map<string, boolean>;
   description: TextEvidence | undefined;
 }
 
 const cache = new WeakMap<JsonObject, PropertyHints>();
-const EMPTY: PropertyHints = { defaults: [], options: [], description: undefined };
+// Most properties have neither a default nor an enum: they share these empty lists and sets.
+const NONE: JsonValue[] = [];
+const NO_KEYS: Set<string> = new Set();
+const EMPTY: PropertyHints = { defaults: NONE, options: NONE, looseDefaults: NO_KEYS, looseOptions: NO_KEYS, named: new Map(), description: undefined };
+
+/** A value reduced to letters and digits ("New-York" -> "newyork"); JSON for non-strings. */
+export function looseKey(value: JsonValue): string {
+  return typeof value === "string" ? fold(value).replace(/[^a-z0-9]+/g, "") : JSON.stringify(value);
+}
+
+/** Description, title and examples: the prose that may name acceptable values. */
+function describedText(schema: JsonObject): string {
+  let prose = typeof schema.description === "string" ? schema.description : "";
+  if (typeof schema.title === "string") prose += ` \n ${schema.title}`;
+  if (Array.isArray(schema.examples)) for (const example of schema.examples) if (typeof example === "string" || typeof example === "number") prose += ` \n ${example}`;
+  return prose;
+}
 
 export function propertyHints(schema: JsonObject | undefined): PropertyHints {
   if (!schema) return EMPTY;
   const cached = cache.get(schema);
   if (cached) return cached;
-  const defaults = "default" in schema ? [schema.default] : [];
-  const options = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : [];
-  const prose = [schema.description, schema.title, ...(Array.isArray(schema.examples) ? schema.examples : [])]
-    .filter((part): part is string | number => typeof part === "string" || typeof part === "number")
-    .join(" \n ");
-  const hints: PropertyHints = { defaults, options, description: prose ? analyseText(prose, "the parameter's description") : undefined };
+  const defaults = "default" in schema ? [schema.default] : NONE;
+  const options = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : NONE;
+  const prose = describedText(schema);
+  const hints: PropertyHints = {
+    defaults,
+    options,
+    looseDefaults: defaults.length ? new Set(defaults.map(looseKey)) : NO_KEYS,
+    looseOptions: options.length ? new Set(options.map(looseKey)) : NO_KEYS,
+    named: new Map(),
+    description: prose ? analyseText(prose, "the parameter's description") : undefined,
+  };
   cache.set(schema, hints);
   return hints;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Whether the description names this value as an example, default or option: quoted
@@ -37,11 +63,32 @@ export function descriptionNames(hints: PropertyHints, value: string): boolean {
   const text = value.trim();
   if (!raw || !text || text.length > 60) return false;
   // Cheap test first: most values are not in the description at all.
-  if (!raw.toLowerCase().includes(text.toLowerCase())) return false;
-  const pattern = escape(text);
-  if (new RegExp(`["'\u2018\u201c\`(\\[]\\s*${pattern}\\s*["'\u2019\u201d\`)\\]]`, "i").test(raw)) return true;
-  return new RegExp(
-    `\\b(defaults?( value)?|e\\.g\\.?|eg|such as|for example|for instance|examples?|i\\.e\\.?|options?|one of|either|possible values?|allowed values?|accepted values?|format|ex\\.)[^.;]{0,80}?(^|[^a-z0-9])${pattern}($|[^a-z0-9])`,
-    "i",
-  ).test(raw);
+  if (!hints.description?.lower.includes(text.toLowerCase())) return false;
+  let known = hints.named.get(text);
+  if (known === undefined) hints.named.set(text, (known = namedIn(raw, text)));
+  return known;
+}
+
+const CUE = /\b(defaults?|e\.g|eg|such as|for example|for instance|examples?|i\.e|options?|one of|either|possible values?|allowed values?|accepted values?|format|ex\.)/;
+const OPENING = new Set(["'", '"', "\u2018", "\u201c", "`", "(", "["]);
+const CLOSING = new Set(["'", '"', "\u2019", "\u201d", "`", ")", "]"]);
+const isWordChar = (char: string | undefined) => char !== undefined && /[a-z0-9]/i.test(char);
+
+/** Plain string scanning rather than a regular expression built per value: this runs per leaf. */
+function namedIn(raw: string, text: string): boolean {
+  const lower = raw.toLowerCase();
+  const needle = text.toLowerCase();
+  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + 1)) {
+    const end = at + needle.length;
+    if (isWordChar(lower[at - 1]) || isWordChar(lower[end])) continue;
+    let before = at - 1;
+    while (before >= 0 && lower[before] === " ") before--;
+    let after = end;
+    while (after < lower.length && lower[after] === " ") after++;
+    if (OPENING.has(lower[before]) && CLOSING.has(lower[after])) return true;
+    // A cue earlier in the same sentence: "default is km", "e.g. km or miles".
+    const sentenceStart = Math.max(lower.lastIndexOf(".", at - 1) - 4, lower.lastIndexOf(";", at - 1), at - 80, 0);
+    if (CUE.test(lower.slice(sentenceStart, at))) return true;
+  }
+  return false;
 }

@@ -16,12 +16,14 @@ export type Validator = (value: JsonValue) => SchemaError[];
 // One Ajv instance for the process. Meta-schema validation and code optimisation are off:
 // for the short-lived, one-off schemas of tool definitions, compiling costs far more than
 // validating (about a millisecond per schema, whatever its size).
+// Ajv's own messages are off (less generated code); `describe` words them from the params.
 const ajv = new Ajv({
   allErrors: true,
   strict: false,
   validateSchema: false,
   addUsedSchema: false,
   logger: false,
+  messages: false,
   code: { optimize: false },
 });
 addFormats(ajv);
@@ -46,20 +48,89 @@ function joinPath(parent: string, child: string): string {
   return child.startsWith("[") || !parent ? `${parent}${child}` : `${parent}.${child}`;
 }
 
+/** A short English rule for an Ajv error, from its keyword and params. */
+export function describe(keyword: string, params: Record<string, unknown>): string {
+  const show = (value: unknown) => JSON.stringify(value);
+  switch (keyword) {
+    case "required":
+      return `must have required property '${String(params.missingProperty)}'`;
+    case "type":
+      return `must be ${String(params.type)}`;
+    case "enum":
+      return "must be one of the allowed values";
+    case "const":
+      return `must be ${show(params.allowedValue)}`;
+    case "format":
+      return `must match format "${String(params.format)}"`;
+    case "pattern":
+      return `must match pattern ${show(params.pattern)}`;
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return `must be ${String(params.comparison)} ${String(params.limit)}`;
+    case "multipleOf":
+      return `must be a multiple of ${String(params.multipleOf)}`;
+    case "minLength":
+      return `must be at least ${String(params.limit)} characters long`;
+    case "maxLength":
+      return `must be at most ${String(params.limit)} characters long`;
+    case "minItems":
+      return `must have at least ${String(params.limit)} items`;
+    case "maxItems":
+      return `must have at most ${String(params.limit)} items`;
+    case "uniqueItems":
+      return `must not have duplicate items (items ${String(params.j)} and ${String(params.i)} are equal)`;
+    case "additionalProperties":
+      return "must not have additional properties";
+    case "anyOf":
+    case "oneOf":
+      return `must match ${keyword === "oneOf" ? "exactly one" : "at least one"} of the allowed shapes`;
+    default:
+      return `must satisfy "${keyword}"${Object.keys(params).length ? ` ${show(params)}` : ""}`;
+  }
+}
+
 function toSchemaError(error: ErrorObject): SchemaError {
   let path = pointerToPath(error.instancePath);
   // Report a missing or undeclared property at its own path, not at its parent object.
   const params = error.params as Record<string, unknown>;
   const child = (params.missingProperty ?? params.additionalProperty) as string | undefined;
   if (child !== undefined) path = joinPath(path, child);
-  return { path, keyword: error.keyword, params, message: error.message ?? error.keyword };
+  return { path, keyword: error.keyword, params, message: describe(error.keyword, params) };
 }
 
-/** An Ajv validator per distinct normalised schema. */
+/** `{ type: "array", items: {...} }`: each item through the (shared) validator of its schema. */
+function arrayValidator(schema: JsonObject): Validator | null {
+  const keys = Object.keys(schema);
+  if (schema.type !== "array" || !keys.every((key) => key === "type" || key === "items") || !isObject(schema.items)) return null;
+  const items = compileCached(schema.items);
+  return (value) => {
+    if (!Array.isArray(value)) return [{ path: "", keyword: "type", params: { type: "array" }, message: describe("type", { type: "array" }) }];
+    const errors: SchemaError[] = [];
+    value.forEach((item, index) => {
+      for (const error of items(item)) errors.push({ ...error, path: joinPath(`[${index}]`, error.path) });
+    });
+    return errors;
+  };
+}
+
+/**
+ * A validator per distinct normalised schema. Plain types, enums, arrays of them and flat
+ * objects are checked inline (compiling each with Ajv costs about a millisecond, and they are
+ * nearly all tool parameters); formats, patterns, bounds, combinators, tuples and references
+ * go to Ajv.
+ */
 function compileCached(schema: JsonObject): Validator {
   const key = JSON.stringify(schema);
   let validator = compiled.get(key);
   if (validator) return validator;
+  const inline = inlineValidator(schema) ?? arrayValidator(schema) ?? composed(schema);
+  if (inline) {
+    if (compiled.size >= MAX_CACHED) compiled.delete(compiled.keys().next().value as string);
+    compiled.set(key, inline);
+    return inline;
+  }
   let validate: ValidateFunction | undefined;
   let failure = "";
   try {
@@ -73,6 +144,48 @@ function compileCached(schema: JsonObject): Validator {
   if (compiled.size >= MAX_CACHED) compiled.delete(compiled.keys().next().value as string);
   compiled.set(key, validator);
   return validator;
+}
+
+const PRIMITIVE_TYPES = new Set(["string", "number", "integer", "boolean", "null", "array", "object"]);
+
+function hasType(value: JsonValue, type: string): boolean {
+  switch (type) {
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "integer":
+      return typeof value === "number" && Number.isInteger(value);
+    case "boolean":
+      return typeof value === "boolean";
+    case "null":
+      return value === null;
+    case "array":
+      return Array.isArray(value);
+    default:
+      return typeof value === "object" && value !== null && !Array.isArray(value);
+  }
+}
+
+/**
+ * A schema that is only a type (or a union of types) and perhaps an enum of scalars is checked
+ * inline, with the same errors Ajv gives: it is the most common property schema, and compiling
+ * one with Ajv costs about a millisecond per distinct schema. Everything else goes to Ajv.
+ */
+function inlineValidator(schema: JsonObject): Validator | null {
+  const keys = Object.keys(schema);
+  if (!keys.every((key) => key === "type" || key === "enum")) return null;
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (!types.every((type): type is string => typeof type === "string" && PRIMITIVE_TYPES.has(type))) return null;
+  const options = schema.enum;
+  if (options !== undefined && (!Array.isArray(options) || options.some((option) => option !== null && typeof option === "object"))) return null;
+  const typeName = types.join(",");
+  return (value) => {
+    const errors: SchemaError[] = [];
+    if (types.length && !types.some((type) => hasType(value, type))) errors.push({ path: "", keyword: "type", params: { type: typeName }, message: describe("type", { type: typeName }) });
+    if (options && !options.includes(value)) errors.push({ path: "", keyword: "enum", params: { allowedValues: options }, message: describe("enum", {}) });
+    return errors;
+  };
 }
 
 const SIMPLE_ROOT = new Set(["type", "properties", "required", "additionalProperties", "$schema", "$id", "description", "title", "optional"]);

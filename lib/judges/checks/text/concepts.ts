@@ -31,6 +31,7 @@ const GROUPS: readonly string[] = [
   "nutrition nutritional nutrients calories calorie protein carbs",
   "population populations inhabitants",
   "quote quotes quotation",
+  "attraction attractions monument monuments landmark landmarks sightseeing",
   "employee employees staff worker workers",
 ];
 

@@ -17,7 +17,7 @@ const ORDINALS = table<number>({
   eleventh: 11, twelfth: 12, twentieth: 20, thirtieth: 30, hundredth: 100,
 });
 const SCALES = table<number>({
-  hundred: 100, thousand: 1e3, k: 1e3, million: 1e6, mn: 1e6, m: 1e6, billion: 1e9, bn: 1e9, b: 1e9, trillion: 1e12, tn: 1e12,
+  dozen: 12, hundred: 100, thousand: 1e3, k: 1e3, million: 1e6, mn: 1e6, m: 1e6, billion: 1e9, bn: 1e9, b: 1e9, trillion: 1e12, tn: 1e12,
 });
 const WORD_VALUES = table<number[]>({
   dozen: [12], half: [0.5, 50], quarter: [0.25, 25], twice: [2], double: [2], triple: [3], thrice: [3],
@@ -67,6 +67,8 @@ function wordNumbers(words: string[]): number[][] {
       inRun = true;
     } else if (inRun && word === "hundred") {
       current = (current || 1) * 100;
+    } else if (inRun && (word === "dozen" || word === "dozens")) {
+      current = (current || 1) * 12;
     } else if (inRun && (word === "thousand" || word === "million" || word === "billion" || word === "trillion")) {
       total += (current || 1) * (SCALES.get(word) ?? 1);
       current = 0;

@@ -45,6 +45,11 @@ describe("numbers", () => {
     expect(found.has(500)).toBe(false);
   });
 
+  it("multiplies dozens", () => {
+    expect(numbersInText("two dozen eggs").has(24)).toBe(true);
+    expect(numbersInText("2 dozen eggs").has(24)).toBe(true);
+  });
+
   it("keeps each mention's readings together", () => {
     expect(numberMentions("rate of 5% over 10 years")).toEqual([[5, 0.05], [10]]);
   });

@@ -1,0 +1,97 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/page-header";
+import { CallContext } from "@/components/results/call-context";
+import { CallNavigation } from "@/components/results/call-navigation";
+import { CriterionResultPanel } from "@/components/results/criterion-result-panel";
+import { ResultsOverview } from "@/components/results/results-overview";
+import { getPrisma } from "@/lib/server/db/client";
+import { callTitle, conversationAroundCall, getCallDetail } from "@/lib/server/results/call-detail";
+import { neighbours } from "@/lib/server/results/run-call-query";
+import { firstValues, type SearchParams } from "@/lib/table-query";
+import { conversationBlocks } from "@/lib/transcripts/conversation";
+import { runViewSchema, viewParams, type RunView } from "@/lib/zod/run-view";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string; callId: string }>; searchParams: Promise<SearchParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: (await callTitle(getPrisma(), (await params).callId)) ?? "Tool call" };
+}
+
+const withQuery = (path: string, params: URLSearchParams) => (params.size ? `${path}?${params}` : path);
+
+/** The run page at the list page that holds the call, with the same filters. */
+function listHref(runId: string, view: RunView, index: number | null): string {
+  const params = viewParams(view);
+  if (view.size !== 25) params.set("size", String(view.size));
+  if (view.hide) params.set("hide", view.hide);
+  const page = index === null ? view.page : Math.floor(index / view.size) + 1;
+  if (page > 1) params.set("page", String(page));
+  return withQuery(`/runs/${runId}`, params);
+}
+
+export default async function ToolCallResultPage({ params, searchParams }: Props) {
+  const { id, callId } = await params;
+  const view = runViewSchema.parse(firstValues(await searchParams));
+  const prisma = getPrisma();
+  const [detail, position] = await Promise.all([getCallDetail(prisma, id, callId), neighbours(prisma, id, view, callId)]);
+  if (!detail) notFound();
+
+  // Links keep the list's filters and sort, so j/k walk the same list the reviewer came from.
+  const carried = viewParams(view);
+  if (view.size !== 25) carried.set("size", String(view.size));
+  if (view.hide) carried.set("hide", view.hide);
+  const callHref = (toolCallId: string) => withQuery(`/runs/${id}/calls/${toolCallId}`, carried);
+
+  const around = conversationAroundCall(conversationBlocks(detail.transcript.messages, detail.transcript.calls), detail.call.messageIndex);
+  const siblingHrefs = Object.fromEntries(
+    detail.transcript.calls.filter((call) => call.messageIndex === detail.call.messageIndex && call.id !== callId).map((call) => [call.ordinal, callHref(call.id)]),
+  );
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link href="/runs" className="text-indigo-700 hover:underline">Runs</Link>
+        <span className="mx-1 text-slate-400">/</span>
+        <Link href={listHref(id, view, position.index)} className="text-indigo-700 hover:underline">{detail.run.name}</Link>
+      </nav>
+      <PageHeader
+        title={`Call #${detail.call.ordinal} · ${detail.call.toolName}`}
+        description={`${detail.call.transcriptName} · call id ${detail.call.callId} · ${detail.run.judgeId} · mode ${detail.run.mode}`}
+      >
+        <Link href={`/transcripts/${detail.call.transcriptId}#call-${detail.call.ordinal}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:border-indigo-400">
+          Open the transcript
+        </Link>
+      </PageHeader>
+      <CallNavigation
+        index={position.index}
+        total={position.total}
+        previousHref={position.previous ? callHref(position.previous) : null}
+        nextHref={position.next ? callHref(position.next) : null}
+        listHref={listHref(id, view, position.index)}
+      />
+      <CallContext
+        before={around.before}
+        at={around.at}
+        after={around.after}
+        ordinal={detail.call.ordinal}
+        warnings={detail.transcript.warnings}
+        siblingHrefs={siblingHrefs}
+      />
+      <section aria-labelledby="results-heading" className="mt-8">
+        <h2 id="results-heading" className="mb-3 text-lg font-semibold">
+          Results{detail.run.mode === "both" ? ": immediate and hindsight" : ""}
+        </h2>
+        <ResultsOverview results={detail.results} />
+        <div className="space-y-4">
+          {detail.results.map((result) => (
+            <CriterionResultPanel key={result.criterion.id} view={result} />
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import Link from "next/link";
+import { ConversationView } from "@/components/transcript/conversation-view";
+import { ToolCallCard } from "@/components/transcript/tool-call-card";
+import { plural } from "@/lib/format";
+import type { CallView, ConversationBlock } from "@/lib/transcripts/conversation";
+import type { ImportWarning } from "@/lib/transcripts/import-types";
+
+interface Props {
+  before: ConversationBlock[];
+  /** The assistant message that made the call, with the calls made in parallel with it. */
+  at: { content: string | null; calls: CallView[] } | null;
+  after: ConversationBlock[];
+  ordinal: number;
+  warnings: ImportWarning[];
+  /** Pages of the calls made in the same message, by ordinal, when the run judged them. */
+  siblingHrefs: Record<number, string>;
+}
+
+function Collapsible({ id, title, blocks, warnings }: { id: string; title: string; blocks: ConversationBlock[]; warnings: ImportWarning[] }) {
+  if (blocks.length === 0) return <p className="text-sm italic text-slate-500">{title}: nothing.</p>;
+  return (
+    <details className="rounded-lg border border-slate-200 bg-white" id={id}>
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
+        {title} ({plural(blocks.length, "message")})
+      </summary>
+      <div className="border-t border-slate-100 p-3">
+        <ConversationView blocks={blocks} warnings={warnings} />
+      </div>
+    </details>
+  );
+}
+
+/** The judged call in its transcript: what came before (what the immediate judge saw), the call and its response, and what followed. */
+export function CallContext({ before, at, after, ordinal, warnings, siblingHrefs }: Props) {
+  const call = at?.calls.find((candidate) => candidate.ordinal === ordinal) ?? null;
+  const siblings = at?.calls.filter((candidate) => candidate.ordinal !== ordinal) ?? [];
+  const callWarnings = call ? warnings.filter((warning) => warning.location.callId === call.callId) : [];
+  return (
+    <section aria-labelledby="call-heading" className="space-y-3">
+      <h2 id="call-heading" className="text-lg font-semibold">The call in its transcript</h2>
+      <Collapsible id="before-call" title="Before the call" blocks={before} warnings={warnings} />
+      {at?.content ? (
+        <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <div className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Assistant, with the call</div>
+          <p className="whitespace-pre-wrap break-words text-sm">{at.content}</p>
+        </div>
+      ) : null}
+      {call ? <ToolCallCard call={call} warnings={callWarnings} /> : <p className="text-sm text-rose-700">The call is no longer where the transcript says it was.</p>}
+      {siblings.length > 0 ? (
+        <p className="text-sm text-slate-700">
+          Made in parallel with{" "}
+          {siblings.map((sibling, i) => (
+            <span key={sibling.ordinal}>
+              {i > 0 ? ", " : null}
+              {siblingHrefs[sibling.ordinal] ? (
+                <Link href={siblingHrefs[sibling.ordinal]} className="font-mono text-indigo-700 hover:underline">
+                  #{sibling.ordinal} {sibling.toolName}
+                </Link>
+              ) : (
+                <span className="font-mono">
+                  #{sibling.ordinal} {sibling.toolName}
+                </span>
+              )}
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
+      <Collapsible id="after-call" title="After the call" blocks={after} warnings={warnings} />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { CriterionKindBadge } from "@/components/criterion-kind-badge";
+import type { CriterionScale } from "@/lib/criteria/parse";
+import type { ModeComparison } from "@/lib/results/compare-modes";
+import type { FindingsDiff } from "@/lib/results/findings-diff";
+import type { WordDiff } from "@/lib/results/word-diff";
+import { FindingsDiffView } from "./findings-diff-view";
+import { ModeChange } from "./mode-change";
+import { ModeResultCard, type ModeSideView } from "./mode-result-card";
+import { WordDiffView } from "./word-diff-view";
+
+export interface CriterionResultView {
+  criterion: { id: string; text: string; title: string | null; kind: string; scale: CriterionScale };
+  bothModes: boolean;
+  immediate: ModeSideView | null;
+  hindsight: ModeSideView | null;
+  comparison: ModeComparison | null;
+  explanationDiff: WordDiff | null;
+  findings: FindingsDiff | null;
+}
+
+/**
+ * One criterion's verdict on the call. A run judged in both modes shows them side by side with
+ * what changed; otherwise the one mode it judged stands alone.
+ */
+export function CriterionResultPanel({ view }: { view: CriterionResultView }) {
+  const { criterion } = view;
+  const headingId = `criterion-${criterion.id}`;
+  const single = view.immediate ?? view.hindsight;
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <header className="mb-3 flex flex-wrap items-start gap-2">
+        <h3 id={headingId} className="min-w-0 flex-1 text-base font-semibold">
+          {criterion.title ?? criterion.text}
+        </h3>
+        <CriterionKindBadge kind={criterion.kind} />
+      </header>
+      {criterion.title ? <p className="-mt-2 mb-3 text-sm text-slate-600">{criterion.text}</p> : null}
+      {view.bothModes ? (
+        <div className="space-y-3">
+          {view.comparison ? <ModeChange comparison={view.comparison} /> : null}
+          <div className="grid gap-3 md:grid-cols-2">
+            <ModeResultCard mode="immediate" side={view.immediate} scale={criterion.scale} showFindings={!view.findings} />
+            <ModeResultCard mode="hindsight" side={view.hindsight} scale={criterion.scale} showFindings={!view.findings} />
+          </div>
+          {view.explanationDiff ? <WordDiffView diff={view.explanationDiff} label={`Explanation diff: ${criterion.title ?? criterion.text}`} /> : null}
+          {view.findings ? (
+            <div>
+              <h4 className="mb-1 text-sm font-semibold">Findings</h4>
+              <FindingsDiffView diff={view.findings} />
+            </div>
+          ) : null}
+        </div>
+      ) : single ? (
+        <ModeResultCard mode={single.mode} side={single} scale={criterion.scale} showFindings />
+      ) : null}
+    </section>
+  );
+}

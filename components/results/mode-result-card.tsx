@@ -1,0 +1,67 @@
+import { ResultBadge } from "@/components/runs/result-badge";
+import type { CriterionScale } from "@/lib/criteria/parse";
+import type { ViewMode } from "@/lib/judges/types";
+import type { ModeResult } from "@/lib/results/mode-result";
+import { verdictOf } from "@/lib/results/verdict";
+import { FindingsList } from "./finding-item";
+
+export interface ModeSideView {
+  mode: ViewMode;
+  result: ModeResult;
+  judgeId: string | null;
+  latencyMs: number | null;
+  cached: boolean;
+  error: string | null;
+}
+
+export const MODE_TITLES: Record<ViewMode, { title: string; hint: string }> = {
+  immediate: { title: "Immediate", hint: "judged before the tool response" },
+  hindsight: { title: "Hindsight", hint: "judged with the response and what followed" },
+};
+
+/** The badge shows a score or a verdict; a continuous score's verdict is said in words beside it. */
+function Verdict({ result, scale }: { result: ModeResult; scale: CriterionScale }) {
+  if (scale !== "continuous" || result.status !== "done") return null;
+  return <span className="text-sm text-slate-700">{verdictOf(result, scale) ?? "no verdict"}</span>;
+}
+
+/** One mode's result for a criterion; the findings are listed here only when no diff shows them. */
+export function ModeResultCard({ mode, side, scale, showFindings }: { mode: ViewMode; side: ModeSideView | null; scale: CriterionScale; showFindings: boolean }) {
+  const { title, hint } = MODE_TITLES[mode];
+  return (
+    <article aria-label={`${title} result`} className="min-w-0 rounded border border-slate-200 bg-white p-3">
+      <header className="mb-2 flex flex-wrap items-center gap-2">
+        <h4 className="text-sm font-semibold">{title}</h4>
+        <span className="text-xs text-slate-500">{hint}</span>
+        {side ? (
+          <span className="ml-auto flex items-center gap-2">
+            <ResultBadge status={side.result.status} score={side.result.score} passed={side.result.passed} scale={scale} />
+            <Verdict result={side.result} scale={scale} />
+          </span>
+        ) : null}
+      </header>
+      {side ? (
+        <>
+          <p className="mb-2 text-xs text-slate-500">
+            {side.judgeId ?? "no judge"}
+            {side.latencyMs !== null ? ` · ${side.latencyMs.toLocaleString("en-US")} ms` : ""}
+            {side.cached ? " · from cache" : ""}
+          </p>
+          {side.error ? <p className="mb-2 rounded bg-rose-50 p-2 text-sm text-rose-800">{side.error}</p> : null}
+          <h5 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Explanation</h5>
+          <p className="mt-0.5 whitespace-pre-wrap break-words text-sm" data-testid={`explanation-${mode}`}>
+            {side.result.explanation || <span className="italic text-slate-500">None given.</span>}
+          </p>
+          {showFindings ? (
+            <>
+              <h5 className="mt-3 text-xs font-semibold uppercase tracking-wide text-slate-600">Findings</h5>
+              <FindingsList findings={side.result.findings} label={`${title} findings`} />
+            </>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-sm italic text-slate-500">The run has no {mode} result for this call.</p>
+      )}
+    </article>
+  );
+}

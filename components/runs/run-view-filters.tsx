@@ -1,0 +1,138 @@
+"use client";
+
+import { useRef, type FormEvent } from "react";
+import { useUrlParams } from "@/components/table/use-url-params";
+import type { RunView } from "@/lib/zod/run-view";
+
+interface Props {
+  view: RunView;
+  criteria: { id: string; label: string }[];
+  tools: { toolName: string; calls: number }[];
+  /** The run judged in both modes: the mode filter and "changed" make sense only then. */
+  bothModes: boolean;
+}
+
+const FILTER_KEYS = ["criterion", "mode", "tool", "verdict", "min", "max", "changed", "q"] as const;
+const field = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
+
+/**
+ * The run page's filters. Choices apply as soon as they change, typed values (search, score
+ * range) on Enter or Apply; either way they land in the URL, so a filtered view is a link.
+ */
+export function RunViewFilters({ view, criteria, tools, bothModes }: Props) {
+  const { setParams } = useUrlParams();
+  const form = useRef<HTMLFormElement>(null);
+  const submit = () => form.current?.requestSubmit();
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const changes: Record<string, string | null> = { page: null };
+    for (const key of FILTER_KEYS) {
+      const value = data.get(key);
+      changes[key] = typeof value === "string" && value.trim() ? value.trim() : null;
+    }
+    setParams(changes);
+  };
+  const clear = () => setParams({ ...Object.fromEntries(FILTER_KEYS.map((key) => [key, null])), page: null });
+  const filtered = FILTER_KEYS.some((key) => view[key] !== undefined);
+
+  return (
+    // Keyed on the view, so the fields show the URL's values again after a link changes them.
+    <form
+      ref={form}
+      key={FILTER_KEYS.map((key) => view[key] ?? "").join("|")}
+      role="search"
+      aria-label="Filter tool calls"
+      onSubmit={apply}
+      className="mb-3 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm"
+    >
+      <label className="flex flex-col gap-1">
+        Search
+        <input type="search" name="q" defaultValue={view.q} placeholder="Tool, arguments, transcript, call id" className={`${field} w-64`} />
+      </label>
+      <label className="flex flex-col gap-1">
+        Criterion
+        <select name="criterion" defaultValue={view.criterion ?? ""} onChange={submit} className={`${field} max-w-56`}>
+          <option value="">All criteria</option>
+          {criteria.map((criterion) => (
+            <option key={criterion.id} value={criterion.id}>
+              {criterion.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {bothModes ? (
+        <label className="flex flex-col gap-1">
+          Mode
+          <select name="mode" defaultValue={view.mode ?? ""} onChange={submit} className={field}>
+            <option value="">Either mode</option>
+            <option value="immediate">Immediate</option>
+            <option value="hindsight">Hindsight</option>
+          </select>
+        </label>
+      ) : null}
+      <label className="flex flex-col gap-1">
+        Tool
+        <select name="tool" defaultValue={view.tool ?? ""} onChange={submit} className={`${field} max-w-56`}>
+          <option value="">All tools</option>
+          {tools.map((tool) => (
+            <option key={tool.toolName} value={tool.toolName}>
+              {tool.toolName} ({tool.calls})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1">
+        Verdict
+        <select name="verdict" defaultValue={view.verdict ?? ""} onChange={submit} className={field}>
+          <option value="">Any</option>
+          <option value="pass">Pass</option>
+          <option value="fail">Fail</option>
+          <option value="na">Not applicable</option>
+          <option value="error">Judge error</option>
+        </select>
+      </label>
+      <fieldset className="flex items-end gap-1">
+        <legend className="mb-1">Score</legend>
+        <label>
+          <span className="sr-only">Minimum score</span>
+          <input type="number" name="min" min={0} max={1} step={0.05} defaultValue={view.min} placeholder="0" className={`${field} w-20`} />
+        </label>
+        <span aria-hidden="true" className="pb-1">
+          –
+        </span>
+        <label>
+          <span className="sr-only">Maximum score</span>
+          <input type="number" name="max" min={0} max={1} step={0.05} defaultValue={view.max} placeholder="1" className={`${field} w-20`} />
+        </label>
+      </fieldset>
+      {bothModes ? (
+        <label className="flex items-center gap-2 pb-1.5">
+          <input type="checkbox" name="changed" value="1" defaultChecked={view.changed === "1"} onChange={submit} />
+          Changed between immediate and hindsight
+        </label>
+      ) : null}
+      <label className="flex flex-col gap-1 text-slate-400">
+        Review status
+        {/* Reviews do not exist yet; the control says where the filter will be. */}
+        <select disabled aria-describedby="review-filter-note" className={`${field} cursor-not-allowed`} defaultValue="">
+          <option value="">Any</option>
+        </select>
+        <span id="review-filter-note" className="text-xs">
+          No reviews yet
+        </span>
+      </label>
+      <div className="flex gap-2 pb-0.5">
+        <button type="submit" className="rounded-md bg-slate-900 px-3 py-1.5 font-medium text-white hover:bg-slate-700">
+          Apply
+        </button>
+        {filtered ? (
+          <button type="button" onClick={clear} className="rounded-md px-2 py-1.5 text-slate-600 hover:underline">
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { expect, test, type Page } from "@playwright/test";
+import { parseCsv } from "../lib/csv";
+
+const SELECTS = "Reward tool calls that select appropriate tools and provide accurate parameters";
+const IDENTIFIERS = "Tool call passes if every identifier in its arguments comes from the user or from an earlier tool result";
+
+const COLUMNS = ["run_id", "transcript_id", "transcript_name", "call_ordinal", "call_id", "tool_call_id", "tool", "arguments", "criterion_id", "criterion", "mode", "status", "score", "passed", "explanation", "findings", "judge", "latency_ms", "error"];
+
+test.describe.configure({ mode: "serial" });
+
+let runId = "";
+
+/** A run of two demo criteria in both modes, judged by the built-in checks; returns once it is done. */
+async function startBothModeRun(page: Page): Promise<string> {
+  await page.goto("/runs/new");
+  const form = page.getByRole("form", { name: "New run" });
+  await form.getByLabel("Name").fill("Results E2E");
+  await form.getByLabel(SELECTS).check();
+  await form.getByLabel(IDENTIFIERS).check();
+  await form.getByLabel(/^Both/).check();
+  await form.getByRole("button", { name: "Start run" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Results E2E" })).toBeVisible();
+  await expect(page).toHaveURL(/\/runs\/(?!new$)[^/?]+$/);
+  const id = new URL(page.url()).pathname.split("/").pop() ?? "";
+  expect(id).not.toBe("");
+  // The API, not the run page, says when it is done: this spec is about the pages that follow.
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/runs/${id}/progress`)).json()) as { status: string }).status, { timeout: 60_000 })
+    .toBe("done");
+  return id;
+}
+
+/** The first call whose verdict flipped, by the run page's link when it has one, else by URL. */
+async function openFirstFlippedCall(page: Page, id: string) {
+  await page.goto(`/runs/${id}?changed=1`);
+  const link = page.locator(`a[href^="/runs/${id}/calls/"]`).first();
+  if (await link.count()) {
+    await link.click();
+    return;
+  }
+  const exported = await page.request.get(`/api/runs/${id}/export?format=jsonl&changed=1`);
+  const first = JSON.parse((await exported.text()).split("\n")[0]) as { tool_call_id: string };
+  await page.goto(`/runs/${id}/calls/${first.tool_call_id}?changed=1`);
+}
+
+test("a tool call's immediate and hindsight results side by side, with j/k through the flipped calls", async ({ page }) => {
+  test.setTimeout(120_000);
+  runId = await startBothModeRun(page);
+  await openFirstFlippedCall(page, runId);
+
+  await expect(page.getByRole("heading", { level: 1, name: /^Call #\d+ · / })).toBeVisible();
+  const position = page.getByTestId("call-position");
+  await expect(position).toHaveText(/^Call 1 of \d+ in the list$/);
+  const total = Number((await position.textContent())?.match(/of (\d+)/)?.[1]);
+  expect(total).toBeGreaterThan(1);
+
+  // The call and its response, with the transcript around it folded away.
+  await expect(page.getByRole("region", { name: "Tool response" }).first()).toBeVisible();
+  await expect(page.locator("details#before-call, details#after-call").first()).toBeVisible();
+
+  const results = page.getByRole("region", { name: IDENTIFIERS });
+  await expect(results.getByTestId("verdict-flipped")).toHaveText(/^Verdict flipped: (pass → fail|fail → pass)$/);
+  await expect(results.getByTestId("explanation-immediate")).not.toBeEmpty();
+  await expect(results.getByTestId("explanation-hindsight")).not.toBeEmpty();
+  const diff = results.getByTestId("word-diff");
+  await expect(diff).toBeVisible();
+  await expect(diff.locator("ins").first()).toBeVisible();
+  await expect(results.getByRole("region", { name: /^Added in hindsight: [1-9]/ })).toBeVisible();
+  await expect(page.getByText("Keys:")).toBeVisible();
+
+  const first = page.url();
+  await page.keyboard.press("j");
+  await expect(position).toHaveText(`Call 2 of ${total} in the list`);
+  expect(page.url()).not.toBe(first);
+  expect(new URL(page.url()).searchParams.get("changed")).toBe("1");
+  await page.keyboard.press("k");
+  await expect(position).toHaveText(`Call 1 of ${total} in the list`);
+  expect(page.url()).toBe(first);
+  await expect(page.getByRole("link", { name: "← Previous" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Next →" }).click();
+  await expect(position).toHaveText(`Call 2 of ${total} in the list`);
+});
+
+test("two criteria side by side, with their agreement and the calls where they disagree", async ({ page }) => {
+  test.skip(!runId, "needs the run of the first test");
+  await page.goto(`/runs/compare?run=${runId}`);
+  const form = page.getByRole("form", { name: "Choose what to compare" });
+  await form.getByLabel(SELECTS).check();
+  await form.getByLabel(IDENTIFIERS).check();
+  await form.getByRole("button", { name: "Compare" }).click();
+  await expect(page).toHaveURL(/criterion=.*criterion=/);
+
+  const agreement = page.getByRole("table", { name: "Agreement between the compared criteria" });
+  await expect(agreement.getByTestId("agreement-rate")).toHaveText(/^\d+% \(\d+ of \d+\)$/);
+  const calls = page.getByRole("table", { name: "Criteria side by side" });
+  await expect(calls.locator("tbody tr").first()).toBeVisible();
+
+  await form.getByLabel("Only calls where they disagree").check();
+  await form.getByRole("button", { name: "Compare" }).click();
+  await expect(page).toHaveURL(/disagree=1/);
+  const rows = calls.locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  const verdicts = await rows.locator("td:last-child").allTextContents();
+  expect(verdicts.every((text) => text === "disagree")).toBe(true);
+});
+
+test("the run's results download as CSV, one row per call × criterion × mode", async ({ page }) => {
+  test.skip(!runId, "needs the run of the first test");
+  const summary = (await (await page.request.get(`/api/runs/${runId}/export?format=summary`)).json()) as { run: { total: number }; calls: number; criteria: unknown[] };
+  expect(summary.run.total).toBe(summary.calls * 2 * 2);
+  expect(summary.criteria).toHaveLength(2);
+
+  await page.goto(`/runs/${runId}/charts`);
+  await expect(page.getByRole("table", { name: `Flip matrix: ${IDENTIFIERS}` })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Results-E2E-.+\.csv$/);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const [header, ...rows] = parseCsv(Buffer.concat(chunks).toString("utf8"));
+  expect(header).toEqual(COLUMNS);
+  expect(rows).toHaveLength(summary.run.total);
+  expect(new Set(rows.map((row) => row[0]))).toEqual(new Set([runId]));
+
+  const flipped = await page.request.get(`/api/runs/${runId}/export?format=csv&changed=1`);
+  expect(flipped.headers()["content-disposition"]).toMatch(/^attachment; filename=".+\.csv"$/);
+  const flippedRows = parseCsv(await flipped.text()).slice(1);
+  expect(flippedRows.length).toBeGreaterThan(0);
+  expect(flippedRows.length).toBeLessThan(rows.length);
+  expect(flippedRows.length % 4).toBe(0);
+});

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const USED_RESULT = "Reward tool calls whose result is used correctly in the assistant's next reply";
+const IDENTIFIERS = "Tool call passes if every identifier in its arguments comes from the user or from an earlier tool result";
+
+async function startRun(page: Page, name: string, criteria: string[], mode: RegExp) {
+  await page.goto("/runs/new");
+  const form = page.getByRole("form", { name: "New run" });
+  await form.getByLabel("Name").fill(name);
+  for (const criterion of criteria) await form.getByLabel(criterion).check();
+  await form.getByLabel(mode).check();
+  await form.getByRole("button", { name: "Start run" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+test("a both-mode run's results can be filtered to flips, sorted by score, trimmed and searched", async ({ page }) => {
+  test.setTimeout(120_000);
+  await startRun(page, "E2E results", [USED_RESULT, IDENTIFIERS], /^Both/);
+  await expect(page.getByRole("region", { name: "Progress" }).getByText("done", { exact: true })).toBeVisible({ timeout: 60_000 });
+  // The page reloads its results once the run ends; the demo data has calls whose response changes the verdict.
+  const flippedLink = page.getByTestId("flipped-calls");
+  await expect(flippedLink).toHaveText(/^[1-9]\d* calls? flipped/);
+  const flipped = Number((await flippedLink.textContent())?.match(/^\d+/)?.[0]);
+
+  const calls = page.getByRole("table", { name: "Tool calls in this run" });
+  const rows = calls.locator("tbody tr");
+  const filters = page.getByRole("search", { name: "Filter tool calls" });
+  const pager = page.getByRole("navigation", { name: "Tool calls in this run pages" });
+
+  // Flipped calls only, through the filter control; the URL holds the view.
+  await filters.getByLabel("Changed between immediate and hindsight").check();
+  await expect(page).toHaveURL(/[?&]changed=1(&|$)/);
+  await expect(pager).toContainText(`${flipped} in all`);
+  await expect(rows).toHaveCount(flipped);
+  for (const row of await rows.all()) await expect(row).toContainText("verdict changed");
+  // The view travels with a shared link, and with the links to a call and to the exports.
+  await page.reload();
+  await expect(filters.getByLabel("Changed between immediate and hindsight")).toBeChecked();
+  await expect(rows).toHaveCount(flipped);
+  await expect(rows.first().getByRole("link", { name: /^Call \d+ of / })).toHaveAttribute("href", /\/runs\/[^/]+\/calls\/[^?]+\?changed=1$/);
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /\/api\/runs\/[^/]+\/export\?format=csv&changed=1$/);
+
+  await filters.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).not.toHaveURL(/changed=/);
+  await expect(pager).not.toContainText(`${flipped} in all`);
+
+  // Sort by the continuous criterion's score: hindsight scores come in ascending order, unscored last.
+  const sortButton = calls.getByRole("button", { name: /^Sort by Reward tool calls whose result/ });
+  await sortButton.click();
+  await expect(page).toHaveURL(/[?&]sort=score(&|$)/);
+  await expect(page).toHaveURL(/[?&]criterion=/);
+  await expect(calls.getByRole("columnheader", { name: /Reward tool calls whose result/ })).toHaveAttribute("aria-sort", "ascending");
+  const headers = await calls.getByRole("columnheader").allTextContents();
+  const column = headers.findIndex((text) => text.startsWith("Reward tool calls whose result"));
+  expect(column).toBeGreaterThan(0);
+  const texts = await rows.locator(`td:nth-child(${column + 1})`).allTextContents();
+  const scores = texts.map((text) => text.match(/hindsight:\s*(\d\.\d\d)/)?.[1]).map((value) => (value === undefined ? null : Number(value)));
+  const scored = scores.filter((score): score is number => score !== null);
+  expect(scored.length).toBeGreaterThan(1);
+  expect(scored).toEqual([...scored].sort((a, b) => a - b));
+  expect(scores.slice(scored.length).every((score) => score === null)).toBe(true);
+
+  // Hide a column.
+  await expect(calls.getByRole("columnheader", { name: "Arguments" })).toBeVisible();
+  await page.getByText(/^Columns/).click();
+  await page.getByRole("checkbox", { name: "Arguments" }).uncheck();
+  await expect(page).toHaveURL(/[?&]hide=arguments(&|$)/);
+  await expect(calls.getByRole("columnheader", { name: "Arguments" })).toHaveCount(0);
+
+  // Search by tool name.
+  await filters.getByRole("searchbox", { name: "Search" }).fill("lookup_order");
+  await filters.getByRole("searchbox", { name: "Search" }).press("Enter");
+  await expect(page).toHaveURL(/[?&]q=lookup_order(&|$)/);
+  await expect(pager).toContainText(/^\d+ in all/);
+  expect(await rows.count()).toBeGreaterThan(0);
+  for (const row of await rows.all()) await expect(row).toContainText("lookup_order");
+  // Hidden columns and the sort stay while filters change.
+  await expect(page).toHaveURL(/hide=arguments/);
+  await expect(page).toHaveURL(/sort=score/);
+});
+
+test("the runs list shows results per run, and two runs can be picked for comparison", async ({ page }) => {
+  await startRun(page, "E2E compare A", [IDENTIFIERS], /^Immediate/);
+  await startRun(page, "E2E compare B", [IDENTIFIERS], /^Immediate/);
+  await page.goto("/runs");
+  const runs = page.getByRole("table", { name: "Runs" });
+  await expect(runs.getByRole("link", { name: "E2E compare A" })).toBeVisible();
+  await expect(runs.getByRole("columnheader", { name: "Results" })).toBeVisible();
+
+  const compare = page.getByRole("button", { name: "Compare selected runs" });
+  await expect(compare).toBeDisabled();
+  await runs.getByRole("checkbox", { name: "Select E2E compare A to compare" }).check();
+  await runs.getByRole("checkbox", { name: "Select E2E compare B to compare" }).check();
+  const link = page.getByRole("link", { name: "Compare selected runs" });
+  await expect(link).toHaveAttribute("href", /^\/runs\/compare\?run=[^&]+&run=[^&]+$/);
+  // A third run cannot join a comparison of two.
+  const others = runs.getByRole("checkbox", { checked: false });
+  if ((await others.count()) > 0) await expect(others.first()).toBeDisabled();
+});

@@ -1,0 +1,138 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrisma } from "@/lib/server/db/client";
+
+// The real command, as `npx callboard` runs it: the launcher, tsx, and a fresh process each time.
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const LAUNCHER = path.join(ROOT, "bin", "callboard.mjs");
+const REWARD = "Reward tool calls that select appropriate tools and provide accurate parameters";
+const BINARY = "Tool call passes if the selected tool and every argument correctly fulfil the user's request";
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function callboard(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [LAUNCHER, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const tools = [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false } } }];
+function transcript(tool: string, city: string): string {
+  return JSON.stringify({
+    messages: [
+      { role: "user", content: `What's the weather in ${city}?` },
+      { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: tool, arguments: JSON.stringify({ city }) } }] },
+      { role: "tool", tool_call_id: "c1", content: '{"temperature_c": 18}' },
+    ],
+    tools,
+  });
+}
+
+let dir: string;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "callboard-cli-"));
+  fs.writeFileSync(path.join(dir, "good.jsonl"), `${transcript("get_weather", "Paris")}\n${transcript("get_weather", "Lima")}\n`);
+  fs.writeFileSync(path.join(dir, "bad-tool.jsonl"), `${transcript("get_weather", "Paris")}\n${transcript("get_forecast", "Oslo")}\n`);
+  fs.writeFileSync(path.join(dir, "broken.jsonl"), `${transcript("get_weather", "Paris")}\n{"messages": "hello"}\n{oops\n`);
+  fs.writeFileSync(path.join(dir, "criteria.txt"), `# gate\n${REWARD}\n${BINARY}\n`);
+});
+
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("callboard eval", () => {
+  it("passes the gate on good calls and prints the table", async () => {
+    const ran = await callboard(["eval", "good.jsonl", "--criteria-file", "criteria.txt", "--fail-under", "0.8"], { cwd: dir });
+    expect(ran.stderr).toBe("");
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain("Callboard eval · judge checks · mode auto · 1 file, 2 transcripts, 2 tool calls");
+    expect(ran.stdout).toMatch(/#1 get_weather\s+hindsight\s+C2\s+pass/);
+    expect(ran.stdout).toContain("Gate: passed (--fail-under 0.8).");
+  }, 90_000);
+
+  it("exits 1 when the gate fails, with the reasons in the JSON report", async () => {
+    const ran = await callboard(["eval", "bad-tool.jsonl", "-c", REWARD, "-c", BINARY, "--fail-under", "0.8", "--format", "json"], { cwd: dir });
+    expect(ran.code).toBe(1);
+    const report = JSON.parse(ran.stdout);
+    expect(report.gate.passed).toBe(false);
+    expect(report.gate.failures.map((f: { reason: string }) => f.reason)).toEqual([expect.stringMatching(/^mean score 0\.\d\d is below 0\.8$/), "pass rate 0.50 is below 0.8"]);
+    expect(report.results.find((r: { toolName: string; scale: string }) => r.toolName === "get_forecast" && r.scale === "binary")).toMatchObject({ passed: false });
+  }, 90_000);
+
+  it("reports rejected items with file, line, path and sentence, and exits 2 unless --allow-invalid", async () => {
+    const ran = await callboard(["eval", "broken.jsonl", "-c", REWARD, "--format", "junit"], { cwd: dir });
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain('callboard: rejected broken.jsonl, line 2: messages: expected an array, got a string ("hello")');
+    expect(ran.stderr).toMatch(/callboard: rejected broken\.jsonl, line 3: invalid JSON at line 3, column 2/);
+    expect(ran.stdout).toContain('<testsuite name="rejected input items" tests="2" failures="0" errors="2" skipped="0">');
+
+    const allowed = await callboard(["eval", "broken.jsonl", "-c", REWARD, "--allow-invalid"], { cwd: dir });
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain("2 input items rejected (listed on stderr).");
+  }, 90_000);
+
+  it("exits 2 with a clear message on usage errors", async () => {
+    const missing = await callboard(["eval", "nope.json", "-c", REWARD], { cwd: dir });
+    expect(missing).toMatchObject({ code: 2, stdout: "", stderr: "callboard: nope.json: no such file\n" });
+    const prefix = await callboard(["eval", "good.jsonl", "-c", "Rewards calls that work", "--judge", "anthropic"], { cwd: dir, env: { ANTHROPIC_API_KEY: "" } });
+    expect(prefix.code).toBe(2);
+    expect(prefix.stderr).toContain('Did you mean "Reward tool calls …"?');
+    const judge = await callboard(["eval", "good.jsonl", "-c", REWARD, "--judge", "anthropic"], { cwd: dir, env: { ANTHROPIC_API_KEY: "" } });
+    expect(judge).toMatchObject({ code: 2, stderr: "callboard: the Anthropic judge is not configured: set ANTHROPIC_API_KEY\n" });
+  }, 90_000);
+
+  it("stores the transcripts and the run with --save, judged by the worker", async () => {
+    const url = `file:${path.join(dir, "saved.db")}`;
+    const ran = await callboard(["eval", "good.jsonl", "bad-tool.jsonl", "--criteria-file", "criteria.txt", "--save", "--name", "ci run", "--format", "json"], { cwd: dir, env: { DATABASE_URL: url } });
+    expect(ran.stderr).toBe("");
+    expect(ran.code).toBe(0);
+    const report = JSON.parse(ran.stdout);
+    // good.jsonl's Paris transcript is repeated in bad-tool.jsonl: stored once.
+    expect(report.saved).toMatchObject({ runId: expect.any(String), name: "ci run", imported: 3, duplicates: 1, evaluations: 6, errors: 0 });
+    // The report is read back from what the worker stored: nothing judged twice.
+    expect(report.results.every((r: { cached: boolean }) => r.cached)).toBe(true);
+
+    const prisma = createPrisma(url);
+    try {
+      const run = await prisma.run.findUniqueOrThrow({ where: { id: report.saved.runId }, include: { criteria: true } });
+      expect(run).toMatchObject({ name: "ci run", status: "done", judgeId: "checks", mode: "auto", total: 6, doneCount: 6, errorCount: 0 });
+      expect(run.criteria).toHaveLength(2);
+      const evaluations = await prisma.evaluation.findMany({ where: { runId: run.id }, include: { toolCall: { select: { toolName: true } } } });
+      expect(evaluations).toHaveLength(6);
+      expect(evaluations.every((row) => row.status === "done" && row.mode === "hindsight")).toBe(true);
+      expect(evaluations.find((row) => row.toolCall.toolName === "get_forecast" && row.passed !== null)?.passed).toBe(false);
+      expect(await prisma.upload.findFirstOrThrow({ where: { source: "cli" } })).toMatchObject({ importedCount: 3, duplicateCount: 1 });
+    } finally {
+      await prisma.$disconnect();
+    }
+
+    // Running CI again on the same file stores no transcript twice, yet still saves a run over them.
+    const again = await callboard(["eval", "good.jsonl", "-c", REWARD, "--save", "--format", "json"], { cwd: dir, env: { DATABASE_URL: url } });
+    expect(again.code).toBe(0);
+    const second = JSON.parse(again.stdout);
+    expect(second.saved).toMatchObject({ runId: expect.any(String), imported: 0, duplicates: 2 });
+    expect(second.saved.runId).not.toBe(report.saved.runId);
+    const check = createPrisma(url);
+    try {
+      expect(await check.transcript.count()).toBe(3);
+      expect(await check.evaluation.count({ where: { runId: second.saved.runId } })).toBeGreaterThan(0);
+    } finally {
+      await check.$disconnect();
+    }
+  }, 120_000);
+});

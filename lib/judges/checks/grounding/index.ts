@@ -1,0 +1,54 @@
+import type { JsonValue } from "@/lib/transcripts/types";
+import type { CallContext, Leaf } from "../context";
+import type { TextEvidence } from "../evidence";
+import { looseKey, propertyHints, type PropertyHints } from "../schema/property";
+import { parseNumeric } from "../text/numbers";
+import { STOPWORDS, phraseText, tokens } from "../text/words";
+import { groundBoolean } from "./booleans";
+import { groundNumber } from "./numbers";
+import { grounded, userSources, where, type Grounding } from "./result";
+import { groundString } from "./strings";
+
+export type { Grounding } from "./result";
+
+function inSchemaValues(value: JsonValue, values: JsonValue[], looseValues: Set<string>): boolean {
+  if (!values.length) return false;
+  if (values.includes(value) || looseValues.has(looseKey(value))) return true;
+  // "5" for an allowed 5.
+  return typeof value === "string" && values.some((candidate) => typeof candidate === "number" && parseNumeric(value) === candidate);
+}
+
+/** The request mentions a different allowed value than the one chosen. */
+function contradictedOption(value: JsonValue, hints: PropertyHints, sources: TextEvidence[]): JsonValue | undefined {
+  if (hints.options.length < 2) return undefined;
+  const request = userSources(sources);
+  const mentioned = (option: JsonValue) => {
+    if (typeof option !== "string") return false;
+    const words = tokens(option);
+    if (words.every((word) => STOPWORDS.has(word) || word.length < 3)) return false;
+    // One word may be inflected ("chronologically" for "chronological"); a phrase must match.
+    if (words.length === 1) return request.some((source) => source.words.has(words[0]));
+    const phrase = phraseText(option);
+    return request.some((source) => source.phrase.includes(phrase));
+  };
+  if (mentioned(value)) return undefined;
+  return hints.options.find((option) => option !== value && mentioned(option));
+}
+
+export function groundLeaf(leaf: Leaf, context: CallContext): Grounding {
+  const { value } = leaf;
+  if (value === null) return grounded("null");
+  const hints = propertyHints(leaf.schema);
+  const sources = context.sources;
+  if (inSchemaValues(value, hints.defaults, hints.looseDefaults)) return grounded("the schema's default");
+  if (inSchemaValues(value, hints.options, hints.looseOptions)) {
+    // Items of a list may each pick a different option; only a single choice can contradict.
+    const other = leaf.path.endsWith("]") ? undefined : contradictedOption(value, hints, sources);
+    return other === undefined
+      ? grounded("one of the schema's allowed values")
+      : { status: "ungrounded", penalty: 0.55, reason: `is an allowed value, but the request asks for ${JSON.stringify(other)}`, evidence: `value ${JSON.stringify(value)}; compared with ${where(sources)}` };
+  }
+  if (typeof value === "boolean") return groundBoolean(value, leaf, sources);
+  if (typeof value === "number") return groundNumber(value, hints, sources, String(value), context);
+  return groundString(value, leaf, hints, sources, context);
+}

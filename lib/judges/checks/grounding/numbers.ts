@@ -1,0 +1,43 @@
+import type { CallContext } from "../context";
+import type { TextEvidence } from "../evidence";
+import type { PropertyHints } from "../schema/property";
+import { isWellKnownConstant } from "../text/constants";
+import { matchesConverted } from "../text/conversions";
+import { matchesNumber } from "../text/numbers";
+import { grounded, where, type Grounding } from "./result";
+
+/** Numbers the request writes that no argument of the message uses, in any reading. */
+function unusedMentions(context: CallContext): string[] {
+  const request = context.request;
+  if (!request) return [];
+  const used = context.usedNumbers;
+  return request.mentions.filter((values) => !values.some((value) => matchesNumber(value, used))).map((values) => String(values[0]));
+}
+
+export function groundNumber(value: number, hints: PropertyHints, sources: TextEvidence[], shown: string, context?: CallContext): Grounding {
+  for (const source of sources) if (matchesNumber(value, source.numbers) || matchesNumber(-value, source.numbers)) return grounded(`found in ${source.label}`);
+  if (hints.description && matchesNumber(value, hints.description.numbers)) return grounded("named in the parameter's description");
+  for (const source of sources) {
+    if (matchesConverted(value, source.converted)) {
+      return { status: "weak", penalty: 0.03, reason: "matches a stated quantity only after converting units or periods", evidence: `value ${shown}; compared with ${source.cited}` };
+    }
+  }
+  if (isWellKnownConstant(value)) {
+    return { status: "weak", penalty: 0.03, reason: "is a well-known constant the request does not state", evidence: `value ${shown}` };
+  }
+  for (const source of sources) {
+    // The same quantity written as a percentage or as a fraction (7 vs 0.07).
+    if (matchesNumber(value * 100, source.numbers) || matchesNumber(value / 100, source.numbers)) {
+      return { status: "weak", penalty: 0.05, reason: "matches a stated number only as a percentage", evidence: `value ${shown}` };
+    }
+  }
+  if (value === 0 || value === 1) {
+    return { status: "weak", penalty: 0.2, reason: "is a neutral value the request does not state", evidence: `value ${shown}; compared with ${where(sources)}` };
+  }
+  // With a stated number left unused the value most likely replaced it; otherwise it may be
+  // a value the agent inferred (a deck has 52 cards), which is doubtful but not damning.
+  const unused = context ? unusedMentions(context) : [];
+  return unused.length
+    ? { status: "ungrounded", penalty: 0.6, reason: `does not appear in the conversation, which states ${unused.slice(0, 3).join(", ")} that no argument uses`, evidence: `value ${shown}; compared with ${where(sources)}` }
+    : { status: "ungrounded", penalty: 0.4, reason: "does not appear in the conversation", evidence: `value ${shown}; compared with ${where(sources)}` };
+}

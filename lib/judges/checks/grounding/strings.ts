@@ -1,0 +1,112 @@
+import type { CallContext, Leaf } from "../context";
+import type { TextEvidence } from "../evidence";
+import { descriptionNames, type PropertyHints } from "../schema/property";
+import { RELATIVE_DATE_WORDS, parseDateValue, sameDate } from "../text/dates";
+import { matchesNumber, parseNumeric } from "../text/numbers";
+import { STOPWORDS, fold, phraseText, splitIdentifiers, tokens } from "../text/words";
+import { groundNumber } from "./numbers";
+import { grounded, phraseSource, where, type Grounding } from "./result";
+
+// Parameters whose value the agent composes (a query, a message) rather than copies.
+const FREE_TEXT_KEY = /(query|text|content|message|body|prompt|question|description|summary|note|comment|title|subject|keywords?|search|term|instruction|reason|topic|details?|feedback|review|caption|input)s?$/i;
+
+function wordsSupported(words: string[], sources: TextEvidence[], hints: PropertyHints): number {
+  let found = 0;
+  for (const word of words) {
+    const numeric = /^\d/.test(word) ? Number(word) : Number.NaN;
+    if (sources.some((source) => source.words.has(word) || (!Number.isNaN(numeric) && matchesNumber(numeric, source.numbers)))) found++;
+    else if (hints.description?.words.has(word)) found++;
+  }
+  return found;
+}
+
+function groundDate(value: string, sources: TextEvidence[], shown: string): Grounding | null {
+  const readings = parseDateValue(value);
+  if (!readings.length) return null;
+  if (sources.some((source) => source.dates.some((mentioned) => readings.some((reading) => sameDate(reading, mentioned))))) {
+    return grounded("the same date is in the conversation");
+  }
+  const relative = sources.some((source) => source.label.startsWith("user") && RELATIVE_DATE_WORDS.test(source.raw));
+  if (relative) return { status: "weak", penalty: 0.15, reason: "is a date the conversation only gives relatively", evidence: `value ${shown}; compared with ${where(sources)}` };
+  return { status: "ungrounded", penalty: 0.6, reason: "is a date the conversation does not mention", evidence: `value ${shown}; compared with ${where(sources)}` };
+}
+
+export function groundString(value: string, leaf: Leaf, hints: PropertyHints, sources: TextEvidence[], context: CallContext): Grounding {
+  const phrase = phraseText(value);
+  if (!phrase.trim()) return grounded("no words to compare");
+  const source = phraseSource(phrase, sources);
+  if (source) return grounded(`found in ${source.label}`);
+  const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 79)}…` : value);
+  const numeric = parseNumeric(value.replace(/\s+/g, ""));
+  if (numeric !== null) return groundNumber(numeric, hints, sources, shown, context);
+  const compact = fold(value).replace(/[^a-z0-9]+/g, "");
+  if (compact.length >= 4) {
+    const same = sources.find((candidate) => candidate.compact.includes(compact));
+    if (same) return grounded(`found in ${same.label} (ignoring spacing and punctuation)`);
+  }
+  const date = groundDate(value, sources, shown);
+  if (date) return date;
+  if (descriptionNames(hints, value)) return grounded("named in the parameter's description");
+
+  // "Paris, France" for "Paris": the leading part carries the meaning, the rest qualifies it.
+  const segments = value.split(/\s*[,;(]\s*|\s+-\s+/).filter((part) => part.trim());
+  if (segments.length > 1 && phraseSource(phraseText(segments[0]), sources) && segments.slice(1).every((part) => tokens(part).length <= 3)) {
+    return grounded(`"${segments[0]}" is in the conversation; the rest qualifies it`);
+  }
+
+  const words = tokens(`${value} ${splitIdentifiers(value)}`).filter((word) => !STOPWORDS.has(word));
+  const distinct = [...new Set(tokens(value).filter((word) => !STOPWORDS.has(word)))];
+  if (!distinct.length) return grounded("only common words");
+  // Acronyms both ways: "NYC" for "New York City" and "New York City" for "NYC".
+  if (distinct.length === 1 && compact.length >= 2 && compact.length <= 6 && sources.some((candidate) => candidate.hasInitials(compact))) {
+    return grounded("the initials of words in the conversation");
+  }
+  const initials = distinct.map((word) => word[0]).join("");
+  if (distinct.length >= 2 && sources.some((candidate) => candidate.phrase.includes(` ${initials} `))) return grounded("spelled out from an abbreviation in the conversation");
+
+  const expansion = abbreviationIn(value, sources);
+  if (expansion) return { status: "weak", penalty: 0.05, reason: `abbreviates "${expansion}"`, evidence: `value ${shown}` };
+
+  const found = wordsSupported([...new Set(words)], sources, hints);
+  const coverage = found / new Set(words).size;
+  if (coverage >= 0.999) return grounded("all its words are in the conversation");
+  const freeText = FREE_TEXT_KEY.test(leaf.key) || distinct.length >= 5;
+  if (coverage >= 0.5 || (freeText && coverage > 0)) {
+    // A composed text may paraphrase; a short name with a missing word is another name.
+    const penalty = freeText ? 0.1 * (1 - coverage) : 0.5 * (1 - coverage);
+    return { status: "weak", penalty, reason: `is only partly in the conversation (${found} of ${new Set(words).size} words)`, evidence: `value ${shown}; compared with ${where(sources)}` };
+  }
+  // A short upper-case code ("AAPL", "LAX", "GBP") is usually derived from a name the user
+  // gave; it cannot be verified here, so it is a doubt rather than a defect.
+  if (/^[A-Z]{2,5}$/.test(value.trim())) {
+    return { status: "ungrounded", penalty: 0.45, reason: "is a code the conversation does not spell out", evidence: `value ${shown}; compared with ${where(sources)}` };
+  }
+  return { status: "ungrounded", penalty: 0.6 - 0.3 * coverage, reason: "does not appear in the conversation", evidence: `value ${shown}; compared with ${where(sources)}` };
+}
+
+/**
+ * A short code that abbreviates words of the conversation: "USD" for "US dollars", "JPY" for
+ * "Japanese yen", "FL" for "Florida", "mi" for "miles". Its letters must start a word and follow
+ * in order through at most three consecutive words.
+ */
+function abbreviationIn(value: string, sources: TextEvidence[]): string | null {
+  const code = value.trim();
+  if (!/^[A-Za-z]{2,5}$/.test(code) || (code !== code.toUpperCase() && code.length > 3)) return null;
+  const letters = code.toLowerCase();
+  for (const source of sources) {
+    const words = source.phrase.trim().split(" ");
+    for (let start = 0; start < words.length; start++) {
+      if (words[start][0] !== letters[0]) continue;
+      let matched = 0;
+      for (let end = start; end < Math.min(words.length, start + 3) && matched < letters.length; end++) {
+        const word = words[end];
+        const before = matched;
+        for (let index = 0; index < word.length && matched < letters.length; index++) if (word[index] === letters[matched]) matched++;
+        if (matched === letters.length) return words.slice(start, end + 1).join(" ");
+        // Every word of the span must give a letter, starting with its own first one.
+        if (matched === before || (end + 1 < words.length && words[end + 1][0] !== letters[matched])) break;
+      }
+    }
+  }
+  return null;
+}

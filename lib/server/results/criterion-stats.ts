@@ -1,0 +1,105 @@
+import type { CriterionScale } from "@/lib/criteria/parse";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { PassRate } from "@/lib/results/aggregates";
+import { PASS_THRESHOLD } from "@/lib/results/verdict";
+import { runStateKey, StateCache, type RunState } from "./state-cache";
+
+/** Counts and mean score of one criterion in one mode of a run. */
+export interface CriterionModeStats extends PassRate {
+  runId: string;
+  criterionId: string;
+  mode: string;
+  /** Done rows: judged, whether or not they hold a usable verdict. */
+  judged: number;
+  errors: number;
+  /** Pending or running. */
+  waiting: number;
+  /** Mean of the done rows' scores; null when none has one. */
+  meanScore: number | null;
+}
+
+type Key = { runId: string; criterionId: string; mode: string };
+const keyOf = (row: Key) => `${row.runId}\u0000${row.criterionId}\u0000${row.mode}`;
+
+/**
+ * Per run, criterion and mode: pass, fail and not-applicable counts, errors and the mean score,
+ * with the verdict rules of `verdictOf` (lib/results/verdict), counted by SQLite in two grouped
+ * queries rather than by reading every result. A done row's verdict depends only on its scale,
+ * its `passed` and which side of PASS_THRESHOLD its score lies, so groups by `passed`, with the
+ * scores at or above the threshold counted apart, hold everything the rules need.
+ */
+export async function criterionStats(prisma: PrismaClient, runIds: readonly string[]): Promise<CriterionModeStats[]> {
+  if (!runIds.length) return [];
+  const where = { runId: { in: [...runIds] } };
+  const [groups, high] = await Promise.all([
+    prisma.evaluation.groupBy({ by: ["runId", "criterionId", "mode", "status", "passed"], where, _count: { _all: true, score: true }, _sum: { score: true } }),
+    prisma.evaluation.groupBy({ by: ["runId", "criterionId", "mode", "passed"], where: { ...where, status: "done", score: { gte: PASS_THRESHOLD } }, _count: { _all: true } }),
+  ]);
+  const criterionIds = [...new Set(groups.map((group) => group.criterionId))];
+  const scales = new Map(
+    (await prisma.criterion.findMany({ where: { id: { in: criterionIds } }, select: { id: true, scale: true } })).map((c) => [c.id, c.scale as CriterionScale]),
+  );
+  const highCount = new Map(high.map((group) => [`${keyOf(group)}\u0000${group.passed}`, group._count._all]));
+  const stats = new Map<string, CriterionModeStats & { scoreSum: number; scored: number }>();
+  for (const group of groups) {
+    const key = keyOf(group);
+    const entry = stats.get(key) ?? {
+      runId: group.runId,
+      criterionId: group.criterionId,
+      mode: group.mode,
+      judged: 0,
+      passed: 0,
+      failed: 0,
+      notApplicable: 0,
+      errors: 0,
+      waiting: 0,
+      rate: null,
+      meanScore: null,
+      scoreSum: 0,
+      scored: 0,
+    };
+    stats.set(key, entry);
+    const count = group._count._all;
+    if (group.status === "not-applicable") entry.notApplicable += count;
+    else if (group.status === "error") entry.errors += count;
+    else if (group.status !== "done") entry.waiting += count;
+    else {
+      entry.judged += count;
+      entry.scored += group._count.score;
+      entry.scoreSum += group._sum.score ?? 0;
+      const atOrAbove = highCount.get(`${key}\u0000${group.passed}`) ?? 0;
+      const below = group._count.score - atOrAbove;
+      if (scales.get(group.criterionId) === "binary" && group.passed !== null) {
+        if (group.passed) entry.passed += count;
+        else entry.failed += count;
+      } else {
+        entry.passed += atOrAbove;
+        entry.failed += below;
+      }
+    }
+  }
+  return [...stats.values()].map(({ scoreSum, scored, ...entry }) => ({
+    ...entry,
+    rate: entry.passed + entry.failed ? entry.passed / (entry.passed + entry.failed) : null,
+    meanScore: scored ? scoreSum / scored : null,
+  }));
+}
+
+const cache = new StateCache<CriterionModeStats[]>();
+
+/**
+ * `criterionStats` for runs read just before, remembered per run until its state changes: a
+ * finished run of 50,000 results is grouped once, not on every view of its page or the list.
+ * The state is read before the rows, so a value is never older than the state it is kept under.
+ */
+export async function cachedCriterionStats(prisma: PrismaClient, runs: readonly RunState[]): Promise<CriterionModeStats[]> {
+  const missing = runs.filter((run) => cache.get(run.id, runStateKey(run)) === undefined);
+  if (missing.length) {
+    const fresh = await criterionStats(
+      prisma,
+      missing.map((run) => run.id),
+    );
+    for (const run of missing) cache.set(run.id, runStateKey(run), fresh.filter((s) => s.runId === run.id));
+  }
+  return runs.flatMap((run) => cache.get(run.id, runStateKey(run)) ?? []);
+}

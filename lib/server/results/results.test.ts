@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CriterionScale } from "@/lib/criteria/parse";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { meanScore, passRate } from "@/lib/results/aggregates";
+import { verdictOf } from "@/lib/results/verdict";
+import { createRun } from "@/lib/server/runs/create-run";
+import { listRuns } from "@/lib/server/runs/list-runs";
+import { runUntilIdle } from "@/lib/server/worker/run-until-idle";
+import { runViewSchema, type RunView } from "@/lib/zod/run-view";
+import { newRunSchema } from "@/lib/zod/runs";
+import { criterionStats } from "./criterion-stats";
+import { flipCounts } from "./flip-counts";
+import { runCallPage } from "./run-call-page";
+import { runToolNames } from "./run-tools";
+import { judgedDemo, type JudgedDemo } from "./test-fixtures";
+
+// The demo data judged once in a both-mode run and an immediate run; every test only reads.
+let demo: JudgedDemo;
+let prisma: PrismaClient;
+let runId: string;
+let immediateRunId: string;
+let scales: Map<string, CriterionScale>;
+
+beforeAll(async () => {
+  demo = await judgedDemo("page");
+  ({ prisma, bothRunId: runId, immediateRunId } = demo);
+  const criteria = await prisma.criterion.findMany({ select: { id: true, scale: true } });
+  scales = new Map(criteria.map((c) => [c.id, c.scale as CriterionScale]));
+}, 120_000);
+afterAll(() => demo.cleanup());
+
+const view = (input: Record<string, string> = {}): RunView => runViewSchema.parse({ size: "100", ...input });
+
+describe("criterionStats", () => {
+  it("counts verdicts and means with the rules of lib/results, per criterion and mode", async () => {
+    const rows = await prisma.evaluation.findMany({ where: { runId }, select: { criterionId: true, mode: true, status: true, score: true, passed: true } });
+    const stats = await criterionStats(prisma, [runId]);
+    expect(stats).toHaveLength(scales.size * 2);
+    for (const s of stats) {
+      const own = rows.filter((row) => row.criterionId === s.criterionId && row.mode === s.mode);
+      const scale = scales.get(s.criterionId) ?? "continuous";
+      const expected = passRate(own.map((row) => verdictOf(row, scale)));
+      expect(s).toMatchObject({ passed: expected.passed, failed: expected.failed, notApplicable: expected.notApplicable, errors: 0, waiting: 0 });
+      expect(s.rate).toBe(expected.rate);
+      const mean = meanScore(own.filter((row) => row.status === "done").map((row) => row.score));
+      if (mean === null) expect(s.meanScore).toBeNull();
+      else expect(s.meanScore).toBeCloseTo(mean, 12);
+    }
+  });
+
+  it("keeps runs apart and returns nothing for no runs", async () => {
+    const stats = await criterionStats(prisma, [runId, immediateRunId]);
+    expect(stats.filter((s) => s.runId === immediateRunId)).toHaveLength(3);
+    expect(await criterionStats(prisma, [])).toEqual([]);
+  });
+});
+
+describe("flipCounts", () => {
+  it("agrees with the stored comparisons", async () => {
+    const flipped = await prisma.callComparison.findMany({ where: { runId, flipped: true } });
+    const counts = await flipCounts(prisma, runId);
+    expect(counts.calls).toBe(new Set(flipped.map((row) => row.toolCallId)).size);
+    expect(counts.calls).toBeGreaterThan(0);
+    expect(counts.byCriterion.reduce((sum, c) => sum + c.total, 0)).toBe(flipped.length);
+    for (const c of counts.byCriterion) {
+      const own = flipped.filter((row) => row.criterionId === c.criterionId);
+      expect(c.passToFail).toBe(own.filter((row) => row.immediateVerdict === "pass" && row.hindsightVerdict === "fail").length);
+      expect(c.failToPass).toBe(own.filter((row) => row.immediateVerdict === "fail" && row.hindsightVerdict === "pass").length);
+    }
+  });
+});
+
+describe("runCallPage", () => {
+  it("pages the run's calls in transcript order with only the page's results", async () => {
+    const calls = await prisma.toolCall.count();
+    const first = await runCallPage(prisma, runId, view({ size: "10" }));
+    expect(first.total).toBe(calls);
+    expect(first.rows).toHaveLength(10);
+    for (const row of first.rows) expect(row.results).toHaveLength(scales.size * 2);
+    const second = await runCallPage(prisma, runId, view({ size: "10", page: "2" }));
+    expect(second.rows.map((row) => row.toolCallId)).not.toContain(first.rows[0].toolCallId);
+    const past = await runCallPage(prisma, runId, view({ size: "10", page: "99" }));
+    expect(past.page).toBe(Math.ceil(calls / 10));
+    expect(past.rows.length).toBeGreaterThan(0);
+  });
+
+  it("filters to flipped calls and marks the flipped criteria", async () => {
+    const page = await runCallPage(prisma, runId, view({ changed: "1" }));
+    const flippedCalls = new Set((await prisma.callComparison.findMany({ where: { runId, flipped: true }, select: { toolCallId: true } })).map((row) => row.toolCallId));
+    expect(page.total).toBe(flippedCalls.size);
+    expect(page.rows.every((row) => row.flipped.length > 0 && flippedCalls.has(row.toolCallId))).toBe(true);
+  });
+
+  it("sorts by a criterion's score and searches by tool name", async () => {
+    const continuous = [...scales].find(([, scale]) => scale === "continuous")?.[0];
+    expect(continuous).toBeDefined();
+    const sorted = await runCallPage(prisma, runId, view({ sort: "score", criterion: continuous ?? "", dir: "desc" }));
+    const scores = sorted.rows.map((row) => row.results.find((r) => r.criterionId === continuous && r.mode === "hindsight")?.score ?? null);
+    const judged = scores.filter((score): score is number => score !== null);
+    expect(judged).toEqual([...judged].sort((a, b) => b - a));
+
+    const [tool] = await runToolNames(prisma, runId);
+    const found = await runCallPage(prisma, runId, view({ q: tool.toolName }));
+    expect(found.total).toBeGreaterThanOrEqual(tool.calls);
+    expect(found.rows.every((row) => row.toolName.includes(tool.toolName) || row.argumentsPreview.includes(tool.toolName) || row.transcriptName.includes(tool.toolName))).toBe(true);
+  });
+});
+
+describe("runCallPage on a run judged in auto mode", () => {
+  it("sorts every call by score, whichever mode judged it", async () => {
+    const continuous = [...scales].find(([, scale]) => scale === "continuous")?.[0] ?? "";
+    const { runId: autoRunId } = await createRun(prisma, newRunSchema.parse({ selection: { kind: "all" }, criterionIds: [continuous], mode: "auto" }));
+    await runUntilIdle({ prisma, onError: () => {} });
+    const modes = await prisma.evaluation.groupBy({ by: ["mode"], where: { runId: autoRunId }, _count: { _all: true } });
+    expect(modes).toHaveLength(2);
+    const sorted = await runCallPage(prisma, autoRunId, view({ sort: "score", criterion: continuous }));
+    expect(sorted.rows).toHaveLength(sorted.total);
+    const scores = sorted.rows.map((row) => row.results[0]?.score ?? null).filter((score): score is number => score !== null);
+    expect(scores).toEqual([...scores].sort((a, b) => a - b));
+  });
+});
+
+describe("listRuns", () => {
+  it("adds verdict counts and mean scores per criterion from grouped queries", async () => {
+    const { rows } = await listRuns(prisma);
+    const both = rows.find((row) => row.id === runId);
+    expect(both).toBeDefined();
+    const stats = await criterionStats(prisma, [runId]);
+    expect(both?.counts).toEqual({
+      passed: stats.reduce((sum, s) => sum + s.passed, 0),
+      failed: stats.reduce((sum, s) => sum + s.failed, 0),
+      notApplicable: stats.reduce((sum, s) => sum + s.notApplicable, 0),
+      errors: 0,
+    });
+    expect(both?.criteria).toHaveLength(scales.size);
+    expect(both?.criteria.every((c) => c.means.map((m) => m.mode).join() === "immediate,hindsight")).toBe(true);
+    expect(rows.find((row) => row.id === immediateRunId)?.criteria.map((c) => c.means.length)).toEqual([1, 1, 1]);
+  });
+});

@@ -1,0 +1,78 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { pageCount } from "@/lib/table-query";
+import type { RunView } from "@/lib/zod/run-view";
+import { runCallIdsPage } from "./run-call-query";
+
+export interface RunCallResult {
+  criterionId: string;
+  mode: string;
+  status: string;
+  score: number | null;
+  passed: boolean | null;
+  error: string | null;
+}
+
+export interface RunCallRow {
+  toolCallId: string;
+  transcriptId: string;
+  transcriptName: string;
+  ordinal: number;
+  toolName: string;
+  argumentsPreview: string;
+  results: RunCallResult[];
+  /** Criteria whose verdict changed between immediate and hindsight for this call. */
+  flipped: string[];
+}
+
+export interface RunCallPage {
+  rows: RunCallRow[];
+  total: number;
+  /** The page shown: the asked one, or the last when the filter left fewer pages. */
+  page: number;
+}
+
+const PREVIEW = 120;
+
+/**
+ * One page of the run's calls in the view's filter and order. The filter, the order and the
+ * paging run in SQL and give ids; only then are the page's calls, results and flips loaded, so
+ * the cost follows the page size, not the size of the run.
+ */
+export async function runCallPage(prisma: PrismaClient, runId: string, view: RunView): Promise<RunCallPage> {
+  let page = view.page;
+  let { ids, total } = await runCallIdsPage(prisma, runId, view, (page - 1) * view.size, view.size);
+  if (!ids.length && total > 0 && page > 1) {
+    page = pageCount(total, view.size);
+    ({ ids, total } = await runCallIdsPage(prisma, runId, view, (page - 1) * view.size, view.size));
+  }
+  if (!ids.length) return { rows: [], total, page };
+  const [calls, results, flips] = await Promise.all([
+    prisma.toolCall.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, transcriptId: true, ordinal: true, toolName: true, rawArguments: true, transcript: { select: { name: true } } },
+    }),
+    prisma.evaluation.findMany({
+      where: { runId, toolCallId: { in: ids } },
+      select: { toolCallId: true, criterionId: true, mode: true, status: true, score: true, passed: true, error: true },
+    }),
+    prisma.callComparison.findMany({ where: { runId, toolCallId: { in: ids }, flipped: true }, select: { toolCallId: true, criterionId: true } }),
+  ]);
+  const byCall = new Map(calls.map((call) => [call.id, call]));
+  const rows = ids.flatMap((id): RunCallRow[] => {
+    const call = byCall.get(id);
+    if (!call) return [];
+    return [
+      {
+        toolCallId: call.id,
+        transcriptId: call.transcriptId,
+        transcriptName: call.transcript.name,
+        ordinal: call.ordinal,
+        toolName: call.toolName,
+        argumentsPreview: call.rawArguments.length > PREVIEW ? `${call.rawArguments.slice(0, PREVIEW - 1)}…` : call.rawArguments,
+        results: results.filter((result) => result.toolCallId === id).map(({ toolCallId: _toolCallId, ...result }) => result),
+        flipped: flips.filter((flip) => flip.toolCallId === id).map((flip) => flip.criterionId),
+      },
+    ];
+  });
+  return { rows, total, page };
+}

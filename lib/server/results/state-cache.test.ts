@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { runStateKey, StateCache } from "./state-cache";
+
+describe("StateCache", () => {
+  it("gives a value back only for the state it was computed in", () => {
+    const cache = new StateCache<number>();
+    cache.set("run", "done|10|0", 1);
+    expect(cache.get("run", "done|10|0")).toBe(1);
+    expect(cache.get("run", "running|9|0")).toBeUndefined();
+    cache.set("run", "running|9|0", 2);
+    expect(cache.get("run", "done|10|0")).toBeUndefined();
+  });
+
+  it("forgets the least recently used entry past its limit", () => {
+    const cache = new StateCache<number>(2);
+    cache.set("a", "s", 1);
+    cache.set("b", "s", 2);
+    expect(cache.get("a", "s")).toBe(1);
+    cache.set("c", "s", 3);
+    expect(cache.get("b", "s")).toBeUndefined();
+    expect([cache.get("a", "s"), cache.get("c", "s")]).toEqual([1, 3]);
+  });
+});
+
+describe("runStateKey", () => {
+  it("changes with the status, the counters and the finishing time", () => {
+    const run = { id: "r", status: "done", doneCount: 10, errorCount: 1, finishedAt: new Date(1000) };
+    const keys = new Set([
+      runStateKey(run),
+      runStateKey({ ...run, status: "running" }),
+      runStateKey({ ...run, doneCount: 11 }),
+      runStateKey({ ...run, errorCount: 0 }),
+      runStateKey({ ...run, finishedAt: new Date(2000) }),
+      runStateKey({ ...run, finishedAt: null }),
+    ]);
+    expect(keys.size).toBe(6);
+  });
+});

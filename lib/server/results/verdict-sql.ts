@@ -1,0 +1,27 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import { PASS_THRESHOLD } from "@/lib/results/verdict";
+
+/*
+ * The verdict rules of lib/results/verdict.ts as SQL, for aggregates that must not load every
+ * row: a done binary result passes on `passed` (or on its score when the judge gave only that),
+ * a continuous one when its score is at least PASS_THRESHOLD; not-applicable rows are "n/a".
+ * The fragments expect the Evaluation as `e` and its Criterion as `c`. SQLite can store
+ * infinities, which `finite()` rejects, so the comparisons bound the score on both sides.
+ */
+
+const usesPassed = Prisma.sql`c.scale = 'binary' AND e.passed IS NOT NULL`;
+
+export const PASS_SQL = Prisma.sql`(e.status = 'done' AND CASE WHEN ${usesPassed} THEN e.passed = 1 ELSE (e.score >= ${PASS_THRESHOLD} AND e.score < 9e999) END)`;
+
+export const FAIL_SQL = Prisma.sql`(e.status = 'done' AND CASE WHEN ${usesPassed} THEN e.passed = 0 ELSE (e.score < ${PASS_THRESHOLD} AND e.score > -9e999) END)`;
+
+export const NOT_APPLICABLE_SQL = Prisma.sql`(e.status = 'not-applicable')`;
+
+/** A finite score of a done row, for means and histograms. */
+export const FINITE_SCORE_SQL = Prisma.sql`(e.status = 'done' AND e.score > -9e999 AND e.score < 9e999)`;
+
+/** COUNT of the rows matching a condition, as an aggregate column. */
+export const countWhere = (condition: Prisma.Sql) => Prisma.sql`SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
+
+/** SQLite returns counts as bigint through some drivers and as number through others. */
+export const toNumber = (value: unknown): number => (typeof value === "bigint" ? Number(value) : typeof value === "number" ? value : Number(value ?? 0));

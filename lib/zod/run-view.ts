@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { PAGE_SIZES } from "@/lib/table-query";
+
+const optionalId = z.string().trim().min(1).max(100).optional().catch(undefined);
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .catch(undefined);
+const unit = z.coerce.number().min(0).max(1).optional().catch(undefined);
+
+export const RUN_VIEW_SORTS = ["transcript", "tool", "score"] as const;
+export const VERDICT_FILTERS = ["pass", "fail", "na", "error"] as const;
+
+/**
+ * The run page's view as it lives in the URL, so a filtered view can be shared as a link; the
+ * tool-call page's previous/next and the export use the same view. A bad parameter falls back to
+ * its default instead of breaking the page.
+ */
+export const runViewSchema = z.object({
+  /** Scope of verdict, score and changed filters, and the criterion a score sort uses. */
+  criterion: optionalId,
+  /** Which results the verdict and score filters look at; both when absent. */
+  mode: z.enum(["immediate", "hindsight"]).optional().catch(undefined),
+  tool: optionalText,
+  verdict: z.enum(VERDICT_FILTERS).optional().catch(undefined),
+  min: unit,
+  max: unit,
+  /** "1": only calls whose verdict changed between immediate and hindsight. */
+  changed: z.enum(["1"]).optional().catch(undefined),
+  q: optionalText,
+  sort: z.enum(RUN_VIEW_SORTS).catch("transcript"),
+  dir: z.enum(["asc", "desc"]).catch("asc"),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+    .catch(25),
+  /** Hidden columns, comma-separated ids. */
+  hide: optionalText,
+});
+
+export type RunView = z.infer<typeof runViewSchema>;
+
+/** The filter parameters of a view (not its paging), to carry into links such as previous/next or export. */
+export function viewParams(view: RunView, omit: (keyof RunView)[] = ["page", "size", "hide"]): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(view)) {
+    if (value === undefined || omit.includes(key as keyof RunView)) continue;
+    if (key === "sort" && value === "transcript") continue;
+    if (key === "dir" && value === "asc") continue;
+    params.set(key, String(value));
+  }
+  return params;
+}
