@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { createPrisma } from "@/lib/server/db/client";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
 import { sqlitePathFromUrl } from "@/lib/server/db/url";
-import { seedDemo } from "@/lib/server/demo/seed";
+import { loadDemo } from "@/lib/server/demo/seed";
 
 async function main() {
   const { DATABASE_URL } = env();
@@ -14,7 +14,7 @@ async function main() {
   await applyMigrations(DATABASE_URL);
   const prisma = createPrisma(DATABASE_URL);
   try {
-    const seeded = await seedDemo(prisma);
+    const seeded = await loadDemo(prisma);
     console.log(`callboard: loaded the demo data (${seeded.transcripts} transcripts, ${seeded.criteria} criteria)`);
   } finally {
     await prisma.$disconnect();

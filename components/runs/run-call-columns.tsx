@@ -42,7 +42,11 @@ export function runCallColumns(criteria: RunCriterionColumn[], modes: string[], 
       header: FIXED_COLUMNS.transcript,
       sortDescFirst: false,
       cell: (info) => (
-        <Link href={`/transcripts/${info.row.original.transcriptId}#call-${info.row.original.ordinal}`} className="text-indigo-700 hover:underline">
+        <Link
+          href={`/transcripts/${info.row.original.transcriptId}#call-${info.row.original.ordinal}`}
+          title={info.getValue()}
+          className="block max-w-[14rem] truncate text-indigo-700 hover:underline"
+        >
           {info.getValue()}
         </Link>
       ),

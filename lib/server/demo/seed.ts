@@ -4,6 +4,9 @@ import { z } from "zod";
 import { parseCriterion } from "@/lib/criteria/parse";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { importItem } from "@/lib/transcripts/import-item";
+import { newRunSchema } from "@/lib/zod/runs";
+import { createRun } from "../runs/create-run";
+import { runUntilIdle } from "../worker/run-until-idle";
 import type { JsonValue } from "@/lib/transcripts/types";
 import { storeTranscripts, type PreparedTranscript } from "../transcripts/store";
 
@@ -66,9 +69,29 @@ export async function seedDemo(prisma: PrismaClient, dir = DEMO_DIR): Promise<{ 
   return { transcripts: stored.stored.length, criteria: criteria.length };
 }
 
+/**
+ * A finished run in both modes with the built-in judge, so a new user sees results, flips and
+ * the immediate-versus-hindsight diff at once. It is judged here, by the worker's own code.
+ */
+export async function seedDemoRun(prisma: PrismaClient) {
+  const demo = await prisma.criterion.findMany({ where: { source: "demo" }, orderBy: { createdAt: "asc" }, select: { id: true, kind: true } });
+  // One criterion of each prefix, so the demo run shows scores and verdicts alike.
+  const chosen = [...new Map(demo.map((c) => [c.kind, c])).values()];
+  const run = newRunSchema.parse({ name: "Demo: built-in checks, immediate and hindsight", selection: { kind: "all" }, criterionIds: chosen.map((c) => c.id), mode: "both" });
+  await createRun(prisma, run);
+  await runUntilIdle({ prisma });
+}
+
+/** The demo data and its finished run: what `npm start` loads into an empty database and `db:reset` restores. */
+export async function loadDemo(prisma: PrismaClient, dir = DEMO_DIR) {
+  const seeded = await seedDemo(prisma, dir);
+  await seedDemoRun(prisma);
+  return seeded;
+}
+
 /** Seeds only a database that holds nothing at all, so a user's data is never mixed with the demo. */
 export async function seedDemoIfEmpty(prisma: PrismaClient, dir = DEMO_DIR) {
   const [transcripts, criteria, uploads] = await Promise.all([prisma.transcript.count(), prisma.criterion.count(), prisma.upload.count()]);
   if (transcripts + criteria + uploads > 0) return null;
-  return seedDemo(prisma, dir);
+  return loadDemo(prisma, dir);
 }
