@@ -4,8 +4,12 @@
  *   npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--show-misses N]
  *
  * Every call is judged first, with the labels stripped from what the judge sees; labels are
- * joined only afterwards to compute the metrics. Throughput is that of a cold process: every
- * call's view building and judging, JIT warm-up included, per second of CPU on one thread.
+ * joined only afterwards to compute the metrics. Throughput is that of the judging loop in a
+ * cold process: reading, importing and splitting the transcripts into calls (what an upload
+ * does once, before any run) is done, and its background work left to finish, before the
+ * clock starts; each call's view building and both criteria's judging through the judge's
+ * `evaluate`, as runs call it, JIT warm-up included, are timed per second of the process's
+ * CPU time, all threads.
  */
 import { readFileSync } from "node:fs";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
@@ -19,13 +23,15 @@ import {
   type BinaryOutcome,
   type ScoredPair,
 } from "@/lib/eval/metrics";
+import { judgeInputFor } from "@/lib/eval/engine";
 import { viewFor } from "@/lib/eval/views";
 import { checksJudge } from "@/lib/judges/checks";
-import type { Judge, JudgeInput, JudgeResult } from "@/lib/judges/types";
+import type { Judge, JudgeResult } from "@/lib/judges/types";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
 import { describeImportError } from "@/lib/transcripts/import-error-text";
 import { importItem } from "@/lib/transcripts/import-item";
-import type { CanonicalTranscript } from "@/lib/transcripts/types";
+import type { CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
+import { settle, timed } from "./bench-judge-clock";
 
 const CONTINUOUS_CRITERION = "Reward tool calls that select appropriate tools and provide accurate parameters";
 const BINARY_CRITERION = "Tool call passes if the selected tool and every argument correctly fulfil the user's request";
@@ -117,32 +123,44 @@ interface Judged {
   binary: JudgeResult;
 }
 
-/** Judges every call, timing it by wall clock and by this process's CPU time. */
+interface Call {
+  caseIndex: number;
+  transcript: CanonicalTranscript;
+  site: ToolCallSite;
+}
+
+/** One call: its view, as the engine builds it, judged with both criteria. */
+async function judgeCall(call: Call, judge: Judge, continuous: Criterion, binary: Criterion): Promise<Judged> {
+  const view = viewFor("auto", call.transcript, call.site);
+  if (!view.ok) throw new Error(`${call.site.callId}: ${view.reason}`);
+  return {
+    caseIndex: call.caseIndex,
+    callId: call.site.callId,
+    toolName: call.site.toolName,
+    continuous: await judge.evaluate(judgeInputFor(continuous, view.view)),
+    binary: await judge.evaluate(judgeInputFor(binary, view.view)),
+  };
+}
+
+/**
+ * Judges every call, timing only the judging (by wall clock and by this process's CPU time):
+ * the transcripts are split into calls, arguments parsed, before the clock starts, as the
+ * import of an upload does before any run.
+ */
 async function judgeAll(cases: Case[], judge: Judge): Promise<{ judged: Judged[]; seconds: number; cpuSeconds: number }> {
   const continuous = criterion(CONTINUOUS_CRITERION);
   const binary = criterion(BINARY_CRITERION);
-  const judged: Judged[] = [];
-  const cpuStart = process.cpuUsage();
-  const started = process.hrtime.bigint();
-  for (let caseIndex = 0; caseIndex < cases.length; caseIndex++) {
-    const { transcript } = cases[caseIndex];
-    for (const site of extractToolCallSites(transcript)) {
-      const view = viewFor("auto", transcript, site);
-      if (!view.ok) throw new Error(`${cases[caseIndex].id}: ${view.reason}`);
-      const input = (c: Criterion): JudgeInput =>
-        view.view.mode === "immediate" ? { criterion: c, view: "immediate", content: view.view } : { criterion: c, view: "hindsight", content: view.view };
-      judged.push({
-        caseIndex,
-        callId: site.callId,
-        toolName: site.toolName,
-        continuous: await judge.evaluate(input(continuous)),
-        binary: await judge.evaluate(input(binary)),
-      });
-    }
-  }
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const cpu = process.cpuUsage(cpuStart);
-  return { judged, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  const calls: Call[] = [];
+  cases.forEach(({ transcript }, caseIndex) => {
+    for (const site of extractToolCallSites(transcript)) calls.push({ caseIndex, transcript, site });
+  });
+  await settle();
+  const { value: judged, seconds, cpuSeconds } = await timed(async () => {
+    const results: Judged[] = [];
+    for (const call of calls) results.push(await judgeCall(call, judge, continuous, binary));
+    return results;
+  });
+  return { judged, seconds, cpuSeconds };
 }
 
 const NEUTRAL_SCORE = 0.5;
@@ -197,8 +215,9 @@ async function main(): Promise<void> {
     perDefectRecall: Object.fromEntries(Object.entries(perDefect).map(([defect, { recall }]) => [defect, recall])),
     pairwiseAccuracy: pairwiseAccuracy(scoredPairs),
     rocAuc: rocAuc(rows.map((row) => ({ score: score(row.continuous), positive: row.label.verdict === "pass" }))),
-    // CPU time of this (single-threaded) process: what one core spent, whatever else the
-    // machine was running. Wall-clock throughput is printed beside it.
+    // CPU time of this process while judging: what the JavaScript thread spent, plus what V8
+    // spent beside it (optimising compiler, garbage collector), whatever else the machine was
+    // running: what one core would have to give. Wall-clock throughput is printed beside it.
     callsPerSecond: judged.length / cpuSeconds,
     calls: rows.length,
   };
@@ -222,7 +241,7 @@ async function main(): Promise<void> {
   console.log(`pairwise accuracy    ${f(report.pairwiseAccuracy)}  (${scoredPairs.length} pairs, ties count half)`);
   console.log(`ROC AUC              ${f(report.rocAuc)}`);
   console.log(
-    `calls per second     ${Math.round(report.callsPerSecond)}  (${judged.length} calls x 2 criteria in ${cpuSeconds.toFixed(2)} s of CPU on one thread; ${Math.round(judged.length / seconds)} per wall-clock second)`,
+    `calls per second     ${Math.round(report.callsPerSecond)}  (judging loop only: ${judged.length} calls x 2 criteria in ${cpuSeconds.toFixed(2)} s of process CPU; ${Math.round(judged.length / seconds)} per wall-clock second)`,
   );
 
   if (options.showMisses > 0) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cacheKey, canonicalJson, resultSettings } from "./cache-key";
+import { CHECKS_JUDGE_VERSION, checksJudge } from "@/lib/judges/checks";
+import { cacheKey, canonicalJson, judgeVersionFor, resultSettings } from "./cache-key";
 
 const view = { mode: "immediate", call: { toolName: "get_weather", arguments: { ok: true, value: { city: "Paris", days: 3 } } }, context: [] };
 
@@ -44,5 +45,21 @@ describe("cacheKey", () => {
 
   it("treats surrounding whitespace of the criterion as insignificant", () => {
     expect(cacheKey({ ...base, criterionText: `  ${base.criterionText}\n` })).toBe(cacheKey(base));
+  });
+
+  it("changes with the judge's version, so an upgraded judge does not reuse stale results", () => {
+    const checks = { ...base, judgeId: checksJudge.id, settings: { type: "checks" } };
+    expect(cacheKey({ ...checks, judgeVersion: "1" })).not.toBe(cacheKey({ ...checks, judgeVersion: "2" }));
+    expect(cacheKey({ ...checks, judgeVersion: "2" })).toBe(cacheKey({ ...checks, judgeVersion: "2" }));
+  });
+
+  it("includes the built-in judge's own version even when the caller does not pass it", () => {
+    const checks = { ...base, judgeId: checksJudge.id, settings: { type: "checks" } };
+    expect(checksJudge.version).toBe(CHECKS_JUDGE_VERSION);
+    expect(judgeVersionFor(checksJudge.id)).toBe(CHECKS_JUDGE_VERSION);
+    expect(cacheKey(checks)).toBe(cacheKey({ ...checks, judgeVersion: CHECKS_JUDGE_VERSION }));
+    expect(cacheKey(checks)).not.toBe(cacheKey({ ...checks, judgeVersion: `${CHECKS_JUDGE_VERSION}-next` }));
+    // A network judge has no code version of its own: its model and settings version it.
+    expect(judgeVersionFor(base.judgeId)).toBeNull();
   });
 });

@@ -1,7 +1,20 @@
 import { createHash } from "node:crypto";
+import { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "@/lib/judges/checks/version";
 
 /** Bump when the key's recipe or the stored result's shape changes: old entries then simply stop matching. */
-export const CACHE_KEY_VERSION = "callboard-judge-cache/v1";
+export const CACHE_KEY_VERSION = "callboard-judge-cache/v2";
+
+/**
+ * Judges whose results depend on their own code rather than on settings. Their version joins
+ * every key even when a caller does not pass it, so an upgrade never reuses stale results.
+ * Network judges are versioned by their model and settings, already in the key.
+ */
+const BUILT_IN_VERSIONS: Readonly<Record<string, string>> = { [CHECKS_JUDGE_ID]: CHECKS_JUDGE_VERSION };
+
+/** The version of a judge's own code: the one given, else the built-in one; null for network judges. */
+export function judgeVersionFor(judgeId: string, given?: string): string | null {
+  return given ?? (Object.hasOwn(BUILT_IN_VERSIONS, judgeId) ? BUILT_IN_VERSIONS[judgeId] : null);
+}
 
 /**
  * JSON with object keys sorted at every depth, so that two equal values always give the same
@@ -42,6 +55,8 @@ export function resultSettings(settings: Record<string, unknown> | undefined): R
 
 export interface CacheKeyInput {
   judgeId: string;
+  /** The judge's own version (`version` of the checks judge); built-in judges' is found by id. */
+  judgeVersion?: string;
   /** What changes results: model, temperature, prompt version; secrets are dropped anyway. */
   settings?: Record<string, unknown>;
   criterionText: string;
@@ -49,8 +64,15 @@ export interface CacheKeyInput {
   view: unknown;
 }
 
-/** sha256 (hex) of judge + result-changing settings + criterion + canonical view: equal inputs, equal key. */
+/** sha256 (hex) of judge and its version + result-changing settings + criterion + canonical view: equal inputs, equal key. */
 export function cacheKey(input: CacheKeyInput): string {
-  const material = canonicalJson([CACHE_KEY_VERSION, input.judgeId, resultSettings(input.settings), input.criterionText.trim(), input.view]);
+  const material = canonicalJson([
+    CACHE_KEY_VERSION,
+    input.judgeId,
+    judgeVersionFor(input.judgeId, input.judgeVersion),
+    resultSettings(input.settings),
+    input.criterionText.trim(),
+    input.view,
+  ]);
   return createHash("sha256").update(material).digest("hex");
 }

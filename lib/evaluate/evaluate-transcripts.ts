@@ -84,7 +84,7 @@ async function judgeSite(context: Context, view: ViewResult, criterion: Criterio
     }
     return { status: "error", error: view.reason, errorKind: "invalid_transcript", attempts: 0, latencyMs: null };
   }
-  const key = cacheKey({ judgeId: context.judge.id, settings: context.judgeSettings, criterionText: criterion.text, view: view.view });
+  const key = cacheKey({ judgeId: context.judge.id, judgeVersion: context.judge.version, settings: context.judgeSettings, criterionText: criterion.text, view: view.view });
   const earlier = context.memo.get(key);
   if (earlier) {
     const outcome = await earlier;

@@ -71,6 +71,8 @@ export interface JudgeResult {
 
 export interface Judge {
   id: string;
+  /** The version of the judge's own code, for judges whose results depend on it (the built-in checks); part of cache keys. */
+  version?: string;
   evaluate(input: JudgeInput, signal?: AbortSignal): Promise<JudgeResult>;
 }
 

@@ -1,5 +1,6 @@
 import type { CanonicalMessage, CanonicalTool, CanonicalToolCall, JsonObject, JsonValue } from "@/lib/transcripts/types";
 import type { CallView, JudgedCall } from "../types";
+import type { Check, CheckHit } from "./check";
 import { messageEvidence, type TextEvidence } from "./evidence";
 import { numbersInText } from "./text/numbers";
 
@@ -26,7 +27,13 @@ export class CallContext {
   readonly tool: CanonicalTool | undefined;
   /** Parsed arguments, or undefined when they are not valid JSON. */
   readonly args: JsonValue | undefined;
-  private cache = new Map<unknown, unknown>();
+  // Checks that ran and their hits, shared by every criterion that runs them; and what each
+  // list of checks concluded (the judge's own memo, opaque here). A call meets a handful of
+  // checks and one or two lists: short parallel lists beat maps, built for every call.
+  private readonly ranChecks: Check[] = [];
+  private readonly ranHits: CheckHit[][] = [];
+  private readonly lists: (readonly Check[])[] = [];
+  private readonly listOutcomes: unknown[] = [];
 
   constructor(readonly view: CallView) {
     this.call = view.call;
@@ -34,13 +41,24 @@ export class CallContext {
     this.args = view.call.arguments.ok ? view.call.arguments.value : undefined;
   }
 
-  /** Computes once per context; `key` is a name or an object such as a check. */
-  memo<T>(key: unknown, compute: () => T): T {
-    const known = this.cache.get(key);
-    if (known !== undefined || this.cache.has(key)) return known as T;
-    const value = compute();
-    this.cache.set(key, value);
-    return value;
+  /** The check's hits on this call, run once however many criteria include the check. */
+  hitsOf(check: Check): CheckHit[] {
+    const known = this.ranChecks.indexOf(check);
+    if (known !== -1) return this.ranHits[known];
+    const hits = check.run(this);
+    this.ranChecks.push(check);
+    this.ranHits.push(hits);
+    return hits;
+  }
+
+  /** What `compute` concluded for this list of checks, computed once per list. */
+  outcomeOf<T>(checks: readonly Check[], compute: (checks: readonly Check[], context: CallContext) => T): T {
+    const known = this.lists.indexOf(checks);
+    if (known !== -1) return this.listOutcomes[known] as T;
+    const outcome = compute(checks, this);
+    this.lists.push(checks);
+    this.listOutcomes.push(outcome);
+    return outcome;
   }
 
   get argsObject(): JsonObject | undefined {
@@ -48,40 +66,58 @@ export class CallContext {
     return typeof args === "object" && args !== null && !Array.isArray(args) ? args : undefined;
   }
 
+  // Each reading is computed on first use and kept in its own field: the checks read them
+  // many times per call.
+  private cachedRequest?: { evidence: TextEvidence | undefined };
+  private cachedSources?: TextEvidence[];
+  private cachedEarlierCalls?: EarlierCall[];
+  private cachedLeaves?: Leaf[];
+
   /** The user's current request: the last user message before the call. */
   get request(): TextEvidence | undefined {
-    return this.memo("request", () => {
+    if (!this.cachedRequest) {
       const context = this.view.context;
+      let evidence: TextEvidence | undefined;
       for (let index = context.length - 1; index >= 0; index--) {
-        if (context[index].role === "user") return messageEvidence(context[index], index);
+        if (context[index].role === "user") {
+          evidence = messageEvidence(context[index], index);
+          break;
+        }
       }
-      return undefined;
-    });
+      this.cachedRequest = { evidence };
+    }
+    return this.cachedRequest.evidence;
   }
 
   /** Texts an argument may come from: system and user messages and earlier tool results. */
   get sources(): TextEvidence[] {
-    return this.memo("sources", () => {
+    if (!this.cachedSources) {
       const sources: TextEvidence[] = [];
-      this.view.context.forEach((message, index) => {
-        if (message.role !== "assistant") sources.push(messageEvidence(message, index));
-      });
-      return sources;
-    });
+      const context = this.view.context;
+      for (let index = 0; index < context.length; index++) {
+        if (context[index].role !== "assistant") sources.push(messageEvidence(context[index], index));
+      }
+      this.cachedSources = sources;
+    }
+    return this.cachedSources;
   }
 
   /** Tool calls made before the judged one: earlier turns and earlier parallel calls. */
-  get earlierCalls(): EarlierCall[] {
-    return this.memo("earlierCalls", () => {
+  get earlierCalls(): readonly EarlierCall[] {
+    if (!this.cachedEarlierCalls) {
       const found: EarlierCall[] = [];
-      this.view.context.forEach((message, messageIndex) => {
+      const context = this.view.context;
+      for (let messageIndex = 0; messageIndex < context.length; messageIndex++) {
+        const message = context[messageIndex];
         if (message.role === "assistant") for (const call of message.tool_calls ?? []) found.push({ call, messageIndex, sibling: false });
-      });
-      (this.view.assistant.tool_calls ?? []).slice(0, this.call.position).forEach((call) =>
-        found.push({ call, messageIndex: this.call.messageIndex, sibling: true }),
-      );
-      return found;
-    });
+      }
+      const siblings = this.view.assistant.tool_calls ?? [];
+      for (let position = 0; position < this.call.position && position < siblings.length; position++) {
+        found.push({ call: siblings[position], messageIndex: this.call.messageIndex, sibling: true });
+      }
+      this.cachedEarlierCalls = found;
+    }
+    return this.cachedEarlierCalls;
   }
 
   /**
@@ -89,16 +125,17 @@ export class CallContext {
    * included): a number the request states that none of them uses was dropped or replaced.
    */
   get usedNumbers(): number[] {
-    return this.memo("usedNumbers", () => numbersUsedBy(this.view.assistant));
+    return numbersUsedBy(this.view.assistant);
   }
 
   get leaves(): Leaf[] {
-    return this.memo("leaves", () => {
+    if (!this.cachedLeaves) {
       const found: Leaf[] = [];
       const parameters = this.tool?.function.parameters;
       if (this.args !== undefined) collectLeaves(this.args, parameters, "", "", found);
-      return found;
-    });
+      this.cachedLeaves = found;
+    }
+    return this.cachedLeaves;
   }
 }
 
@@ -109,14 +146,14 @@ function asObject(value: JsonValue | undefined): JsonObject | undefined {
 function collectLeaves(value: JsonValue, schema: JsonObject | undefined, path: string, key: string, into: Leaf[]): void {
   if (Array.isArray(value)) {
     const items = schema?.items;
-    value.forEach((item, index) => {
+    for (let index = 0; index < value.length; index++) {
       const itemSchema = Array.isArray(items) ? asObject(items[index]) : asObject(items);
-      collectLeaves(item, itemSchema, `${path}[${index}]`, key, into);
-    });
+      collectLeaves(value[index], itemSchema, `${path}[${index}]`, key, into);
+    }
   } else if (typeof value === "object" && value !== null) {
     const properties = asObject(schema?.properties);
-    for (const [name, child] of Object.entries(value)) {
-      collectLeaves(child, asObject(properties?.[name]), path ? `${path}.${name}` : name, name, into);
+    for (const name in value) {
+      if (Object.hasOwn(value, name)) collectLeaves(value[name], asObject(properties?.[name]), path ? `${path}.${name}` : name, name, into);
     }
   } else {
     into.push({ path, key, value, schema });
@@ -129,20 +166,24 @@ export function isUserTurn(message: CanonicalMessage): boolean {
 
 const usedByMessage = new WeakMap<object, number[]>();
 
+function collectNumbers(value: JsonValue, used: number[]): void {
+  if (typeof value === "number") used.push(value);
+  else if (typeof value === "string") {
+    if (/\d/.test(value)) for (const number of numbersInText(value)) used.push(number);
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectNumbers(item, used);
+  } else if (value && typeof value === "object") {
+    for (const item of Object.values(value)) collectNumbers(item, used);
+  }
+}
+
 function numbersUsedBy(message: CallView["assistant"]): number[] {
   const cached = usedByMessage.get(message);
   if (cached) return cached;
   const used: number[] = [];
-  const visit = (value: JsonValue) => {
-    if (typeof value === "number") used.push(value);
-    else if (typeof value === "string") {
-      if (/\d/.test(value)) for (const number of numbersInText(value)) used.push(number);
-    } else if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === "object") Object.values(value).forEach(visit);
-  };
   for (const call of message.tool_calls ?? []) {
     try {
-      visit(JSON.parse(call.function.arguments) as JsonValue);
+      collectNumbers(JSON.parse(call.function.arguments) as JsonValue, used);
     } catch {
       // Unparseable arguments use no numbers.
     }

@@ -15,9 +15,11 @@ export class TextEvidence {
   private cachedLower?: string;
   private cachedPlainTokens?: string[];
   private cachedCited?: string;
+  private cachedExcerpt?: string;
   private cachedWords?: WordSet;
   private cachedNumbers?: Set<number>;
-  private cachedConverted?: Set<number>;
+  private cachedNumberList?: number[];
+  private cachedConverted?: number[];
   private cachedMentions?: number[][];
   private cachedDates?: DateParts[];
   private cachedAlphaTokens?: string[];
@@ -50,6 +52,11 @@ export class TextEvidence {
     return (this.cachedCited ??= `${this.label} ${quote(this.raw)}`);
   }
 
+  /** A shorter quote, for findings that cite it beside other evidence. */
+  get excerpt(): string {
+    return (this.cachedExcerpt ??= quote(this.raw, 120));
+  }
+
   /** The raw text in lower case, for plain substring tests. */
   get lower(): string {
     return (this.cachedLower ??= this.raw.toLowerCase());
@@ -68,14 +75,19 @@ export class TextEvidence {
     return (this.cachedNumbers ??= numbersInText(this.raw));
   }
 
+  /** The same numbers as a list, for scans (near-equality) rather than lookups. */
+  get numberList(): number[] {
+    return (this.cachedNumberList ??= [...this.numbers]);
+  }
+
   /** Numbers written with digits, each with the values it may stand for. */
   get mentions(): number[][] {
     return (this.cachedMentions ??= numberMentions(this.raw));
   }
 
   /** Numbers the text implies: unit conversions, clock times, periods, multiples of pi. */
-  get converted(): Set<number> {
-    return (this.cachedConverted ??= convertedNumbers(this.raw));
+  get converted(): number[] {
+    return (this.cachedConverted ??= [...convertedNumbers(this.raw)]);
   }
 
   get dates(): DateParts[] {

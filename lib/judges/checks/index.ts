@@ -4,11 +4,12 @@ import type { Check, CheckHit } from "./check";
 import { CallContext } from "./context";
 import { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, mapCriterion } from "./mapper";
 import { PASS_QUALITY, quality, verdict } from "./scoring";
+import { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "./version";
 
 export { CHECKS } from "./catalogue";
 export { TOPIC_VOCABULARY, mapCriterion } from "./mapper";
 
-export const CHECKS_JUDGE_ID = "checks";
+export { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "./version";
 
 // Both criteria of a run (and both modes' shared checks) reuse one analysis of the view.
 const contexts = new WeakMap<CallView, CallContext>();
@@ -23,8 +24,13 @@ type LabelledHit = CheckHit & { check: string };
 
 function runChecks(checks: readonly Check[], context: CallContext): LabelledHit[] {
   const hits: LabelledHit[] = [];
-  for (const check of checks) {
-    for (const hit of context.memo(check, () => check.run(context))) hits.push({ ...hit, check: check.id });
+  for (let index = 0; index < checks.length; index++) {
+    const check = checks[index];
+    const found = context.hitsOf(check);
+    for (let at = 0; at < found.length; at++) {
+      const { severity, penalty, path, message, evidence } = found[at];
+      hits.push({ severity, penalty, path, message, evidence, check: check.id });
+    }
   }
   return hits;
 }
@@ -42,10 +48,12 @@ const ALL_TOPICS = Object.values(TOPIC_VOCABULARY).map((entry) => entry.label).j
 /** What a criterion measures in a view: the same for every call, so computed once. */
 interface Plan {
   checks: Check[];
-  skipped: Check[];
   notApplicable: JudgeResult | null;
+  describesDefect: boolean;
   measured: string;
   measuredBy: string[];
+  /** The explanation's closing sentence on checks this view cannot run, or "". */
+  unmeasurable: string;
 }
 
 // Plans by criterion object (engines reuse one per run), then by condition text.
@@ -92,10 +100,11 @@ function buildPlan(input: JudgeInput): Plan {
   if (!shared) checkLists.set(key, (shared = checks));
   return {
     checks: shared,
-    skipped,
     notApplicable: notApplicableResult,
+    describesDefect: mapping.describesDefect,
     measured: `Measured ${listTopics(mapping.topics)} with ${checks.length} check${checks.length > 1 ? "s" : ""} (${measuredBy.join(", ")}). `,
     measuredBy,
+    unmeasurable: skipped.length ? ` Not measurable ${input.view === "immediate" ? "before the response" : "in this view"}: ${skipped.map((check) => check.id).join(", ")}.` : "",
   };
 }
 
@@ -103,44 +112,50 @@ function buildPlan(input: JudgeInput): Plan {
 interface Outcome {
   hits: LabelledHit[];
   quality: number;
+  /** "Found …. Quality 0.40: ", the explanation's middle, the same for every criterion. */
   found: string;
 }
 
-function outcomeOf(checks: readonly Check[], context: CallContext): Outcome {
-  return context.memo(checks, () => {
-    const hits = runChecks(checks, context).sort((a, b) => b.penalty - a.penalty);
+const byPenalty = (a: LabelledHit, b: LabelledHit) => b.penalty - a.penalty;
+
+function computeOutcome(checks: readonly Check[], context: CallContext): Outcome {
+  const hits = runChecks(checks, context);
+  // Sorted first: the quality is a product, whose last digit depends on the order.
+  if (hits.length > 1) hits.sort(byPenalty);
+  const callQuality = quality(hits);
+  let found = "no problem";
+  if (hits.length) {
     const problems = hits.filter((hit) => hit.penalty >= 0.1);
-    const found = problems.length
+    found = problems.length
       ? `${problems.length} problem${problems.length > 1 ? "s" : ""}; the worst: ${problems[0].message.replace(/\.$/, "")}`
-      : hits.length
-        ? `only minor doubts (${hits.length})`
-        : "no problem";
-    return { hits, quality: quality(hits), found };
-  });
+      : `only minor doubts (${hits.length})`;
+  }
+  return { hits, quality: callQuality, found: `Found ${found}. Quality ${callQuality.toFixed(2)}: ` };
 }
 
 function evaluateNow(input: JudgeInput): JudgeResult {
   const { criterion } = input;
   const plan = planFor(input);
   if (plan.notApplicable) return { ...plan.notApplicable, findings: [], measuredBy: [...(plan.notApplicable.measuredBy ?? [])] };
-  const { checks, skipped } = plan;
-  const mapping = mapCriterion(criterion);
-  const { hits, quality: callQuality, found } = outcomeOf(checks, contextFor(input.content));
-  const { score, passed } = verdict(criterion, callQuality, mapping.describesDefect);
+  const { hits, quality: callQuality, found } = contextFor(input.content).outcomeOf(plan.checks, computeOutcome);
+  const { score, passed } = verdict(criterion, callQuality, plan.describesDefect);
   const clean = callQuality >= PASS_QUALITY;
-  const condition = mapping.describesDefect ? `what the criterion describes is ${clean ? "absent" : "present"}` : `the call ${clean ? "meets" : "misses"} the criterion`;
+  const condition = plan.describesDefect ? (clean ? "what the criterion describes is absent" : "what the criterion describes is present") : clean ? "the call meets the criterion" : "the call misses the criterion";
   const outcome = passed === null ? `scores ${score.toFixed(2)}` : passed ? "passes" : "fails";
-  const explanation =
-    plan.measured +
-    `Found ${found}. Quality ${callQuality.toFixed(2)}: ${condition}, so the call ${outcome}.` +
-    (skipped.length ? ` Not measurable ${input.view === "immediate" ? "before the response" : "in this view"}: ${skipped.map((check) => check.id).join(", ")}.` : "");
-  return { score, passed, applicable: true, explanation, findings: hits.map(toFinding), measuredBy: [...plan.measuredBy] };
+  const explanation = `${plan.measured}${found}${condition}, so the call ${outcome}.${plan.unmeasurable}`;
+  return { score, passed, applicable: true, explanation, findings: hits.map(toFinding), measuredBy: plan.measuredBy.slice() };
+}
+
+/** A judge whose results depend on its own code, which it names. */
+export interface VersionedJudge extends Judge {
+  version: string;
 }
 
 /** The built-in judge: offline, deterministic, fast, and explicit about what it measured. */
-export function createChecksJudge(): Judge {
+export function createChecksJudge(): VersionedJudge {
   return {
     id: CHECKS_JUDGE_ID,
+    version: CHECKS_JUDGE_VERSION,
     async evaluate(input: JudgeInput, signal?: AbortSignal): Promise<JudgeResult> {
       signal?.throwIfAborted();
       return evaluateNow(input);
@@ -151,4 +166,4 @@ export function createChecksJudge(): Judge {
 /** Synchronous form for hot loops (benchmarks, batch re-scoring) that need no promise per call. */
 export const evaluateWithChecks = evaluateNow;
 
-export const checksJudge: Judge = createChecksJudge();
+export const checksJudge: VersionedJudge = createChecksJudge();

@@ -61,7 +61,7 @@ export async function judgeItem(context: JudgeItemContext, item: WorkItem, views
     return failure("judge_unavailable", `The judge could not be started: ${errorMessage(error)}`);
   }
 
-  const key = cacheKey({ judgeId: judge.id, settings: { ...config.data, judgeVersion: versionOf(judge) }, criterionText: parsedCriterion.criterion.text, view: view.view });
+  const key = cacheKey({ judgeId: judge.id, judgeVersion: versionOf(judge), settings: config.data, criterionText: parsedCriterion.criterion.text, view: view.view });
   const entry = await context.prisma.judgeCache.findUnique({ where: { key }, select: { result: true } });
   const hit = entry ? validateJudgeResult(entry.result) : null;
   if (hit?.ok) {

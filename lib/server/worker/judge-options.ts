@@ -12,8 +12,7 @@ export function timeoutFor(config: RunJudgeConfig): number {
  * so results cached before an upgrade stop matching. Read structurally: Judge does not declare it.
  */
 export function versionOf(judge: Judge): string | undefined {
-  const version: unknown = (judge as Judge & { version?: unknown }).version;
-  return typeof version === "string" ? version : undefined;
+  return judge.version;
 }
 
 /** The judge, reporting each real call (never a cache hit) for the evaluation it serves. */
@@ -21,6 +20,7 @@ export function observed(judge: Judge, evaluationId: string, onJudgeCall?: (eval
   if (!onJudgeCall) return judge;
   return {
     id: judge.id,
+    version: judge.version,
     evaluate: (input, signal) => {
       onJudgeCall(evaluationId);
       return judge.evaluate(input, signal);

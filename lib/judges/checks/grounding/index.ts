@@ -18,21 +18,23 @@ function inSchemaValues(value: JsonValue, values: JsonValue[], looseValues: Set<
   return typeof value === "string" && values.some((candidate) => typeof candidate === "number" && parseNumeric(value) === candidate);
 }
 
+/** Whether the request's texts mention an allowed value. */
+function mentionedIn(option: JsonValue, request: TextEvidence[]): boolean {
+  if (typeof option !== "string") return false;
+  const words = tokens(option);
+  if (words.every((word) => STOPWORDS.has(word) || word.length < 3)) return false;
+  // One word may be inflected ("chronologically" for "chronological"); a phrase must match.
+  if (words.length === 1) return request.some((source) => source.words.has(words[0]));
+  const phrase = phraseText(option);
+  return request.some((source) => source.phrase.includes(phrase));
+}
+
 /** The request mentions a different allowed value than the one chosen. */
 function contradictedOption(value: JsonValue, hints: PropertyHints, sources: TextEvidence[]): JsonValue | undefined {
   if (hints.options.length < 2) return undefined;
   const request = userSources(sources);
-  const mentioned = (option: JsonValue) => {
-    if (typeof option !== "string") return false;
-    const words = tokens(option);
-    if (words.every((word) => STOPWORDS.has(word) || word.length < 3)) return false;
-    // One word may be inflected ("chronologically" for "chronological"); a phrase must match.
-    if (words.length === 1) return request.some((source) => source.words.has(words[0]));
-    const phrase = phraseText(option);
-    return request.some((source) => source.phrase.includes(phrase));
-  };
-  if (mentioned(value)) return undefined;
-  return hints.options.find((option) => option !== value && mentioned(option));
+  if (mentionedIn(value, request)) return undefined;
+  return hints.options.find((option) => option !== value && mentionedIn(option, request));
 }
 
 export function groundLeaf(leaf: Leaf, context: CallContext): Grounding {

@@ -15,8 +15,17 @@ function unusedMentions(context: CallContext): string[] {
 }
 
 export function groundNumber(value: number, hints: PropertyHints, sources: TextEvidence[], shown: string, context?: CallContext): Grounding {
-  for (const source of sources) if (matchesNumber(value, source.numbers) || matchesNumber(-value, source.numbers)) return grounded(`found in ${source.label}`);
-  if (hints.description && matchesNumber(value, hints.description.numbers)) return grounded("named in the parameter's description");
+  for (const source of sources) {
+    const numbers = source.numbers;
+    // An exact hit (the usual case) needs no scan for floating-point neighbours.
+    if (numbers.has(value) || numbers.has(-value) || matchesNumber(value, source.numberList) || matchesNumber(-value, source.numberList)) return grounded(`found in ${source.label}`);
+  }
+  return groundUnstated(value, hints, sources, shown, context);
+}
+
+/** A number the conversation does not state as such: the slower readings, in order. */
+function groundUnstated(value: number, hints: PropertyHints, sources: TextEvidence[], shown: string, context?: CallContext): Grounding {
+  if (hints.description && matchesNumber(value, hints.description.numberList)) return grounded("named in the parameter's description");
   for (const source of sources) {
     if (matchesConverted(value, source.converted)) {
       return { status: "weak", penalty: 0.03, reason: "matches a stated quantity only after converting units or periods", evidence: `value ${shown}; compared with ${source.cited}` };
@@ -27,7 +36,7 @@ export function groundNumber(value: number, hints: PropertyHints, sources: TextE
   }
   for (const source of sources) {
     // The same quantity written as a percentage or as a fraction (7 vs 0.07).
-    if (matchesNumber(value * 100, source.numbers) || matchesNumber(value / 100, source.numbers)) {
+    if (matchesNumber(value * 100, source.numberList) || matchesNumber(value / 100, source.numberList)) {
       return { status: "weak", penalty: 0.05, reason: "matches a stated number only as a percentage", evidence: `value ${shown}` };
     }
   }

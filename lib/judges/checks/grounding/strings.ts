@@ -14,7 +14,7 @@ function wordsSupported(words: string[], sources: TextEvidence[], hints: Propert
   let found = 0;
   for (const word of words) {
     const numeric = /^\d/.test(word) ? Number(word) : Number.NaN;
-    if (sources.some((source) => source.words.has(word) || (!Number.isNaN(numeric) && matchesNumber(numeric, source.numbers)))) found++;
+    if (sources.some((source) => source.words.has(word) || (!Number.isNaN(numeric) && matchesNumber(numeric, source.numberList)))) found++;
     else if (hints.description?.words.has(word)) found++;
   }
   return found;
@@ -36,6 +36,11 @@ export function groundString(value: string, leaf: Leaf, hints: PropertyHints, so
   if (!phrase.trim()) return grounded("no words to compare");
   const source = phraseSource(phrase, sources);
   if (source) return grounded(`found in ${source.label}`);
+  return groundUnquoted(value, leaf, hints, sources, context);
+}
+
+/** A value that is not a phrase of the conversation: the slower readings, in order. */
+function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources: TextEvidence[], context: CallContext): Grounding {
   const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 79)}…` : value);
   const numeric = parseNumeric(value.replace(/\s+/g, ""));
   if (numeric !== null) return groundNumber(numeric, hints, sources, shown, context);

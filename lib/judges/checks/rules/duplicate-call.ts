@@ -1,5 +1,5 @@
 import { BOTH_VIEWS, type Check } from "../check";
-import { canonicalArguments } from "../canonical";
+import { canonicalArguments, sameArguments } from "../canonical";
 
 // Tools whose result differs from call to call: asking twice can be the point ("roll two dice").
 const NON_DETERMINISTIC = /random|roll|dice|shuffle|sample|toss|flip|draw|generate|simulat/i;
@@ -22,18 +22,16 @@ export const duplicateCall: Check = {
         break;
       }
     }
-    let own: string | undefined;
     for (const earlier of context.earlierCalls) {
       if (earlier.messageIndex < turnStart || earlier.call.function.name !== context.call.toolName) continue;
-      own ??= canonicalArguments(context.call.rawArguments);
-      if (canonicalArguments(earlier.call.function.arguments) !== own) continue;
+      if (!sameArguments(context.call.rawArguments, earlier.call.function.arguments)) continue;
       const varies = NON_DETERMINISTIC.test(`${context.call.toolName} ${context.tool?.function.description ?? ""}`);
       return [
         {
           severity: varies ? "minor" : "major",
           penalty: varies ? 0.2 : 0.6,
           message: `${context.call.toolName} was already called with the same arguments ${earlier.sibling ? "in the same message" : `in message ${earlier.messageIndex}`}${varies ? "; its results may vary by design" : ""}.`,
-          evidence: `earlier call ${earlier.call.id}: ${own.slice(0, 160)}`,
+          evidence: `earlier call ${earlier.call.id}: ${canonicalArguments(context.call.rawArguments).slice(0, 160)}`,
         },
       ];
     }

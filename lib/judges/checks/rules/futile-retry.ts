@@ -1,5 +1,5 @@
 import { BOTH_VIEWS, type Check, type CheckHit } from "../check";
-import { canonicalArguments } from "../canonical";
+import { sameArguments } from "../canonical";
 import { responseStatus } from "../response-status";
 
 export const futileRetry: Check = {
@@ -10,13 +10,11 @@ export const futileRetry: Check = {
   topics: ["errors", "redundancy"],
   explanation: "The call repeats, with the same arguments, an earlier call whose response was an error: it can only fail the same way.",
   run(context) {
-    let own: string | undefined;
     const messages = context.view.context;
     const hits: CheckHit[] = [];
     for (const earlier of context.earlierCalls) {
       if (earlier.sibling || earlier.call.function.name !== context.call.toolName) continue;
-      own ??= canonicalArguments(context.call.rawArguments);
-      if (canonicalArguments(earlier.call.function.arguments) !== own) continue;
+      if (!sameArguments(context.call.rawArguments, earlier.call.function.arguments)) continue;
       const response = messages.find((message) => message.role === "tool" && message.tool_call_id === earlier.call.id);
       if (!response) continue;
       const status = responseStatus(response.content ?? "");

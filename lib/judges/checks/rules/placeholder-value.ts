@@ -3,26 +3,8 @@ import type { JsonObject } from "@/lib/transcripts/types";
 import type { Leaf } from "../context";
 import type { TextEvidence } from "../evidence";
 import { descriptionNames, looseKey, propertyHints } from "../schema/property";
-import { FUNCTION_WORDS, fold, phraseText, tokens } from "../text/words";
-
-// Values that stand for "fill me in": type names, template markers, sample data.
-const PLACEHOLDER_WORDS = new Set([
-  "string", "str", "text", "value", "todo", "tbd", "fixme", "xxx", "xxxx", "n/a", "undefined", "null", "none", "nil",
-  "placeholder", "example", "sample", "foo", "bar", "baz", "qux", "lorem ipsum", "your api key", "api key", "insert here",
-  "enter value", "unknown", "default", "dummy", "fake", "test123", "abc123", "john doe", "jane doe", "...", "…",
-]);
-const TEMPLATE = /^\s*(<[^<>]+>|\{\{[^{}]+\}\}|\$\{[^{}]+\}|\[[A-Z _-]+\]|\{[A-Z_]+\})\s*$/;
-// Words that open a request ("Book a flight…", "First, …"): copied into an argument they are
-// a sign of an agent filling slots from the request's first words, not from its meaning.
-const OPENING_WORDS = new Set(
-  (
-    "find get give show tell list search look calculate compute determine estimate predict book reserve order buy purchase " +
-    "sell send create make generate plan convert translate check fetch retrieve provide locate identify analyze analyse " +
-    "compare recommend suggest help perform invest withdraw schedule set update delete remove add play draw plot solve " +
-    "evaluate simulate imagine suppose consider first second third next then also lastly finally now please hi hello hey " +
-    "okay ok so well could can would will should may might i we you let what whats who which when where why how is are do does"
-  ).split(/\s+/),
-);
+import { fold, phraseText } from "../text/words";
+import { opensASentence, valueShape } from "./placeholder-text";
 
 /** Values the user wrote themselves are theirs to choose, however placeholder-like. */
 function userWrote(raw: string, request: TextEvidence | undefined): boolean {
@@ -30,36 +12,18 @@ function userWrote(raw: string, request: TextEvidence | undefined): boolean {
   return request !== undefined && phrase.trim() !== "" && request.phrase.includes(phrase);
 }
 
-/** True when `value` is the first word(s) of a sentence of the request. */
-function opensASentence(value: string, request: TextEvidence): boolean {
-  const words = tokens(value);
-  if (!words.length || words.length > 3 || !OPENING_WORDS.has(words[0])) return false;
-  const needle = value.trim().toLowerCase();
-  const text = request.lower;
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
-    if (/[a-z0-9]/.test(text[at + needle.length] ?? "")) continue;
-    let before = at - 1;
-    while (before >= 0 && /[\s"'\u201c\u2018]/.test(text[before])) before--;
-    if (before < 0 || /[.?!]/.test(text[before])) return true;
-  }
-  return false;
-}
-
-const SAMPLE_CONTACT = /(^|[@.\s])(example\.(com|org|net)|test\.com)\b|^(\+?1[-. ]?)?555[-. ]?01\d\d$|^(0{4,}|1234(5678?9?)?)$/i;
-
 /**
  * Several different parameters all given 0 or 1 that the request never states: the agent
  * filled the slots rather than read the values from the request.
  */
 function fillerNumbers(leaves: Leaf[], request: TextEvidence | undefined): CheckHit | null {
+  // Top-level arguments only: zeros inside a structure ("children": 0) are usually data.
+  const unstated = leaves.filter(
+    (leaf) => leaf.path === leaf.key && (leaf.value === 0 || leaf.value === 1) && !request?.numbers.has(leaf.value) && !propertyHints(leaf.schema).defaults.includes(leaf.value),
+  );
+  if (unstated.length < 2) return null;
   const groups = new Map<number, string[]>();
-  for (const leaf of leaves) {
-    // Top-level arguments only: zeros inside a structure ("children": 0) are usually data.
-    if (leaf.path !== leaf.key) continue;
-    if ((leaf.value === 0 || leaf.value === 1) && !request?.numbers.has(leaf.value) && !propertyHints(leaf.schema).defaults.includes(leaf.value)) {
-      groups.set(leaf.value, [...(groups.get(leaf.value) ?? []), leaf.path]);
-    }
-  }
+  for (const leaf of unstated) groups.set(leaf.value as number, [...(groups.get(leaf.value as number) ?? []), leaf.path]);
   for (const [value, paths] of groups) {
     if (paths.length >= 2) {
       return { severity: "major", penalty: 0.5, message: `${paths.length} arguments are all ${value}, a value the request never states: they look filled in, not read from it.`, evidence: `${paths.join(", ")} = ${value}` };
@@ -74,9 +38,29 @@ function schemaNames(leaf: Leaf, raw: string): boolean {
   return hints.looseDefaults.has(loose) || hints.looseOptions.has(loose) || descriptionNames(hints, raw);
 }
 
-const PAIR_PREFIXES: ReadonlyArray<[RegExp, RegExp]> = [
-  [/^(from|source|src|origin|start|begin|base)(_|-)?/i, /^(to|target|dest|destination|end|finish|quote)(_|-)?/i],
-];
+const FROM_PREFIX = /^(from|source|src|origin|start|begin|base)(_|-)?/i;
+const TO_PREFIX = /^(to|target|dest|destination|end|finish|quote)(_|-)?/i;
+
+/** What an argument name says after a "from" or "to" prefix ("currency" in "to_currency"). */
+interface PairKey {
+  from: string | null;
+  to: string | null;
+}
+
+const pairKeys = new Map<string, PairKey>();
+
+function pairKey(name: string): PairKey {
+  let key = pairKeys.get(name);
+  if (!key) {
+    const from = FROM_PREFIX.exec(name);
+    const to = TO_PREFIX.exec(name);
+    key = { from: from ? name.slice(from[0].length).toLowerCase() : null, to: to ? name.slice(to[0].length).toLowerCase() : null };
+    // Argument names are few; bounded all the same.
+    if (pairKeys.size >= 10_000) pairKeys.clear();
+    pairKeys.set(name, key);
+  }
+  return key;
+}
 
 /**
  * "from_currency": "EUR" with "to_currency": "EUR", "origin" equal to "destination": a
@@ -84,24 +68,32 @@ const PAIR_PREFIXES: ReadonlyArray<[RegExp, RegExp]> = [
  */
 function degeneratePair(args: JsonObject | undefined): CheckHit | null {
   if (!args) return null;
-  const keys = Object.keys(args);
-  for (const [fromPattern, toPattern] of PAIR_PREFIXES) {
-    for (const from of keys) {
-      const fromMatch = fromPattern.exec(from);
-      if (!fromMatch) continue;
-      const stem = from.slice(fromMatch[0].length).toLowerCase();
-      for (const to of keys) {
-        const toMatch = toPattern.exec(to);
-        if (!toMatch || to.slice(toMatch[0].length).toLowerCase() !== stem) continue;
-        const a = args[from];
-        const b = args[to];
-        if (typeof a === "string" && a.trim() !== "" && typeof b === "string" && fold(a).trim() === fold(b).trim()) {
-          return { severity: "major", penalty: 0.5, path: to, message: `"${from}" and "${to}" are the same: the call would go from a value to itself.`, evidence: `${from} = ${to} = ${JSON.stringify(a)}` };
-        }
+  let keys: string[] | null = null;
+  for (const from in args) {
+    const stem = pairKey(from).from;
+    if (stem === null) continue;
+    // Most arguments have no "from" name: only then are the names listed.
+    for (const to of (keys ??= Object.keys(args))) {
+      if (pairKey(to).to !== stem) continue;
+      const a = args[from];
+      const b = args[to];
+      if (typeof a === "string" && a.trim() !== "" && typeof b === "string" && fold(a).trim() === fold(b).trim()) {
+        return { severity: "major", penalty: 0.5, path: to, message: `"${from}" and "${to}" are the same: the call would go from a value to itself.`, evidence: `${from} = ${to} = ${JSON.stringify(a)}` };
       }
     }
   }
   return null;
+}
+
+const NOTHING_REQUIRED: ReadonlySet<string> = new Set();
+const requiredSets = new WeakMap<JsonObject, ReadonlySet<string>>();
+
+/** The tool's required names, as a set built once per (interned) schema. */
+function requiredOf(parameters: JsonObject | undefined): ReadonlySet<string> {
+  if (!parameters) return NOTHING_REQUIRED;
+  let required = requiredSets.get(parameters);
+  if (!required) requiredSets.set(parameters, (required = new Set(Array.isArray(parameters.required) ? (parameters.required as string[]) : [])));
+  return required;
 }
 
 export const placeholderValue: Check = {
@@ -115,25 +107,20 @@ export const placeholderValue: Check = {
   run(context) {
     const hits: CheckHit[] = [];
     const request = context.request;
-    const required = new Set(
-      Array.isArray(context.tool?.function.parameters.required) ? (context.tool?.function.parameters.required as string[]) : [],
-    );
+    const required = requiredOf(context.tool?.function.parameters);
     for (const leaf of context.leaves) {
       if (typeof leaf.value !== "string") continue;
       const raw = leaf.value;
-      const folded = fold(raw).trim();
-      if (!folded) {
+      const shape = valueShape(raw);
+      if (shape.empty) {
         if (required.has(leaf.path)) hits.push({ severity: "major", penalty: 0.6, path: leaf.path, message: `Required argument "${leaf.path}" is an empty string.`, evidence: "value \"\"" });
         continue;
       }
-      // Placeholders are short; long values skip straight to the template test.
-      const short = folded.length <= 40;
       let reason: string | null = null;
-      if (TEMPLATE.test(raw)) reason = "is a template marker";
-      else if (short && (PLACEHOLDER_WORDS.has(folded.replace(/[_-]+/g, " ")) || SAMPLE_CONTACT.test(folded)) && !userWrote(raw, request)) {
-        reason = PLACEHOLDER_WORDS.has(folded.replace(/[_-]+/g, " ")) ? "is a placeholder" : "is sample data";
-      } else if (short && FUNCTION_WORDS.has(folded.replace(/[^a-z]/g, "")) && /^[a-z' ]+[?!.]?$/i.test(folded)) reason = "is only a question or filler word, not a value";
-      else if (short && request && opensASentence(raw, request)) reason = "is the opening word of the request, not a value";
+      if (shape.template) reason = "is a template marker";
+      else if (shape.standIn && !userWrote(raw, request)) reason = shape.standIn;
+      else if (shape.filler) reason = "is only a question or filler word, not a value";
+      else if (shape.opener && request && opensASentence(raw, request)) reason = "is the opening word of the request, not a value";
       // A value the schema itself names ("default is 'default'") is never a placeholder.
       if (reason && schemaNames(leaf, raw)) reason = null;
       if (reason) hits.push({ severity: "major", penalty: 0.6, path: leaf.path, message: `"${leaf.path}" ${reason}.`, evidence: `value ${JSON.stringify(raw)}` });

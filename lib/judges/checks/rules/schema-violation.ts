@@ -68,6 +68,7 @@ export const schemaViolation: Check = {
   run(context) {
     if (!context.tool || !context.argsObject) return [];
     const errors = validatorFor(context.tool.function.parameters)(context.argsObject);
+    if (!errors.length) return [];
     const hits: CheckHit[] = [];
     const seen = new Set<string>();
     for (const error of errors) {

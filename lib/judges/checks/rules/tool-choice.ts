@@ -1,6 +1,6 @@
 import type { CanonicalMessage, CanonicalTool } from "@/lib/transcripts/types";
 import { BOTH_VIEWS, severityFor, type Check } from "../check";
-import { quote, type TextEvidence } from "../evidence";
+import type { TextEvidence } from "../evidence";
 import { toolFits, type ToolFit } from "../tool-fit";
 
 interface CachedFits {
@@ -8,23 +8,34 @@ interface CachedFits {
   fits: ToolFit[];
 }
 
-const byRequest = new WeakMap<TextEvidence, Map<string, CachedFits[]>>();
+interface RequestFits {
+  /** By tool-list object: the calls of one transcript share its list. */
+  byList: WeakMap<CanonicalTool[], ToolFit[]>;
+  byNames: Map<string, CachedFits[]>;
+}
+
+const byRequest = new WeakMap<TextEvidence, RequestFits>();
 
 /**
  * Fits are the same for every call that shares a request and a tool list, and a copy of the
  * same tool list (same names and descriptions) is the same list: compute once.
  */
 function cachedFits(request: TextEvidence, tools: CanonicalTool[]): ToolFit[] {
-  let perTools = byRequest.get(request);
-  if (!perTools) byRequest.set(request, (perTools = new Map()));
+  let perRequest = byRequest.get(request);
+  if (!perRequest) byRequest.set(request, (perRequest = { byList: new WeakMap(), byNames: new Map() }));
+  let fits = perRequest.byList.get(tools);
+  if (fits) return fits;
   const names = tools.map((tool) => tool.function.name).join("\u0000");
   const descriptions = tools.map((tool) => tool.function.description);
-  const candidates = perTools.get(names) ?? [];
+  const candidates = perRequest.byNames.get(names) ?? [];
   const same = candidates.find((entry) => entry.descriptions.every((description, index) => description === descriptions[index]));
-  if (same) return same.fits;
-  const fits = toolFits(request, tools);
-  candidates.push({ descriptions, fits });
-  perTools.set(names, candidates);
+  if (same) fits = same.fits;
+  else {
+    fits = toolFits(request, tools);
+    candidates.push({ descriptions, fits });
+    perRequest.byNames.set(names, candidates);
+  }
+  perRequest.byList.set(tools, fits);
   return fits;
 }
 
@@ -90,7 +101,7 @@ export const toolChoice: Check = {
         severity: severityFor(penalty),
         penalty,
         message,
-        evidence: `chosen ${describe(chosen)}${best ? `; best other ${describe(best)}` : ""}; request ${quote(request.raw, 120)}`,
+        evidence: `chosen ${describe(chosen)}${best ? `; best other ${describe(best)}` : ""}; request ${request.excerpt}`,
       },
     ];
   },

@@ -1,4 +1,4 @@
-import { editDistance } from "@/lib/criteria/suggest";
+import { editDistance } from "../text/edit-distance";
 import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
 import { BOTH_VIEWS, type Check, type CheckHit } from "../check";
 
@@ -34,14 +34,16 @@ function walk(value: JsonValue, schema: JsonObject | undefined, path: string, hi
   const properties = asObject(schema.properties);
   // An object schema without `properties` is free-form: any key is declared.
   if (!properties) return;
-  const declared = Object.keys(properties);
-  for (const [key, child] of Object.entries(object)) {
-    const childPath = path ? `${path}.${key}` : key;
+  for (const key of Object.keys(object)) {
+    const child = object[key];
     if (key in properties) {
-      walk(child, asObject(properties[key]), childPath, hits);
+      // Only objects and arrays can hold undeclared keys: scalars need no walk (nor path).
+      if (typeof child === "object" && child !== null) walk(child, asObject(properties[key]), path ? `${path}.${key}` : key, hits);
       continue;
     }
     if (allowsExtra(schema, key)) continue;
+    const childPath = path ? `${path}.${key}` : key;
+    const declared = Object.keys(properties);
     const missing = declared.filter((name) => !(name in object));
     const near = missing.find((name) => editDistance(name.toLowerCase(), key.toLowerCase()) <= Math.max(1, Math.floor(name.length / 4)));
     hits.push({

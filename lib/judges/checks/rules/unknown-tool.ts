@@ -1,4 +1,4 @@
-import { editDistance } from "@/lib/criteria/suggest";
+import { editDistance } from "../text/edit-distance";
 import { BOTH_VIEWS, type Check } from "../check";
 
 export const unknownTool: Check = {

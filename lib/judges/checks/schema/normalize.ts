@@ -51,8 +51,20 @@ function normalizeType(type: JsonValue): JsonValue | undefined {
   return typeName(type) ?? undefined;
 }
 
+/**
+ * The commonest property schema is a type and prose ({"type": "float", "description": …}): its
+ * normal form is `{type}` (or `{}`), what the general rewrite below would build, key by key.
+ */
+function plainType(schema: JsonObject): JsonObject | null {
+  for (const key of Object.keys(schema)) if (key !== "type" && !ANNOTATIONS.has(key)) return null;
+  const type = "type" in schema ? normalizeType(schema.type) : undefined;
+  return type === undefined ? {} : { type };
+}
+
 export function normalizeSchema(schema: JsonValue): JsonObject {
   if (!isObject(schema)) return {};
+  const plain = plainType(schema);
+  if (plain) return plain;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(key)) continue;

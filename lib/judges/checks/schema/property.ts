@@ -33,6 +33,20 @@ function describedText(schema: JsonObject): string {
   return prose;
 }
 
+// Tools share parameter wordings ("The name of the city."), and every copy of a tool has its
+// own schema objects: the analysis of a description is shared by its text.
+const byDescription = new Map<string, TextEvidence>();
+
+function describedEvidence(prose: string): TextEvidence {
+  let evidence = byDescription.get(prose);
+  if (!evidence) {
+    evidence = analyseText(prose, "the parameter's description");
+    if (byDescription.size >= 5000) byDescription.clear();
+    byDescription.set(prose, evidence);
+  }
+  return evidence;
+}
+
 export function propertyHints(schema: JsonObject | undefined): PropertyHints {
   if (!schema) return EMPTY;
   const cached = cache.get(schema);
@@ -46,7 +60,7 @@ export function propertyHints(schema: JsonObject | undefined): PropertyHints {
     looseDefaults: defaults.length ? new Set(defaults.map(looseKey)) : NO_KEYS,
     looseOptions: options.length ? new Set(options.map(looseKey)) : NO_KEYS,
     named: new Map(),
-    description: prose ? analyseText(prose, "the parameter's description") : undefined,
+    description: prose ? describedEvidence(prose) : undefined,
   };
   cache.set(schema, hints);
   return hints;

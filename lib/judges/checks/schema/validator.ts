@@ -11,7 +11,10 @@ export interface SchemaError {
   message: string;
 }
 
-export type Validator = (value: JsonValue) => SchemaError[];
+export type Validator = (value: JsonValue) => readonly SchemaError[];
+
+// Most values are valid: they all get this one (never mutated) list rather than a new one each.
+const NO_ERRORS: readonly SchemaError[] = Object.freeze([]);
 
 // One Ajv instance for the process. Meta-schema validation and code optimisation are off:
 // for the short-lived, one-off schemas of tool definitions, compiling costs far more than
@@ -107,11 +110,12 @@ function arrayValidator(schema: JsonObject): Validator | null {
   const items = compileCached(schema.items);
   return (value) => {
     if (!Array.isArray(value)) return [{ path: "", keyword: "type", params: { type: "array" }, message: describe("type", { type: "array" }) }];
-    const errors: SchemaError[] = [];
-    value.forEach((item, index) => {
-      for (const error of items(item)) errors.push({ ...error, path: joinPath(`[${index}]`, error.path) });
-    });
-    return errors;
+    let errors: SchemaError[] | null = null;
+    for (let index = 0; index < value.length; index++) {
+      const found = items(value[index]);
+      for (let at = 0; at < found.length; at++) (errors ??= []).push({ ...found[at], path: joinPath(`[${index}]`, found[at].path) });
+    }
+    return errors ?? NO_ERRORS;
   };
 }
 
@@ -167,6 +171,11 @@ function hasType(value: JsonValue, type: string): boolean {
   }
 }
 
+function hasAnyType(value: JsonValue, types: readonly string[]): boolean {
+  for (const type of types) if (hasType(value, type)) return true;
+  return false;
+}
+
 /**
  * A schema that is only a type (or a union of types) and perhaps an enum of scalars is checked
  * inline, with the same errors Ajv gives: it is the most common property schema, and compiling
@@ -181,9 +190,12 @@ function inlineValidator(schema: JsonObject): Validator | null {
   if (options !== undefined && (!Array.isArray(options) || options.some((option) => option !== null && typeof option === "object"))) return null;
   const typeName = types.join(",");
   return (value) => {
+    const typeError = types.length > 0 && !hasAnyType(value, types);
+    const enumError = options !== undefined && !options.includes(value);
+    if (!typeError && !enumError) return NO_ERRORS;
     const errors: SchemaError[] = [];
-    if (types.length && !types.some((type) => hasType(value, type))) errors.push({ path: "", keyword: "type", params: { type: typeName }, message: describe("type", { type: typeName }) });
-    if (options && !options.includes(value)) errors.push({ path: "", keyword: "enum", params: { allowedValues: options }, message: describe("enum", {}) });
+    if (typeError) errors.push({ path: "", keyword: "type", params: { type: typeName }, message: describe("type", { type: typeName }) });
+    if (enumError) errors.push({ path: "", keyword: "enum", params: { allowedValues: options }, message: describe("enum", {}) });
     return errors;
   };
 }
@@ -214,19 +226,23 @@ function composed(root: JsonObject): Validator | null {
   const closed = root.additionalProperties === false;
   return (value) => {
     if (!isObject(value)) return [{ path: "", keyword: "type", params: { type: "object" }, message: "must be object" }];
-    const errors: SchemaError[] = [];
-    for (const name of required) {
-      if (!(name in value)) errors.push({ path: name, keyword: "required", params: { missingProperty: name }, message: `must have required property '${name}'` });
+    // Most arguments are valid: no list is built for them.
+    let errors: SchemaError[] | null = null;
+    for (let index = 0; index < required.length; index++) {
+      const name = required[index];
+      if (!(name in value)) (errors ??= []).push({ path: name, keyword: "required", params: { missingProperty: name }, message: `must have required property '${name}'` });
     }
-    for (const name of Object.keys(value)) {
+    for (const name in value) {
+      if (!Object.hasOwn(value, name)) continue;
       const schema = properties[name];
       if (isObject(schema)) {
-        for (const error of propertyValidator(schema)(value[name])) errors.push({ ...error, path: joinPath(name, error.path) });
+        const found = propertyValidator(schema)(value[name]);
+        for (let index = 0; index < found.length; index++) (errors ??= []).push({ ...found[index], path: joinPath(name, found[index].path) });
       } else if (!(name in properties) && closed) {
-        errors.push({ path: name, keyword: "additionalProperties", params: { additionalProperty: name }, message: "must NOT have additional properties" });
+        (errors ??= []).push({ path: name, keyword: "additionalProperties", params: { additionalProperty: name }, message: "must NOT have additional properties" });
       }
     }
-    return errors;
+    return errors ?? NO_ERRORS;
   };
 }
 

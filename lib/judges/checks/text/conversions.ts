@@ -22,28 +22,39 @@ const BARE_PERIODS = new Map<string, number[]>(Object.entries({
   hourly: [24, 1], daily: [365, 1, 24], weekly: [52, 7, 1], biweekly: [26, 14], monthly: [12, 1], quarterly: [4, 3],
   annually: [1], annual: [1], yearly: [1], semiannually: [2], biannually: [2],
 }));
-const UNIT_FACTORS: ReadonlyArray<[RegExp, number[]]> = [
-  [/^(ft|feet|foot)$/, [12, 0.3048, 30.48]],
-  [/^(in|inch|inches)$/, [1 / 12, 2.54, 0.0254]],
-  [/^(mi|mile|miles)$/, [1.609344, 1609.344, 5280]],
-  [/^(km|kilometers?|kilometres?)$/, [1000, 0.621371, 100000]],
-  [/^(m|meters?|metres?)$/, [100, 1000, 1 / 1000, 3.28084]],
-  [/^(cm|centimeters?|centimetres?)$/, [1 / 100, 10, 1 / 2.54]],
-  [/^(mm|millimeters?|millimetres?)$/, [1 / 1000, 1 / 10]],
-  [/^(kg|kilograms?|kilos?)$/, [1000, 2.20462]],
-  [/^(g|grams?)$/, [1 / 1000, 1000]],
-  [/^(lb|lbs|pounds?)$/, [0.453592, 16]],
-  [/^(oz|ounces?)$/, [28.3495, 1 / 16]],
-  [/^(l|liters?|litres?)$/, [1000]],
-  [/^(ml|milliliters?|millilitres?)$/, [1 / 1000]],
-  [/^(gallons?|gal)$/, [3.78541]],
-  [/^(tons?|tonnes?)$/, [1000]],
-  [/^(kwh)$/, [1000, 3.6e6]],
-  [/^(dozen|dozens)$/, [12]],
-  [/^(hundreds?)$/, [100]],
-];
+// Each spelling of a unit, with the factors to the units it is commonly converted to.
+const UNIT_FACTORS = new Map<string, number[]>(
+  (
+    [
+      ["ft feet foot", [12, 0.3048, 30.48]],
+      ["in inch inches", [1 / 12, 2.54, 0.0254]],
+      ["mi mile miles", [1.609344, 1609.344, 5280]],
+      ["km kilometer kilometers kilometre kilometres", [1000, 0.621371, 100000]],
+      ["m meter meters metre metres", [100, 1000, 1 / 1000, 3.28084]],
+      ["cm centimeter centimeters centimetre centimetres", [1 / 100, 10, 1 / 2.54]],
+      ["mm millimeter millimeters millimetre millimetres", [1 / 1000, 1 / 10]],
+      ["kg kilogram kilograms kilo kilos", [1000, 2.20462]],
+      ["g gram grams", [1 / 1000, 1000]],
+      ["lb lbs pound pounds", [0.453592, 16]],
+      ["oz ounce ounces", [28.3495, 1 / 16]],
+      ["l liter liters litre litres", [1000]],
+      ["ml milliliter milliliters millilitre millilitres", [1 / 1000]],
+      ["gallon gallons gal", [3.78541]],
+      ["ton tons tonne tonnes", [1000]],
+      ["kwh", [1000, 3.6e6]],
+      ["dozen dozens", [12]],
+      ["hundred hundreds", [100]],
+    ] as const
+  ).flatMap(([spellings, factors]) => spellings.split(" ").map((spelling): [string, number[]] => [spelling, [...factors]])),
+);
 const SI_PREFIX = new Map<string, number>(Object.entries({ p: 1e-12, n: 1e-9, "µ": 1e-6, "μ": 1e-6, u: 1e-6, m: 1e-3, c: 1e-2, k: 1e3, K: 1e3, M: 1e6, G: 1e9, T: 1e12 }));
 const NUMBER = "(\\d+(?:[.,]\\d+)*)";
+// Built once: these run on every text whose numbers a value is compared with.
+const CLOCK_TIME = /\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)/g;
+const DURATION = new RegExp(`${NUMBER}\\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|decades?|century|centuries)\\b`, "g");
+const PERIOD = /\b(second|minute|hour|day|week|fortnight|month|year|decade|century|hourly|daily|weekly|biweekly|monthly|quarterly|annually|annual|yearly|semiannually|biannually)\b/g;
+const FEET_INCHES = new RegExp(`${NUMBER}\\s*(?:ft|feet|foot|')\\s*(\\d+)\\s*(?:in|inch|inches|")`, "g");
+const NUMBER_WORD = new RegExp(`${NUMBER}\\s*([a-z]+)`, "g");
 
 function add(into: Set<number>, value: number): void {
   if (Number.isFinite(value) && value !== 0) into.add(value);
@@ -58,31 +69,35 @@ function singular(unit: string): string {
   return lower.replace(/s$/, "");
 }
 
+/** "1,500" -> 1500. */
+function num(raw: string): number {
+  return Number(raw.replace(/,(?=\d{3})/g, ""));
+}
+
 export function convertedNumbers(text: string): Set<number> {
   const found = new Set<number>();
   const lower = text.toLowerCase();
-  const num = (raw: string) => Number(raw.replace(/,(?=\d{3})/g, ""));
 
-  for (const m of lower.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)/g)) {
+  for (const m of lower.matchAll(CLOCK_TIME)) {
     const hour = (Number(m[1]) % 12) + (m[3].startsWith("p") ? 12 : 0);
     const minutes = m[2] ? Number(m[2]) : 0;
     add(found, hour);
     add(found, hour * 100 + minutes);
     add(found, hour + minutes / 60);
   }
-  for (const m of lower.matchAll(new RegExp(`${NUMBER}\\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|decades?|century|centuries)\\b`, "g"))) {
+  for (const m of lower.matchAll(DURATION)) {
     const value = num(m[1]);
     for (const factor of TIME_FACTORS.get(singular(m[2])) ?? []) add(found, value * factor);
   }
-  for (const m of lower.matchAll(/\b(second|minute|hour|day|week|fortnight|month|year|decade|century|hourly|daily|weekly|biweekly|monthly|quarterly|annually|annual|yearly|semiannually|biannually)\b/g)) {
+  for (const m of lower.matchAll(PERIOD)) {
     for (const value of BARE_PERIODS.get(m[1]) ?? []) add(found, value);
   }
-  for (const m of lower.matchAll(new RegExp(`${NUMBER}\\s*(?:ft|feet|foot|')\\s*(\\d+)\\s*(?:in|inch|inches|")`, "g"))) {
+  for (const m of lower.matchAll(FEET_INCHES)) {
     add(found, num(m[1]) * 12 + Number(m[2]));
   }
-  for (const m of lower.matchAll(new RegExp(`${NUMBER}\\s*([a-z]+)`, "g"))) {
-    const value = num(m[1]);
-    for (const [unit, factors] of UNIT_FACTORS) if (unit.test(m[2])) for (const factor of factors) add(found, value * factor);
+  for (const m of lower.matchAll(NUMBER_WORD)) {
+    const factors = UNIT_FACTORS.get(m[2]);
+    if (factors) for (const factor of factors) add(found, num(m[1]) * factor);
   }
   // Temperatures both ways between Celsius and Fahrenheit, and to Kelvin.
   for (const m of lower.matchAll(/(-?\d+(?:\.\d+)?)\s*(?:°|degrees?)?\s*(c|celsius|f|fahrenheit)\b/g)) {
@@ -107,8 +122,9 @@ export function convertedNumbers(text: string): Set<number> {
 
 /** Equality up to the rounding a converted value usually gets (0.2 %). */
 export function matchesConverted(value: number, candidates: Iterable<number>): boolean {
-  for (const candidate of candidates) {
-    if (Math.abs(value - candidate) <= Math.abs(candidate) * 2e-3) return true;
+  const list = Array.isArray(candidates) ? (candidates as number[]) : [...candidates];
+  for (let index = 0; index < list.length; index++) {
+    if (Math.abs(value - list[index]) <= Math.abs(list[index]) * 2e-3) return true;
   }
   return false;
 }

@@ -17,6 +17,10 @@ const MONTHS = new Map<string, number>(Object.entries({
 const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 const DAY = "(\\d{1,2})(?:st|nd|rd|th)?";
 const YEAR = "(\\d{4})";
+// Built once: dates are read from every text a date-like value is compared with.
+const MONTH_DAY = new RegExp(`\\b${MONTH}(?:\\.\\s*|\\s+)${DAY}\\b(?:,?\\s*(?:of\\s+)?${YEAR})?`, "g");
+const DAY_MONTH = new RegExp(`\\b${DAY}\\s+(?:of\\s+)?${MONTH}\\b\\.?(?:,?\\s*${YEAR})?`, "g");
+const MONTH_YEAR = new RegExp(`\\b${MONTH}\\.?,?\\s+${YEAR}\\b`, "g");
 
 const valid = (parts: DateParts): boolean =>
   (parts.month === undefined || (parts.month >= 1 && parts.month <= 12)) &&
@@ -36,13 +40,13 @@ export function datesInText(text: string): DateParts[] {
     push(found, { year, month: +m[1], day: +m[2] });
     push(found, { year, month: +m[2], day: +m[1] });
   }
-  for (const m of lower.matchAll(new RegExp(`\\b${MONTH}(?:\\.\\s*|\\s+)${DAY}\\b(?:,?\\s*(?:of\\s+)?${YEAR})?`, "g"))) {
+  for (const m of lower.matchAll(MONTH_DAY)) {
     push(found, { month: MONTHS.get(m[1]), day: +m[2], year: m[3] ? +m[3] : undefined });
   }
-  for (const m of lower.matchAll(new RegExp(`\\b${DAY}\\s+(?:of\\s+)?${MONTH}\\b\\.?(?:,?\\s*${YEAR})?`, "g"))) {
+  for (const m of lower.matchAll(DAY_MONTH)) {
     push(found, { day: +m[1], month: MONTHS.get(m[2]), year: m[3] ? +m[3] : undefined });
   }
-  for (const m of lower.matchAll(new RegExp(`\\b${MONTH}\\.?,?\\s+${YEAR}\\b`, "g"))) push(found, { month: MONTHS.get(m[1]), year: +m[2] });
+  for (const m of lower.matchAll(MONTH_YEAR)) push(found, { month: MONTHS.get(m[1]), year: +m[2] });
   return found;
 }
 

@@ -41,49 +41,68 @@ function push(values: number[], value: number): void {
   if (Number.isFinite(value) && !values.includes(value)) values.push(value);
 }
 
+// Every word the run reader below treats specially; any other word only ends a run.
+const RUN_WORDS: ReadonlySet<string> = new Set([
+  ...UNITS.keys(),
+  ...TENS.keys(),
+  ...ORDINALS.keys(),
+  ...WORD_VALUES.keys(),
+  ...["hundred", "dozen", "dozens", "thousand", "million", "billion", "trillion", "and"],
+]);
+
+/** A number-word run being read: "one hundred and twenty" so far. */
+interface Run {
+  mentions: number[][];
+  total: number;
+  current: number;
+  inRun: boolean;
+}
+
+function flush(run: Run): void {
+  if (run.inRun) run.mentions.push([run.total + run.current]);
+  run.total = 0;
+  run.current = 0;
+  run.inRun = false;
+}
+
 /** Number-word runs such as "one hundred and twenty five" or "twenty-one thousand", one list each. */
 function wordNumbers(words: string[]): number[][] {
-  const mentions: number[][] = [];
-  let total = 0;
-  let current = 0;
-  let inRun = false;
-  const flush = () => {
-    if (inRun) mentions.push([total + current]);
-    total = 0;
-    current = 0;
-    inRun = false;
-  };
+  const run: Run = { mentions: [], total: 0, current: 0, inRun: false };
   for (const word of words) {
+    if (!RUN_WORDS.has(word)) {
+      flush(run);
+      continue;
+    }
     const unit = UNITS.get(word);
     const ten = unit === undefined ? TENS.get(word) : undefined;
     if (unit !== undefined) {
       // "five six" is two numbers; "twenty five" is one.
-      if (inRun && current % 10 !== 0) flush();
-      current += unit;
-      inRun = true;
+      if (run.inRun && run.current % 10 !== 0) flush(run);
+      run.current += unit;
+      run.inRun = true;
     } else if (ten !== undefined) {
-      if (inRun && current % 100 !== 0) flush();
-      current += ten;
-      inRun = true;
-    } else if (inRun && word === "hundred") {
-      current = (current || 1) * 100;
-    } else if (inRun && (word === "dozen" || word === "dozens")) {
-      current = (current || 1) * 12;
-    } else if (inRun && (word === "thousand" || word === "million" || word === "billion" || word === "trillion")) {
-      total += (current || 1) * (SCALES.get(word) ?? 1);
-      current = 0;
-    } else if (inRun && word === "and") {
+      if (run.inRun && run.current % 100 !== 0) flush(run);
+      run.current += ten;
+      run.inRun = true;
+    } else if (run.inRun && word === "hundred") {
+      run.current = (run.current || 1) * 100;
+    } else if (run.inRun && (word === "dozen" || word === "dozens")) {
+      run.current = (run.current || 1) * 12;
+    } else if (run.inRun && (word === "thousand" || word === "million" || word === "billion" || word === "trillion")) {
+      run.total += (run.current || 1) * (SCALES.get(word) ?? 1);
+      run.current = 0;
+    } else if (run.inRun && word === "and") {
       continue;
     } else {
-      flush();
+      flush(run);
       const ordinal = ORDINALS.get(word);
-      if (ordinal !== undefined) mentions.push([ordinal]);
+      if (ordinal !== undefined) run.mentions.push([ordinal]);
       const values = WORD_VALUES.get(word);
-      if (values) mentions.push(values);
+      if (values) run.mentions.push(values);
     }
   }
-  flush();
-  return mentions;
+  flush(run);
+  return run.mentions;
 }
 
 /**
@@ -150,10 +169,18 @@ export function numbersInText(text: string): Set<number> {
 
 /** True when `value` equals one of `candidates` up to floating-point noise. */
 export function matchesNumber(value: number, candidates: Iterable<number>): boolean {
-  for (const candidate of candidates) {
-    if (value === candidate) return true;
-    const scale = Math.max(Math.abs(value), Math.abs(candidate));
-    if (scale > 0 && Math.abs(value - candidate) <= scale * 1e-9) return true;
+  // Lists are walked by index: iterating a list or set allocates a step per item in
+  // unoptimised code, and this runs for every number compared with every text.
+  if (Array.isArray(candidates)) {
+    for (let index = 0; index < candidates.length; index++) if (nearlyEqual(value, candidates[index])) return true;
+    return false;
   }
+  for (const candidate of candidates) if (nearlyEqual(value, candidate)) return true;
   return false;
+}
+
+function nearlyEqual(value: number, candidate: number): boolean {
+  if (value === candidate) return true;
+  const scale = Math.max(Math.abs(value), Math.abs(candidate));
+  return scale > 0 && Math.abs(value - candidate) <= scale * 1e-9;
 }

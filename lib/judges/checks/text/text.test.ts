@@ -3,6 +3,8 @@ import { isWellKnownConstant } from "./constants";
 import { convertedNumbers, matchesConverted } from "./conversions";
 import { datesInText, parseDateValue, sameDate } from "./dates";
 import { matchesNumber, numberMentions, numbersInText, parseNumeric } from "./numbers";
+import { editDistance as referenceDistance } from "@/lib/criteria/suggest";
+import { editDistance } from "./edit-distance";
 import { WordSet, fold, phraseText, splitIdentifiers, stem, tokens } from "./words";
 
 describe("words", () => {
@@ -92,5 +94,12 @@ describe("constants", () => {
     expect(isWellKnownConstant(9.81)).toBe(true);
     expect(isWellKnownConstant(8.854e-12)).toBe(true);
     expect(isWellKnownConstant(22)).toBe(false);
+  });
+});
+
+describe("editDistance", () => {
+  it("gives the same distances as the criteria suggester's, long strings included", () => {
+    const words = ["", "a", "kitten", "sitting", "get_weather", "getWeather", "get_forecast", "x".repeat(70), "y".repeat(3) + "x".repeat(80), "Café"];
+    for (const a of words) for (const b of words) expect(editDistance(a, b), `${a} / ${b}`).toBe(referenceDistance(a, b));
   });
 });
