@@ -39,7 +39,7 @@ test("the transcripts table sorts and filters on the server, and the view lives 
   const table = page.getByRole("table", { name: "Transcripts" });
   await table.getByRole("button", { name: /Tool calls/ }).click();
   await expect(page).toHaveURL(/sort=toolCallCount/);
-  await page.getByLabel("Warnings").selectOption("yes");
+  await page.getByRole("combobox", { name: /Warnings/ }).selectOption("yes");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/warnings=yes/);
   const rows = table.locator("tbody tr");

@@ -4,6 +4,8 @@ import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { criterionLabel } from "@/components/runs/criterion-label";
 import { RunsTable } from "@/components/runs/runs-table";
+import { can } from "@/lib/auth/roles";
+import { requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { listRuns } from "@/lib/server/runs/list-runs";
 import { firstValues, tableQuerySchema, type SearchParams } from "@/lib/table-query";
@@ -14,17 +16,21 @@ export const metadata: Metadata = { title: "Runs" };
 const querySchema = tableQuerySchema(["createdAt"], { sort: "createdAt", dir: "desc" });
 
 export default async function RunsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requirePageUser();
+  const canRun = can(user.role, "run");
   const query = querySchema.parse(firstValues(await searchParams));
   const { rows, total } = await listRuns(getPrisma(), { page: query.page, size: query.size });
   return (
     <>
       <PageHeader title="Runs" description="Evaluations of tool calls against criteria, by a judge.">
-        <Link href="/runs/new" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
-          New run
-        </Link>
+        {canRun ? (
+          <Link href="/runs/new" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
+            New run
+          </Link>
+        ) : null}
       </PageHeader>
       {total === 0 ? (
-        <EmptyState title="No runs yet" action={{ href: "/runs/new", label: "Start a run" }}>
+        <EmptyState title="No runs yet" action={canRun ? { href: "/runs/new", label: "Start a run" } : undefined}>
           A run judges every tool call of the transcripts you choose against the criteria you choose, immediately (before the tool
           answered) and in hindsight (after).
         </EmptyState>

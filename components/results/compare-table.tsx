@@ -3,15 +3,18 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo } from "react";
+import { HumanMarker } from "@/components/runs/human-marker";
 import { ResultBadge } from "@/components/runs/result-badge";
 import { DataTable, type DataTableFeatures } from "@/components/table/data-table";
+import type { HumanMark } from "@/lib/results/human-mark";
 
 export interface CompareTableRow {
   toolCallId: string;
   transcriptName: string;
   ordinal: number;
   toolName: string;
-  cells: ({ status: string; score: number | null; passed: boolean | null } | null)[];
+  /** `human`: a person's verdict on the result, shown after the judge's. */
+  cells: ({ status: string; score: number | null; passed: boolean | null; human?: HumanMark | null } | null)[];
   disagree: boolean;
 }
 
@@ -50,7 +53,13 @@ export function CompareTable({ runId, series, rows, total, page, size, disagreeO
             header: () => <span title={s.label}>{s.label.length > 48 ? `${s.label.slice(0, 46)}…` : s.label}</span>,
             cell: (info) => {
               const cell = info.row.original.cells[index];
-              return cell ? <ResultBadge status={cell.status} score={cell.score} passed={cell.passed} scale={s.scale} /> : <span className="text-slate-400">–</span>;
+              if (!cell) return <span className="text-slate-400">–</span>;
+              return (
+                <span className="inline-flex items-center gap-1">
+                  <ResultBadge status={cell.status} score={cell.score} passed={cell.passed} scale={s.scale} />
+                  {cell.human ? <HumanMarker mark={cell.human} /> : null}
+                </span>
+              );
             },
           }),
         ),

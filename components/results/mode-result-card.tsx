@@ -1,9 +1,11 @@
 import { ResultBadge } from "@/components/runs/result-badge";
 import type { CriterionScale } from "@/lib/criteria/parse";
 import type { ViewMode } from "@/lib/judges/types";
+import type { HumanMark } from "@/lib/results/human-mark";
 import type { ModeResult } from "@/lib/results/mode-result";
 import { verdictOf } from "@/lib/results/verdict";
 import { FindingsList } from "./finding-item";
+import { HumanReviewLine } from "./human-review-line";
 
 export interface ModeSideView {
   mode: ViewMode;
@@ -12,6 +14,8 @@ export interface ModeSideView {
   latencyMs: number | null;
   cached: boolean;
   error: string | null;
+  /** A person's review of this result, when it was queued for one. */
+  human?: HumanMark | null;
 }
 
 export const MODE_TITLES: Record<ViewMode, { title: string; hint: string }> = {
@@ -35,6 +39,8 @@ export function ModeResultCard({ mode, side, scale, showFindings }: { mode: View
         <span className="text-xs text-slate-500">{hint}</span>
         {side ? (
           <span className="ml-auto flex items-center gap-2">
+            {/* Named only when a person's verdict sits below, so the two are not confused. */}
+            {side.human ? <span className="text-xs text-slate-500">Judge</span> : null}
             <ResultBadge status={side.result.status} score={side.result.score} passed={side.result.passed} scale={scale} />
             <Verdict result={side.result} scale={scale} />
           </span>
@@ -42,6 +48,7 @@ export function ModeResultCard({ mode, side, scale, showFindings }: { mode: View
       </header>
       {side ? (
         <>
+          {side.human ? <HumanReviewLine mark={side.human} /> : null}
           <p className="mb-2 text-xs text-slate-500">
             {side.judgeId ?? "no judge"}
             {side.latencyMs !== null ? ` · ${side.latencyMs.toLocaleString("en-US")} ms` : ""}

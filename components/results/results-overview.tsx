@@ -1,10 +1,18 @@
+import { HumanMarker } from "@/components/runs/human-marker";
 import { ResultBadge } from "@/components/runs/result-badge";
 import type { ModeComparison } from "@/lib/results/compare-modes";
 import type { CriterionResultView } from "./criterion-result-panel";
 import type { ModeSideView } from "./mode-result-card";
 
+/** The judge's badge, and a person's verdict after it when someone gave one. */
 function Badge({ side, scale }: { side: ModeSideView | null; scale: string }) {
-  return side ? <ResultBadge status={side.result.status} score={side.result.score} passed={side.result.passed} scale={scale} /> : <span className="text-slate-400">–</span>;
+  if (!side) return <span className="text-slate-400">–</span>;
+  return (
+    <span className="inline-flex items-center gap-1">
+      <ResultBadge status={side.result.status} score={side.result.score} passed={side.result.passed} scale={scale} />
+      {side.human?.verdict ? <HumanMarker mark={side.human} /> : null}
+    </span>
+  );
 }
 
 function change(comparison: ModeComparison | null): { text: string; flipped: boolean } {

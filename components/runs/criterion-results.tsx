@@ -1,3 +1,5 @@
+import { markFor, type HumanMark } from "@/lib/results/human-mark";
+import { HumanMarker } from "./human-marker";
 import { ResultBadge } from "./result-badge";
 
 export interface CallResult {
@@ -9,13 +11,30 @@ export interface CallResult {
   error: string | null;
 }
 
-/** One criterion's results for a call: a badge per mode, and a mark when hindsight changed the verdict. */
-export function CriterionResults({ results, modes, scale, flipped }: { results: CallResult[]; modes: string[]; scale: string; flipped: boolean }) {
+/**
+ * One criterion's results for a call: a badge per mode, each followed by a person's verdict when
+ * someone reviewed it, and a mark when hindsight changed the verdict.
+ */
+export function CriterionResults({
+  results,
+  modes,
+  scale,
+  flipped,
+  humans,
+}: {
+  results: CallResult[];
+  modes: readonly string[];
+  scale: string;
+  flipped: boolean;
+  /** This criterion's reviewed results, by mode. */
+  humans?: readonly HumanMark[];
+}) {
   return (
     <span className="flex items-center gap-1.5 whitespace-nowrap">
       {modes.map((mode) => {
         const result = results.find((candidate) => candidate.mode === mode);
         if (!result) return null;
+        const human = markFor(humans, result.criterionId, mode);
         return (
           <span key={mode} title={`${mode}${result.error ? `: ${result.error}` : ""}`} className="inline-flex items-center gap-0.5">
             {modes.length > 1 ? (
@@ -27,6 +46,7 @@ export function CriterionResults({ results, modes, scale, flipped }: { results: 
               </>
             ) : null}
             <ResultBadge status={result.status} score={result.score} passed={result.passed} scale={scale} />
+            {human ? <HumanMarker mark={human} /> : null}
           </span>
         );
       })}

@@ -2,21 +2,37 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { StatusBadge } from "@/components/status-badge";
 import { ProgressBar } from "./progress-bar";
 
-const progressSchema = z.object({
-  status: z.string(),
-  total: z.number(),
-  finished: z.number(),
-  fraction: z.number(),
-  cacheHits: z.number(),
-  counts: z.record(z.string(), z.number()),
-  error: z.string().nullable(),
-  errors: z.array(z.object({ error: z.string(), errorKind: z.string().nullable(), count: z.number() })),
-});
-export type LiveProgressData = z.infer<typeof progressSchema>;
+export interface LiveProgressData {
+  status: string;
+  total: number;
+  finished: number;
+  fraction: number;
+  cacheHits: number;
+  counts: Record<string, number>;
+  error: string | null;
+  errors: { error: string; errorKind: string | null; count: number }[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isNumber = (value: unknown): value is number => typeof value === "number";
+const isErrorGroup = (value: unknown): value is LiveProgressData["errors"][number] =>
+  isRecord(value) && typeof value.error === "string" && (value.errorKind === null || typeof value.errorKind === "string") && isNumber(value.count);
+
+/**
+ * Checks the polled progress by hand: zod here would put its whole runtime in every run page's
+ * scripts, which the browser must evaluate before the page responds, for one object.
+ */
+function parseProgress(value: unknown): LiveProgressData | null {
+  if (!isRecord(value)) return null;
+  const { status, total, finished, fraction, cacheHits, counts, error, errors } = value;
+  if (typeof status !== "string" || !isNumber(total) || !isNumber(finished) || !isNumber(fraction) || !isNumber(cacheHits)) return null;
+  if (!isRecord(counts) || (error !== null && typeof error !== "string") || !Array.isArray(errors) || !errors.every(isErrorGroup)) return null;
+  const numbers = Object.entries(counts).filter((entry): entry is [string, number] => isNumber(entry[1]));
+  return { status, total, finished, fraction, cacheHits, counts: Object.fromEntries(numbers), error, errors };
+}
 
 const ACTIVE = new Set(["pending", "running"]);
 
@@ -32,10 +48,10 @@ export function LiveProgress({ runId, initial }: { runId: string; initial: LiveP
     const timer = setInterval(async () => {
       const response = await fetch(`/api/runs/${runId}/progress`, { cache: "no-store" }).catch(() => null);
       if (!response?.ok || stopped) return;
-      const parsed = progressSchema.safeParse(await response.json());
-      if (!parsed.success) return;
-      setProgress(parsed.data);
-      if (!ACTIVE.has(parsed.data.status)) {
+      const parsed = parseProgress(await response.json());
+      if (!parsed) return;
+      setProgress(parsed);
+      if (!ACTIVE.has(parsed.status)) {
         stopped = true;
         clearInterval(timer);
         router.refresh();

@@ -1,19 +1,23 @@
-import { columnVisibilityFeature, createColumnHelper, rowSortingFeature, tableFeatures } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
+import type { DataTableFeatures } from "@/components/table/data-table";
+import type { HumanMark } from "@/lib/results/human-mark";
 import { CriterionResults, type CallResult } from "./criterion-results";
 
-/** Sorting and column visibility only: filtering and paging happen in SQL, never in the browser. */
-export const runCallFeatures = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
-
+/** One row of the run's calls table: what the browser gets for each call of the page, and no more. */
 export interface RunCallTableRow {
   toolCallId: string;
   transcriptId: string;
   transcriptName: string;
   ordinal: number;
   toolName: string;
+  /** The arguments as sent, cut to what the cell shows. */
   argumentsPreview: string;
   results: CallResult[];
+  /** Criteria whose verdict changed between immediate and hindsight for this call. */
   flipped: string[];
+  /** People's verdicts on this call's results (only those with a verdict), shown beside the judge's. */
+  humans: HumanMark[];
 }
 
 export interface RunCriterionColumn {
@@ -25,17 +29,25 @@ export interface RunCriterionColumn {
   scale: string;
 }
 
-const helper = createColumnHelper<typeof runCallFeatures, RunCallTableRow>();
+const helper = createColumnHelper<DataTableFeatures, RunCallTableRow>();
 
 /** Column ids the URL knows, with the label the column menu shows. */
 export const FIXED_COLUMNS = { transcript: "Transcript", call: "Call", tool: "Tool", arguments: "Arguments" } as const;
+
+/** The call's link is the way to its page: that column is always shown. */
+const ALWAYS_SHOWN = new Set<string>(["call"]);
+
+/** Every column's id and label, in order, and whether the column menu may hide it. */
+export function runCallColumnLabels(criteria: readonly RunCriterionColumn[]): { id: string; label: string; hideable: boolean }[] {
+  return [...Object.entries(FIXED_COLUMNS), ...criteria.map((c): [string, string] => [c.columnId, c.label])].map(([id, label]) => ({ id, label, hideable: !ALWAYS_SHOWN.has(id) }));
+}
 
 /**
  * Columns of the run's calls table. Sortable columns map onto the view's sorts (transcript
  * order, tool, a criterion's score); the sort itself is the server's. `callHref` gives the
  * tool-call page's link with the current view, so its previous/next follow this filter.
  */
-export function runCallColumns(criteria: RunCriterionColumn[], modes: string[], callHref: (toolCallId: string) => string) {
+export function runCallColumns(criteria: readonly RunCriterionColumn[], modes: readonly string[], callHref: (toolCallId: string) => string) {
   return helper.columns([
     helper.accessor("transcriptName", {
       id: "transcript",
@@ -44,6 +56,7 @@ export function runCallColumns(criteria: RunCriterionColumn[], modes: string[], 
       cell: (info) => (
         <Link
           href={`/transcripts/${info.row.original.transcriptId}#call-${info.row.original.ordinal}`}
+          prefetch={false}
           title={info.getValue()}
           className="block max-w-[14rem] truncate text-indigo-700 hover:underline"
         >
@@ -55,10 +68,14 @@ export function runCallColumns(criteria: RunCriterionColumn[], modes: string[], 
       id: "call",
       header: FIXED_COLUMNS.call,
       enableSorting: false,
-      // The way to a call's page: always shown.
       enableHiding: false,
       cell: (info) => (
-        <Link href={callHref(info.row.original.toolCallId)} className="font-medium whitespace-nowrap text-indigo-700 hover:underline" aria-label={`Call ${info.getValue()} of ${info.row.original.transcriptName}: ${info.row.original.toolName}`}>
+        <Link
+          href={callHref(info.row.original.toolCallId)}
+          prefetch={false}
+          className="font-medium whitespace-nowrap text-indigo-700 hover:underline"
+          aria-label={`Call ${info.getValue()} of ${info.row.original.transcriptName}: ${info.row.original.toolName}`}
+        >
           #{info.getValue()}
         </Link>
       ),
@@ -80,7 +97,15 @@ export function runCallColumns(criteria: RunCriterionColumn[], modes: string[], 
         id: criterion.columnId,
         header: () => <span title={criterion.text}>{criterion.label}</span>,
         sortDescFirst: false,
-        cell: (info) => <CriterionResults results={info.getValue()} modes={modes} scale={criterion.scale} flipped={info.row.original.flipped.includes(criterion.id)} />,
+        cell: (info) => (
+          <CriterionResults
+            results={info.getValue()}
+            modes={modes}
+            scale={criterion.scale}
+            flipped={info.row.original.flipped.includes(criterion.id)}
+            humans={info.row.original.humans}
+          />
+        ),
       }),
     ),
   ]);

@@ -2,7 +2,7 @@
 
 import { useRef, type FormEvent } from "react";
 import { useUrlParams } from "@/components/table/use-url-params";
-import type { RunView } from "@/lib/zod/run-view";
+import type { ReviewFilter, RunView } from "@/lib/zod/run-view";
 
 interface Props {
   view: RunView;
@@ -12,8 +12,18 @@ interface Props {
   bothModes: boolean;
 }
 
-const FILTER_KEYS = ["criterion", "mode", "tool", "verdict", "min", "max", "changed", "q"] as const;
+const FILTER_KEYS = ["criterion", "mode", "tool", "verdict", "min", "max", "changed", "review", "q"] as const;
 const field = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
+
+// Every filter, in REVIEW_FILTERS' order. Only types come from lib/zod: a value from there would
+// bring zod's whole runtime into the run page's scripts.
+const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = {
+  none: "Not reviewed",
+  open: "Queued, open",
+  "in-review": "In review",
+  done: "Done",
+  disputed: "Disputed (reviewer disagrees)",
+};
 
 /**
  * The run page's filters. Choices apply as soon as they change, typed values (search, score
@@ -113,15 +123,16 @@ export function RunViewFilters({ view, criteria, tools, bothModes }: Props) {
           Changed between immediate and hindsight
         </label>
       ) : null}
-      <label className="flex flex-col gap-1 text-slate-400">
+      <label className="flex flex-col gap-1">
         Review status
-        {/* Reviews do not exist yet; the control says where the filter will be. */}
-        <select disabled aria-describedby="review-filter-note" className={`${field} cursor-not-allowed`} defaultValue="">
+        <select name="review" defaultValue={view.review ?? ""} onChange={submit} className={field}>
           <option value="">Any</option>
+          {(Object.keys(REVIEW_FILTER_LABELS) as ReviewFilter[]).map((filter) => (
+            <option key={filter} value={filter}>
+              {REVIEW_FILTER_LABELS[filter]}
+            </option>
+          ))}
         </select>
-        <span id="review-filter-note" className="text-xs">
-          No reviews yet
-        </span>
       </label>
       <div className="flex gap-2 pb-0.5">
         <button type="submit" className="rounded-md bg-slate-900 px-3 py-1.5 font-medium text-white hover:bg-slate-700">

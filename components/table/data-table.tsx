@@ -7,12 +7,13 @@ import {
   tableFeatures,
   useTable,
   type ColumnDef,
+  type ColumnVisibilityState,
   type RowData,
   type SortingState,
   type Updater,
 } from "@tanstack/react-table";
 import { useMemo } from "react";
-import { PAGE_SIZES, pageCount } from "@/lib/table-query";
+import { TablePager } from "./table-pager";
 import { useUrlParams } from "./use-url-params";
 
 /** Features every server-driven table registers; sorting and paging happen in SQL, never in the browser. */
@@ -20,23 +21,47 @@ export const dataTableFeatures = tableFeatures({ rowSortingFeature, rowPaginatio
 export type DataTableFeatures = typeof dataTableFeatures;
 export type DataTableColumn<TRow extends RowData> = ColumnDef<DataTableFeatures, TRow>;
 
+/** URL parameters for a sort on one column. */
+export type SortParams = (columnId: string, desc: boolean) => Record<string, string | null>;
+
+const defaultSortParams: SortParams = (columnId, desc) => ({ sort: columnId, dir: desc ? "desc" : "asc" });
+
 interface DataTableProps<TRow extends RowData> {
   label: string;
   columns: DataTableColumn<TRow>[];
   rows: TRow[];
   total: number;
+  /** The id of the column the rows are sorted by, and the direction. */
   sort: string;
   dir: "asc" | "desc";
   page: number;
   size: number;
   getRowId: (row: TRow) => string;
   empty?: React.ReactNode;
+  /**
+   * What a header click puts in the URL; by default `sort=<column id>&dir=…`. Columns made at
+   * run time (one per criterion, say) map onto the view's own parameters here.
+   */
+  sortParams?: SortParams;
+  /** Names of the columns whose header is not plain text, for their sort buttons ("Sort by …"). */
+  columnLabels?: Readonly<Record<string, string>>;
+  /** Hidden columns are `false`; the state lives with the caller, which shows its own column menu. */
+  columnVisibility?: ColumnVisibilityState;
+  /** Above the table, right-aligned: a column menu, for instance. */
+  toolbar?: React.ReactNode;
 }
 
-export function DataTable<TRow extends RowData>({ label, columns, rows, total, sort, dir, page, size, getRowId, empty }: DataTableProps<TRow>) {
+/**
+ * A server-driven table: rows of one page, sorted and paged by the server, with the sort, the
+ * page and the page size in the URL, so a view is a link and the server renders each new one.
+ */
+export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
+  const { label, columns, rows, total, sort, dir, page, size, getRowId, empty, columnLabels, toolbar } = props;
+  const sortParams = props.sortParams ?? defaultSortParams;
   const { setParams, pending } = useUrlParams();
   const sorting = useMemo<SortingState>(() => [{ id: sort, desc: dir === "desc" }], [sort, dir]);
   const pagination = useMemo(() => ({ pageIndex: page - 1, pageSize: size }), [page, size]);
+  const columnVisibility = useMemo(() => props.columnVisibility ?? {}, [props.columnVisibility]);
 
   const table = useTable({
     features: dataTableFeatures,
@@ -47,34 +72,39 @@ export function DataTable<TRow extends RowData>({ label, columns, rows, total, s
     manualPagination: true,
     rowCount: total,
     enableSortingRemoval: false,
-    state: { sorting, pagination },
+    state: { sorting, pagination, columnVisibility },
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = typeof updater === "function" ? updater(sorting) : updater;
       const first = next[0];
-      if (first) setParams({ sort: first.id, dir: first.desc ? "desc" : "asc", page: null });
+      if (first) setParams({ ...sortParams(first.id, first.desc), page: null });
     },
   });
-  const pages = pageCount(total, size);
 
   return (
     <div aria-busy={pending} className={pending ? "opacity-60 transition-opacity" : undefined}>
+      {toolbar ? <div className="mb-2 flex justify-end">{toolbar}</div> : null}
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
           <thead className="bg-slate-50">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
-                  const canSort = header.column.getCanSort();
                   const sorted = header.column.getIsSorted();
+                  const name = columnLabels?.[header.column.id] ?? (typeof header.column.columnDef.header === "string" ? header.column.columnDef.header : header.column.id);
                   return (
                     <th
                       key={header.id}
                       scope="col"
                       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                      className="px-3 py-2 text-left font-medium text-slate-700"
+                      className="px-3 py-2 text-left align-bottom font-medium text-slate-700"
                     >
-                      {header.isPlaceholder ? null : canSort ? (
-                        <button type="button" onClick={header.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 hover:text-indigo-700">
+                      {header.isPlaceholder ? null : header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          onClick={header.column.getToggleSortingHandler()}
+                          aria-label={`Sort by ${name}`}
+                          className="inline-flex items-center gap-1 text-left hover:text-indigo-700"
+                        >
                           <table.FlexRender header={header} />
                           <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
                         </button>
@@ -101,33 +131,7 @@ export function DataTable<TRow extends RowData>({ label, columns, rows, total, s
         </table>
         {rows.length === 0 ? <div className="p-6 text-center text-sm text-slate-600">{empty ?? "Nothing matches."}</div> : null}
       </div>
-      <nav aria-label={`${label} pages`} className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-        <span>
-          {total.toLocaleString("en-US")} in all · page {page} of {pages}
-        </span>
-        <div className="flex items-center gap-2">
-          <label className="flex items-center gap-1">
-            Rows per page
-            <select
-              value={size}
-              onChange={(event) => setParams({ size: event.target.value, page: null })}
-              className="rounded border border-slate-300 bg-white px-1 py-0.5"
-            >
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="button" disabled={page <= 1} onClick={() => setParams({ page: String(page - 1) })} className="rounded border border-slate-300 bg-white px-2 py-0.5 disabled:opacity-40">
-            Previous
-          </button>
-          <button type="button" disabled={page >= pages} onClick={() => setParams({ page: String(page + 1) })} className="rounded border border-slate-300 bg-white px-2 py-0.5 disabled:opacity-40">
-            Next
-          </button>
-        </div>
-      </nav>
+      <TablePager label={label} total={total} page={page} size={size} onChange={setParams} />
     </div>
   );
 }

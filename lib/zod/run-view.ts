@@ -13,6 +13,12 @@ const unit = z.coerce.number().min(0).max(1).optional().catch(undefined);
 
 export const RUN_VIEW_SORTS = ["transcript", "tool", "score"] as const;
 export const VERDICT_FILTERS = ["pass", "fail", "na", "error"] as const;
+/**
+ * Where a call stands in review: `none` (no result of it queued), `open` (queued, not started),
+ * `in-review`, `done`, or `disputed` (a reviewer disagreed with the judge, whatever the status).
+ */
+export const REVIEW_FILTERS = ["none", "open", "in-review", "done", "disputed"] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
 /**
  * The run page's view as it lives in the URL, so a filtered view can be shared as a link; the
@@ -20,9 +26,9 @@ export const VERDICT_FILTERS = ["pass", "fail", "na", "error"] as const;
  * its default instead of breaking the page.
  */
 export const runViewSchema = z.object({
-  /** Scope of verdict, score and changed filters, and the criterion a score sort uses. */
+  /** Scope of verdict, score, changed and review filters, and the criterion a score sort uses. */
   criterion: optionalId,
-  /** Which results the verdict and score filters look at; both when absent. */
+  /** Which results the verdict, score and review filters look at; both when absent. */
   mode: z.enum(["immediate", "hindsight"]).optional().catch(undefined),
   tool: optionalText,
   verdict: z.enum(VERDICT_FILTERS).optional().catch(undefined),
@@ -30,6 +36,8 @@ export const runViewSchema = z.object({
   max: unit,
   /** "1": only calls whose verdict changed between immediate and hindsight. */
   changed: z.enum(["1"]).optional().catch(undefined),
+  /** Calls by review status, scoped like the verdict filter by criterion and mode. */
+  review: z.enum(REVIEW_FILTERS).optional().catch(undefined),
   q: optionalText,
   sort: z.enum(RUN_VIEW_SORTS).catch("transcript"),
   dir: z.enum(["asc", "desc"]).catch("asc"),

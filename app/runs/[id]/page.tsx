@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { PageHeader } from "@/components/page-header";
 import { criterionLabel } from "@/components/runs/criterion-label";
 import { LiveProgress } from "@/components/runs/live-progress";
@@ -9,39 +10,66 @@ import { RunCallsTable } from "@/components/runs/run-calls-table";
 import { RunLinks } from "@/components/runs/run-links";
 import { RunSummary } from "@/components/runs/run-summary";
 import { RunViewFilters } from "@/components/runs/run-view-filters";
+import { SectionPlaceholder } from "@/components/runs/section-placeholder";
+import { can } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
+import { requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
+import { runHumanAgreement } from "@/lib/server/results/human-agreement";
 import { runCallPage } from "@/lib/server/results/run-call-page";
-import { runToolNames } from "@/lib/server/results/run-tools";
-import { getRun } from "@/lib/server/runs/get-run";
+import { cachedRunProgress, cachedRunToolNames, runModes } from "@/lib/server/results/run-page-cache";
 import { runResultsSummary } from "@/lib/server/runs/run-results";
-import { getRunProgress } from "@/lib/server/runs/run-progress";
 import { firstValues, type SearchParams } from "@/lib/table-query";
 import { runViewSchema, viewParams } from "@/lib/zod/run-view";
+import { loadRun } from "./load-run";
+import { RunAgreementSection } from "./run-agreement-section";
+import { RunSummarySection } from "./run-summary-section";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const run = await getRun(getPrisma(), (await params).id);
+  const run = await loadRun((await params).id);
   return { title: run?.name ?? "Run" };
 }
 
-const MODE_ORDER = ["immediate", "hindsight"];
+/** Awaited by a Suspense section later; until then, a failure must not count as unhandled. */
+function started<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
 
+/**
+ * The run page. The calls table is part of the first HTML the server sends: React 19.2 reveals a
+ * streamed Suspense boundary no sooner than 300 ms after the page's first paint, so a streamed
+ * table would show later than one sent whole. Only the criteria summary of a running run, whose
+ * aggregates are read afresh on every view, streams in after the table.
+ */
 export default async function RunPage({ params, searchParams }: Props) {
+  const user = await requirePageUser();
   const { id } = await params;
   const view = runViewSchema.parse(firstValues(await searchParams));
   const prisma = getPrisma();
-  const [run, progress] = await Promise.all([getRun(prisma, id), getRunProgress(prisma, id)]);
-  if (!run || !progress) notFound();
-  const [summary, calls, tools] = await Promise.all([runResultsSummary(prisma, run), runCallPage(prisma, id, view), runToolNames(prisma, id)]);
-
-  const modes = MODE_ORDER.filter((mode) => summary.stats.some((s) => s.mode === mode));
-  const criteria = run.criteria.map((criterion) => ({ ...criterion, label: criterionLabel(criterion), columnId: `c${criterion.position}` }));
+  const run = await loadRun(id);
+  if (!run) notFound();
+  const progress = await cachedRunProgress(prisma, run);
+  if (!progress) notFound();
+  // SQLite answers one query at a time: the table's rows first, since they are what the page is for.
+  const calls = runCallPage(prisma, id, view);
+  const [page, modes, tools] = await Promise.all([calls, runModes(prisma, run), cachedRunToolNames(prisma, run)]);
   const active = run.status === "pending" || run.status === "running";
+  // A finished run's summary is remembered, so waiting for it costs nothing.
+  const summary = active ? null : await runResultsSummary(prisma, run);
+  // People's reviews of the run's results stream in below the summary.
+  const agreement = started(runHumanAgreement(prisma, id));
+  const canBuildQueue = can(user.role, "build-queue");
+
+  // The table's columns go to the browser: only what they show (`columnId` keeps the URL's `hide` short).
+  const columns = run.criteria.map((c) => ({ id: c.id, label: criterionLabel(c), text: c.text, scale: c.scale, columnId: `c${c.position}` }));
+  const criteria = run.criteria.map((c, i) => ({ id: c.id, label: columns[i].label, text: c.text, kind: c.kind }));
   const seconds = run.startedAt ? ((run.finishedAt ?? new Date()).getTime() - run.startedAt.getTime()) / 1000 : null;
+  const query = viewParams(view).toString();
 
   return (
     <>
@@ -54,19 +82,37 @@ export default async function RunPage({ params, searchParams }: Props) {
         title={run.name}
         description={`${run.judgeId} · mode ${run.mode} · started ${formatDateTime(run.createdAt)}${seconds !== null && !active ? ` · took ${seconds.toFixed(1)} s` : ""}`}
       >
-        <RunActions runId={run.id} canCancel={active} failed={progress.counts.error} />
+        {can(user.role, "run") ? <RunActions runId={run.id} canCancel={active} failed={progress.counts.error} /> : null}
+        {canBuildQueue ? (
+          <Link
+            href={`/review/new?runId=${encodeURIComponent(run.id)}`}
+            title="Build a review queue from this run's results"
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100"
+          >
+            Review
+          </Link>
+        ) : null}
       </PageHeader>
       <LiveProgress key={`${run.status}-${progress.finished}`} runId={run.id} initial={progress} />
 
-      <RunSummary runId={run.id} criteria={criteria} modes={modes} stats={summary.stats} flips={summary.flips} />
-      <RunLinks runId={run.id} query={viewParams(view).toString()} />
+      {summary ? (
+        <RunSummary runId={run.id} criteria={criteria} modes={modes} stats={summary.stats} flips={summary.flips} />
+      ) : (
+        <Suspense fallback={<SectionPlaceholder label="Criteria" className="mt-6 h-48" />}>
+          <RunSummarySection runId={run.id} criteria={criteria} modes={modes} summary={started(runResultsSummary(prisma, run))} />
+        </Suspense>
+      )}
+      <Suspense fallback={<SectionPlaceholder label="Judge agreement" className="mt-6 h-24" />}>
+        <RunAgreementSection runId={run.id} agreement={agreement} canBuildQueue={canBuildQueue} />
+      </Suspense>
+      <RunLinks runId={run.id} query={query} />
 
       <section aria-labelledby="calls-heading" className="mt-6">
         <h2 id="calls-heading" className="mb-2 text-lg font-semibold">
           Tool calls
         </h2>
-        <RunViewFilters view={view} criteria={criteria} tools={tools} bothModes={run.mode === "both"} />
-        <RunCallsTable runId={run.id} criteria={criteria} modes={modes} rows={calls.rows} total={calls.total} page={calls.page} view={view} />
+        <RunViewFilters view={view} criteria={criteria.map(({ id: criterionId, label }) => ({ id: criterionId, label }))} tools={tools} bothModes={run.mode === "both"} />
+        <RunCallsTable runId={run.id} criteria={columns} modes={modes} rows={page.rows} total={page.total} page={page.page} view={view} query={query} />
       </section>
     </>
   );

@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { AgreementTable } from "@/components/results/agreement-table";
 import { CompareForm } from "@/components/results/compare-form";
 import { CompareTable } from "@/components/results/compare-table";
+import { requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { comparePage, compareRunChoices, compareSetup, compareStats, type CompareSeries } from "@/lib/server/results/compare-criteria";
 import { compareParamsSchema } from "@/lib/server/results/compare-params";
@@ -23,6 +24,7 @@ function seriesLabel(series: CompareSeries, acrossRuns: boolean): string {
 }
 
 export default async function CompareCriteriaPage({ searchParams }: Props) {
+  await requirePageUser();
   const params = compareParamsSchema.parse(await searchParams);
   const prisma = getPrisma();
   const [choices, { runs, series }] = await Promise.all([compareRunChoices(prisma), compareSetup(prisma, params)]);

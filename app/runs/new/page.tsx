@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/page-header";
 import { NewRunForm } from "@/components/runs/new-run-form";
 import { formatDateTime } from "@/lib/format";
 import { judgeStatusFromEnv } from "@/lib/judges/registry";
+import { requirePageUser } from "@/lib/server/auth/guard";
 import { listCriteria } from "@/lib/server/criteria/list";
 import { getPrisma } from "@/lib/server/db/client";
 import { listToolNames } from "@/lib/server/transcripts/list";
@@ -13,6 +14,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "New run" };
 
 export default async function NewRunPage() {
+  await requirePageUser("run");
   const prisma = getPrisma();
   const [criteria, uploads, toolNames] = await Promise.all([
     listCriteria(prisma),

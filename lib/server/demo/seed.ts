@@ -7,8 +7,7 @@ import { importItem } from "@/lib/transcripts/import-item";
 import { newRunSchema } from "@/lib/zod/runs";
 import { createRun } from "../runs/create-run";
 import { runUntilIdle } from "../worker/run-until-idle";
-import type { JsonValue } from "@/lib/transcripts/types";
-import { storeTranscripts, type PreparedTranscript } from "../transcripts/store";
+import { preparedTranscript, storeTranscripts, type PreparedTranscript } from "../transcripts/store";
 
 const DEMO_DIR = path.join(process.cwd(), "prisma", "demo");
 const TRANSCRIPTS_FILE = "transcripts.json";
@@ -22,16 +21,7 @@ export async function seedDemo(prisma: PrismaClient, dir = DEMO_DIR): Promise<{ 
   const prepared: PreparedTranscript[] = items.map((item, index) => {
     const outcome = importItem(item, { file: TRANSCRIPTS_FILE, index, ordinal: index + 1 });
     if (!outcome.ok) throw new Error(`Demo transcript ${index} is invalid: ${outcome.error.message}`);
-    return {
-      name: outcome.name,
-      format: outcome.format,
-      hash: outcome.hash,
-      transcript: outcome.transcript,
-      sites: outcome.sites,
-      warnings: outcome.warnings as unknown as JsonValue[],
-      sourceFile: TRANSCRIPTS_FILE,
-      sourceLocation: `index ${index}`,
-    };
+    return preparedTranscript(outcome, TRANSCRIPTS_FILE, `index ${index}`);
   });
 
   const texts = z.array(z.string()).parse(JSON.parse(readFileSync(path.join(dir, "criteria.json"), "utf8")));

@@ -3,11 +3,13 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ViewMode } from "@/lib/judges/types";
 import { compareModes, type ModeComparison } from "@/lib/results/compare-modes";
 import { findingsDiff, type FindingsDiff } from "@/lib/results/findings-diff";
+import { markFor, type HumanMark } from "@/lib/results/human-mark";
 import { modeResultFromRow, type ModeResult } from "@/lib/results/mode-result";
 import { wordDiff, type WordDiff } from "@/lib/results/word-diff";
 import type { ConversationBlock } from "@/lib/transcripts/conversation";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
+import { humanMarksForCalls } from "./human-marks";
 
 export interface CallCriterion {
   id: string;
@@ -25,6 +27,8 @@ export interface ModeSide {
   latencyMs: number | null;
   cached: boolean;
   error: string | null;
+  /** A person's review of this result, when it was queued for one; shown beside the judge's. */
+  human: HumanMark | null;
 }
 
 export interface CriterionCallResult {
@@ -87,13 +91,13 @@ export type CallEvaluationRow = {
 };
 
 /**
- * One tool call of a run with its transcript and results. Three indexed reads: the run with its
- * criteria, the call with its transcript, and the call's results (Evaluation [runId, toolCallId]),
- * so the page costs the same in a run of fifty results or fifty thousand. Null when the run or
- * the call is unknown, or the run did not judge the call.
+ * One tool call of a run with its transcript and results. Four indexed reads: the run with its
+ * criteria, the call with its transcript, the call's results (Evaluation [runId, toolCallId]) and
+ * their reviews (Review [runId, toolCallId]), so the page costs the same in a run of fifty results
+ * or fifty thousand. Null when the run or the call is unknown, or the run did not judge the call.
  */
 export async function getCallDetail(prisma: PrismaClient, runId: string, toolCallId: string): Promise<CallDetail | null> {
-  const [run, call, rows] = await Promise.all([
+  const [run, call, rows, humans] = await Promise.all([
     prisma.run.findUnique({
       where: { id: runId },
       select: {
@@ -128,6 +132,7 @@ export async function getCallDetail(prisma: PrismaClient, runId: string, toolCal
       },
     }),
     prisma.evaluation.findMany({ where: { runId, toolCallId }, select: evaluationSelect }),
+    humanMarksForCalls(prisma, runId, [toolCallId]),
   ]);
   if (!run || !call || rows.length === 0) return null;
   const criteria: CallCriterion[] = run.criteria.map(({ criterion }) => ({ ...criterion, scale: criterion.scale === "binary" ? "binary" : "continuous" }));
@@ -148,7 +153,7 @@ export async function getCallDetail(prisma: PrismaClient, runId: string, toolCal
       warnings: Array.isArray(call.transcript.warnings) ? (call.transcript.warnings as unknown as ImportWarning[]) : [],
       calls: call.transcript.toolCalls,
     },
-    results: criterionResults(criteria, rows, run.mode === "both"),
+    results: criterionResults(criteria, rows, run.mode === "both", humans.get(toolCallId)),
   };
 }
 
@@ -158,9 +163,9 @@ export async function callTitle(prisma: PrismaClient, toolCallId: string): Promi
   return call ? `Call #${call.ordinal} ${call.toolName}` : null;
 }
 
-function modeSide(row: CallEvaluationRow | undefined, mode: ViewMode): ModeSide | null {
+function modeSide(row: CallEvaluationRow | undefined, mode: ViewMode, human: HumanMark | null): ModeSide | null {
   if (!row) return null;
-  return { mode, result: modeResultFromRow(row), judgeId: row.judgeId, latencyMs: row.latencyMs, cached: row.cached, error: row.error };
+  return { mode, result: modeResultFromRow(row), judgeId: row.judgeId, latencyMs: row.latencyMs, cached: row.cached, error: row.error, human };
 }
 
 /**
@@ -169,12 +174,12 @@ function modeSide(row: CallEvaluationRow | undefined, mode: ViewMode): ModeSide 
  * exist, even when the verdicts are not comparable (a side errored or did not apply): a reviewer
  * still wants to see what the judge said differently.
  */
-export function criterionResults(criteria: readonly CallCriterion[], rows: readonly CallEvaluationRow[], bothModes: boolean): CriterionCallResult[] {
+export function criterionResults(criteria: readonly CallCriterion[], rows: readonly CallEvaluationRow[], bothModes: boolean, humans: readonly HumanMark[] = []): CriterionCallResult[] {
   return criteria.flatMap((criterion): CriterionCallResult[] => {
     const own = rows.filter((row) => row.criterionId === criterion.id);
     if (own.length === 0) return [];
-    const immediate = modeSide(own.find((row) => row.mode === "immediate"), "immediate");
-    const hindsight = modeSide(own.find((row) => row.mode === "hindsight"), "hindsight");
+    const immediate = modeSide(own.find((row) => row.mode === "immediate"), "immediate", markFor(humans, criterion.id, "immediate"));
+    const hindsight = modeSide(own.find((row) => row.mode === "hindsight"), "hindsight", markFor(humans, criterion.id, "hindsight"));
     if (!bothModes) return [{ criterion, bothModes, immediate, hindsight, comparison: null, explanationDiff: null, findings: null }];
     const haveBoth = immediate !== null && hindsight !== null;
     return [

@@ -2,8 +2,10 @@ import type { CriterionScale } from "@/lib/criteria/parse";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ViewMode } from "@/lib/judges/types";
 import { agreementRate, cohensKappa, pearsonCorrelation, type AgreementRate } from "@/lib/results/aggregates";
+import { markFor, type HumanMark } from "@/lib/results/human-mark";
 import { verdictOf, type Verdict } from "@/lib/results/verdict";
 import type { CompareParams } from "./compare-params";
+import { humanMarksForCalls } from "./human-marks";
 import { countWhere, FAIL_SQL, PASS_SQL, toNumber } from "./verdict-sql";
 
 /*
@@ -106,6 +108,8 @@ export interface CompareCell {
   score: number | null;
   passed: boolean | null;
   verdict: Verdict | null;
+  /** A person's verdict on this result, when someone gave one. */
+  human: HumanMark | null;
 }
 
 export interface CompareRow {
@@ -134,20 +138,26 @@ export async function comparePage(prisma: PrismaClient, series: readonly Compare
     prisma.$queryRaw<{ total: unknown }[]>(Prisma.sql`SELECT COUNT(*) AS total FROM (${calls})`),
   ]);
   const ids = page.map((row) => row.id);
-  const [callRows, results] = await Promise.all([
+  const runIds = [...new Set(series.map((s) => s.runId))];
+  const [callRows, results, humans] = await Promise.all([
     prisma.toolCall.findMany({ where: { id: { in: ids } }, select: { id: true, ordinal: true, toolName: true, transcriptId: true, transcript: { select: { name: true } } } }),
     prisma.evaluation.findMany({
       where: { toolCallId: { in: ids }, OR: series.map(seriesWhere) },
       select: { toolCallId: true, runId: true, criterionId: true, mode: true, status: true, score: true, passed: true },
     }),
+    // Reviews hang off one run's results: one read per compared run, of this page's calls only.
+    Promise.all(runIds.map((runId) => humanMarksForCalls(prisma, runId, ids, { verdictOnly: true }))),
   ]);
+  const humansOf = new Map(runIds.map((runId, index) => [runId, humans[index]]));
   const byId = new Map(callRows.map((call) => [call.id, call]));
   const rows = ids.flatMap((id): CompareRow[] => {
     const call = byId.get(id);
     if (!call) return [];
     const cells = series.map((s): CompareCell | null => {
       const result = results.find((r) => r.toolCallId === id && r.runId === s.runId && r.criterionId === s.criterion.id && (!s.mode || r.mode === s.mode));
-      return result ? { status: result.status, score: result.score, passed: result.passed, verdict: verdictOf(result, s.criterion.scale) } : null;
+      if (!result) return null;
+      const human = markFor(humansOf.get(s.runId)?.get(id), s.criterion.id, result.mode);
+      return { status: result.status, score: result.score, passed: result.passed, verdict: verdictOf(result, s.criterion.scale), human };
     });
     const verdicts = cells.map((cell) => cell?.verdict);
     return [

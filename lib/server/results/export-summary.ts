@@ -1,9 +1,10 @@
-import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import { PASS_THRESHOLD } from "@/lib/results/verdict";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { ConfusionMatrix } from "@/lib/review/agreement";
 import { viewParams, type RunView } from "@/lib/zod/run-view";
 import type { RunJudgeConfig } from "@/lib/zod/runs";
 import { getRun } from "../runs/get-run";
-import { runCallWhere } from "./run-call-query";
+import { summaryCounts } from "./export-summary-counts";
+import { runHumanAgreement } from "./human-agreement";
 
 export interface ModeSummary {
   mode: string;
@@ -19,6 +20,22 @@ export interface ModeSummary {
   passRate: number | null;
   /** Mean score of the done results; null when none has a score. */
   meanScore: number | null;
+}
+
+/**
+ * How people received one judge on one criterion, from the human verdicts of review queues:
+ * agreement rate over agreed + disagreed (discussions left out), Cohen's kappa when defined, and
+ * the confusion matrix of judge pass/fail (first key) against human pass/fail (second key).
+ */
+export interface HumanAgreementSummary {
+  judge: string;
+  reviewed: number;
+  agreed: number;
+  disagreed: number;
+  discussed: number;
+  agreementRate: number | null;
+  kappa: number | null;
+  confusion: ConfusionMatrix;
 }
 
 export interface ExportSummary {
@@ -49,16 +66,13 @@ export interface ExportSummary {
     modes: ModeSummary[];
     /** Immediate versus hindsight, for runs judged in both modes; null otherwise. */
     flips: { compared: number; flipped: number; flipRate: number | null } | null;
+    /** People's verdicts against the judge, per judge, over all of the run's reviews (the filters do not narrow them); empty before any review. */
+    humanAgreement: HumanAgreementSummary[];
   }[];
   generatedAt: string;
 }
 
 const modeRank = (mode: string) => (mode === "immediate" ? 0 : mode === "hindsight" ? 1 : 2);
-
-/** The view narrows the calls only through these; criterion and mode alone only scope them. */
-function narrowsCalls(view: RunView): boolean {
-  return Boolean(view.tool || view.verdict || view.changed || view.q || view.min !== undefined || view.max !== undefined);
-}
 
 /**
  * Per criterion and mode: counts by status, pass rate and mean score, plus flips, computed by
@@ -69,45 +83,16 @@ function narrowsCalls(view: RunView): boolean {
 export async function exportSummary(prisma: PrismaClient, runId: string, view: RunView, now: Date = new Date()): Promise<ExportSummary | null> {
   const run = await getRun(prisma, runId);
   if (!run) return null;
-  const callWhere = runCallWhere(runId, view);
-  const scope: Prisma.EvaluationWhereInput = narrowsCalls(view) ? { runId, toolCall: callWhere } : { runId };
-  const binary = run.criteria.filter((criterion) => criterion.scale === "binary").map((criterion) => criterion.id);
-  const continuous = run.criteria.filter((criterion) => criterion.scale !== "binary").map((criterion) => criterion.id);
-  const verdictWhere = (pass: boolean): Prisma.EvaluationWhereInput => {
-    const score = pass ? { gte: PASS_THRESHOLD } : { lt: PASS_THRESHOLD };
-    return {
-      ...scope,
-      status: "done",
-      OR: [
-        { criterionId: { in: binary }, OR: [{ passed: pass }, { passed: null, score }] },
-        { criterionId: { in: continuous }, score },
-      ],
-    };
-  };
-  const [calls, byStatus, passed, failed, flips] = await Promise.all([
-    prisma.toolCall.count({ where: callWhere }),
-    prisma.evaluation.groupBy({ by: ["criterionId", "mode", "status"], where: scope, _count: { _all: true }, _avg: { score: true } }),
-    prisma.evaluation.groupBy({ by: ["criterionId", "mode"], where: verdictWhere(true), _count: { _all: true } }),
-    prisma.evaluation.groupBy({ by: ["criterionId", "mode"], where: verdictWhere(false), _count: { _all: true } }),
-    run.mode === "both"
-      ? prisma.callComparison.groupBy({
-          by: ["criterionId", "flipped"],
-          where: { runId, flipped: { not: null }, ...(narrowsCalls(view) ? { toolCall: callWhere } : {}) },
-          _count: { _all: true },
-        })
-      : Promise.resolve([]),
-  ]);
-
-  const count = (rows: { criterionId: string; mode: string; _count: { _all: number } }[], criterionId: string, mode: string) =>
-    rows.find((row) => row.criterionId === criterionId && row.mode === mode)?._count._all ?? 0;
+  const [{ calls, byStatus, verdicts, flips }, agreement] = await Promise.all([summaryCounts(prisma, runId, view, run.mode === "both"), runHumanAgreement(prisma, runId)]);
   const modeSummary = (criterionId: string, mode: string): ModeSummary => {
     const rows = byStatus.filter((row) => row.criterionId === criterionId && row.mode === mode);
-    const ofStatus = (status: string) => rows.find((row) => row.status === status)?._count._all ?? 0;
-    const pass = count(passed, criterionId, mode);
-    const fail = count(failed, criterionId, mode);
+    const ofStatus = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
+    const verdict = verdicts.find((row) => row.criterionId === criterionId && row.mode === mode);
+    const pass = verdict?.passed ?? 0;
+    const fail = verdict?.failed ?? 0;
     return {
       mode,
-      results: rows.reduce((sum, row) => sum + row._count._all, 0),
+      results: rows.reduce((sum, row) => sum + row.count, 0),
       done: ofStatus("done"),
       passed: pass,
       failed: fail,
@@ -115,7 +100,7 @@ export async function exportSummary(prisma: PrismaClient, runId: string, view: R
       errors: ofStatus("error"),
       open: ofStatus("pending") + ofStatus("running"),
       passRate: pass + fail ? pass / (pass + fail) : null,
-      meanScore: rows.find((row) => row.status === "done")?._avg.score ?? null,
+      meanScore: rows.find((row) => row.status === "done")?.meanScore ?? null,
     };
   };
 
@@ -139,8 +124,8 @@ export async function exportSummary(prisma: PrismaClient, runId: string, view: R
     criteria: run.criteria.map((criterion) => {
       const modes = [...new Set(byStatus.filter((row) => row.criterionId === criterion.id).map((row) => row.mode))].sort((a, b) => modeRank(a) - modeRank(b));
       const ofCriterion = flips.filter((row) => row.criterionId === criterion.id);
-      const compared = ofCriterion.reduce((sum, row) => sum + row._count._all, 0);
-      const flipped = ofCriterion.find((row) => row.flipped === true)?._count._all ?? 0;
+      const compared = ofCriterion.reduce((sum, row) => sum + row.count, 0);
+      const flipped = ofCriterion.find((row) => row.flipped)?.count ?? 0;
       return {
         id: criterion.id,
         text: criterion.text,
@@ -149,6 +134,18 @@ export async function exportSummary(prisma: PrismaClient, runId: string, view: R
         scale: criterion.scale,
         modes: modes.map((mode) => modeSummary(criterion.id, mode)),
         flips: run.mode === "both" ? { compared, flipped, flipRate: compared ? flipped / compared : null } : null,
+        humanAgreement: agreement
+          .filter((row) => row.criterionId === criterion.id)
+          .map((row) => ({
+            judge: row.judgeId,
+            reviewed: row.reviewed,
+            agreed: row.agreed,
+            disagreed: row.disagreed,
+            discussed: row.discussed,
+            agreementRate: row.agreementRate,
+            kappa: row.kappa,
+            confusion: row.confusion,
+          })),
       };
     }),
     generatedAt: now.toISOString(),

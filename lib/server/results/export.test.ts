@@ -4,7 +4,7 @@ import type { CriterionScale } from "@/lib/criteria/parse";
 import { meanScore, passRate } from "@/lib/results/aggregates";
 import { verdictOf } from "@/lib/results/verdict";
 import { runViewSchema } from "@/lib/zod/run-view";
-import { csvHeader, csvLine, EXPORT_COLUMNS, exportFileName, exportRecords, exportStream, type ExportCall } from "./export";
+import { csvHeader, csvLine, EXPORT_COLUMNS, exportFileName, exportRecords, exportStream, RESULT_COLUMNS, type ExportCall } from "./export";
 import { exportSummary } from "./export-summary";
 import { runCallIdsPage } from "./run-call-query";
 import { judgedDemo, type JudgedDemo } from "./test-fixtures";
@@ -43,7 +43,8 @@ describe("exportRecords", () => {
     ]);
     expect(records.map((r) => `${r.criterion_id}/${r.mode}`)).toEqual(["a/immediate", "a/hindsight", "b/immediate", "b/hindsight"]);
     expect(records[0]).toMatchObject({ run_id: "r1", transcript_id: "t1", transcript_name: "Weather, Paris", call_ordinal: 2, call_id: "call_1", tool_call_id: "tc1", tool: "get_weather", criterion: "Criterion A", judge: "checks", latency_ms: 4 });
-    expect(Object.keys(records[0])).toEqual([...EXPORT_COLUMNS]);
+    expect(Object.keys(records[0])).toEqual([...RESULT_COLUMNS, "human"]);
+    expect(records[0].human).toBeNull();
   });
 
   it("writes CSV lines that read back to the same values, findings as JSON", () => {

@@ -1,12 +1,18 @@
 import { csvRecord } from "@/lib/csv";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { markFor, type HumanMark } from "@/lib/results/human-mark";
 import type { RunView } from "@/lib/zod/run-view";
+import { HUMAN_EXPORT_COLUMNS, humanCsvValues, humanExport, type HumanExport } from "./export-human";
+import { humanMarksForCalls } from "./human-marks";
 import { runCallIdsPage } from "./run-call-query";
 
 export const EXPORT_FORMATS = ["csv", "jsonl", "summary"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** One exported result: a tool call × criterion × mode. The CSV header is these keys, in this order. */
+/**
+ * One exported result: a tool call × criterion × mode. The CSV header is the judge's keys in
+ * this order (RESULT_COLUMNS), then `human` spread over the human_* columns.
+ */
 export interface ExportRecord {
   run_id: string;
   transcript_id: string;
@@ -31,9 +37,12 @@ export interface ExportRecord {
   judge: string | null;
   latency_ms: number | null;
   error: string | null;
+  /** A person's review of the result; null when it was never queued for review. */
+  human: HumanExport | null;
 }
 
-export const EXPORT_COLUMNS = [
+/** The result's own columns, as the judge gave them. */
+export const RESULT_COLUMNS = [
   "run_id",
   "transcript_id",
   "transcript_name",
@@ -54,6 +63,9 @@ export const EXPORT_COLUMNS = [
   "latency_ms",
   "error",
 ] as const satisfies readonly (keyof ExportRecord)[];
+
+/** The CSV header: the result's columns, then what a person said about it (never mixed with the judge's). */
+export const EXPORT_COLUMNS = [...RESULT_COLUMNS, ...HUMAN_EXPORT_COLUMNS] as const;
 
 export interface ExportCall {
   id: string;
@@ -79,8 +91,8 @@ export interface ExportCall {
 
 const MODE_ORDER: Record<string, number> = { immediate: 0, hindsight: 1 };
 
-/** A call's results as export records, in the run's criterion order, immediate before hindsight. */
-export function exportRecords(runId: string, call: ExportCall, criteria: readonly { id: string; text: string }[]): ExportRecord[] {
+/** A call's results as export records, in the run's criterion order, immediate before hindsight, each with its review when it has one. */
+export function exportRecords(runId: string, call: ExportCall, criteria: readonly { id: string; text: string }[], humans: readonly HumanMark[] = []): ExportRecord[] {
   const position = new Map(criteria.map((criterion, index) => [criterion.id, index]));
   const text = new Map(criteria.map((criterion) => [criterion.id, criterion.text]));
   return [...call.evaluations]
@@ -105,6 +117,7 @@ export function exportRecords(runId: string, call: ExportCall, criteria: readonl
       judge: evaluation.judgeId,
       latency_ms: evaluation.latencyMs,
       error: evaluation.error,
+      human: humanExport(markFor(humans, evaluation.criterionId, evaluation.mode)),
     }));
 }
 
@@ -112,9 +125,9 @@ export function csvHeader(): string {
   return csvRecord(EXPORT_COLUMNS);
 }
 
-/** A record as a CSV line; findings become their JSON text. */
+/** A record as a CSV line; findings become their JSON text, the review its human_* columns. */
 export function csvLine(record: ExportRecord): string {
-  return csvRecord(EXPORT_COLUMNS.map((column) => (column === "findings" ? JSON.stringify(record.findings) : record[column])));
+  return csvRecord([...RESULT_COLUMNS.map((column) => (column === "findings" ? JSON.stringify(record.findings) : record[column])), ...humanCsvValues(record.human)]);
 }
 
 export function jsonLine(record: ExportRecord): string {
@@ -152,13 +165,16 @@ async function* exportChunks(prisma: PrismaClient, runId: string, view: RunView,
     const { ids } = await runCallIdsPage(prisma, runId, view, skip, pages.ids);
     for (let start = 0; start < ids.length; start += pages.results) {
       const slice = ids.slice(start, start + pages.results);
-      const calls = await prisma.toolCall.findMany({ where: { id: { in: slice } }, select: callSelect(runId) });
+      const [calls, humans] = await Promise.all([
+        prisma.toolCall.findMany({ where: { id: { in: slice } }, select: callSelect(runId) }),
+        humanMarksForCalls(prisma, runId, slice),
+      ]);
       const byId = new Map(calls.map((call) => [call.id, call]));
       let text = "";
       for (const id of slice) {
         const call = byId.get(id);
         if (!call) continue;
-        for (const record of exportRecords(runId, call, criteria)) text += format === "csv" ? csvLine(record) : jsonLine(record);
+        for (const record of exportRecords(runId, call, criteria, humans.get(id))) text += format === "csv" ? csvLine(record) : jsonLine(record);
       }
       if (text) yield text;
     }

@@ -1,31 +1,13 @@
+import type { RunCallTableRow } from "@/components/runs/run-call-columns";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { pageCount } from "@/lib/table-query";
 import type { RunView } from "@/lib/zod/run-view";
+import { humanMarksForCalls } from "./human-marks";
 import { runCallIdsPage } from "./run-call-query";
 
-export interface RunCallResult {
-  criterionId: string;
-  mode: string;
-  status: string;
-  score: number | null;
-  passed: boolean | null;
-  error: string | null;
-}
-
-export interface RunCallRow {
-  toolCallId: string;
-  transcriptId: string;
-  transcriptName: string;
-  ordinal: number;
-  toolName: string;
-  argumentsPreview: string;
-  results: RunCallResult[];
-  /** Criteria whose verdict changed between immediate and hindsight for this call. */
-  flipped: string[];
-}
-
 export interface RunCallPage {
-  rows: RunCallRow[];
+  /** The table's rows, shaped by the table that shows them. */
+  rows: RunCallTableRow[];
   total: number;
   /** The page shown: the asked one, or the last when the filter left fewer pages. */
   page: number;
@@ -46,7 +28,7 @@ export async function runCallPage(prisma: PrismaClient, runId: string, view: Run
     ({ ids, total } = await runCallIdsPage(prisma, runId, view, (page - 1) * view.size, view.size));
   }
   if (!ids.length) return { rows: [], total, page };
-  const [calls, results, flips] = await Promise.all([
+  const [calls, results, flips, humans] = await Promise.all([
     prisma.toolCall.findMany({
       where: { id: { in: ids } },
       select: { id: true, transcriptId: true, ordinal: true, toolName: true, rawArguments: true, transcript: { select: { name: true } } },
@@ -56,9 +38,11 @@ export async function runCallPage(prisma: PrismaClient, runId: string, view: Run
       select: { toolCallId: true, criterionId: true, mode: true, status: true, score: true, passed: true, error: true },
     }),
     prisma.callComparison.findMany({ where: { runId, toolCallId: { in: ids }, flipped: true }, select: { toolCallId: true, criterionId: true } }),
+    // People's verdicts for this page's calls only: a cell shows them beside the judge's.
+    humanMarksForCalls(prisma, runId, ids, { verdictOnly: true }),
   ]);
   const byCall = new Map(calls.map((call) => [call.id, call]));
-  const rows = ids.flatMap((id): RunCallRow[] => {
+  const rows = ids.flatMap((id): RunCallTableRow[] => {
     const call = byCall.get(id);
     if (!call) return [];
     return [
@@ -71,6 +55,7 @@ export async function runCallPage(prisma: PrismaClient, runId: string, view: Run
         argumentsPreview: call.rawArguments.length > PREVIEW ? `${call.rawArguments.slice(0, PREVIEW - 1)}…` : call.rawArguments,
         results: results.filter((result) => result.toolCallId === id).map(({ toolCallId: _toolCallId, ...result }) => result),
         flipped: flips.filter((flip) => flip.toolCallId === id).map((flip) => flip.criterionId),
+        humans: humans.get(id) ?? [],
       },
     ];
   });

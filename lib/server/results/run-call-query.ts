@@ -1,85 +1,60 @@
-import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { RunView } from "@/lib/zod/run-view";
+import { listedCalls } from "./run-call-list";
+import { comesBefore, orderBy } from "./run-call-order";
+import { toNumber } from "./verdict-sql";
 
-/** Conditions on one result: a verdict filter and a score range must hold for the same row. */
-function resultWhere(runId: string, view: RunView): Prisma.EvaluationWhereInput | null {
-  const conditions: Prisma.EvaluationWhereInput[] = [];
-  switch (view.verdict) {
-    case "pass":
-      conditions.push({ status: "done", OR: [{ passed: true }, { passed: null, score: { gte: 0.5 } }] });
-      break;
-    case "fail":
-      conditions.push({ status: "done", OR: [{ passed: false }, { passed: null, score: { lt: 0.5 } }] });
-      break;
-    case "na":
-      conditions.push({ status: "not-applicable" });
-      break;
-    case "error":
-      conditions.push({ status: "error" });
-      break;
-  }
-  if (view.min !== undefined || view.max !== undefined) {
-    conditions.push({ status: "done", score: { ...(view.min !== undefined ? { gte: view.min } : {}), ...(view.max !== undefined ? { lte: view.max } : {}) } });
-  }
-  if (conditions.length === 0) return null;
-  return { runId, ...(view.criterion ? { criterionId: view.criterion } : {}), ...(view.mode ? { mode: view.mode } : {}), AND: conditions };
-}
-
-/** The run's tool calls that the view shows. */
-export function runCallWhere(runId: string, view: RunView): Prisma.ToolCallWhereInput {
-  const and: Prisma.ToolCallWhereInput[] = [{ evaluations: { some: { runId } } }];
-  if (view.tool) and.push({ toolName: view.tool });
-  const result = resultWhere(runId, view);
-  if (result) and.push({ evaluations: { some: result } });
-  if (view.changed) and.push({ comparisons: { some: { runId, flipped: true, ...(view.criterion ? { criterionId: view.criterion } : {}) } } });
-  if (view.q) {
-    and.push({ OR: [{ toolName: { contains: view.q } }, { rawArguments: { contains: view.q } }, { transcript: { name: { contains: view.q } } }, { callId: view.q }] });
-  }
-  return { AND: and };
-}
-
-function byPosition(dir: "asc" | "desc"): Prisma.ToolCallOrderByWithRelationInput[] {
-  return [{ transcript: { createdAt: dir } }, { transcriptId: dir }, { ordinal: dir }];
+/** How many calls the view shows. */
+export async function runCallCount(prisma: PrismaClient, runId: string, view: RunView): Promise<number> {
+  const { sql } = listedCalls(runId, view);
+  const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(*) AS n FROM (${sql})`);
+  return toNumber(row?.n);
 }
 
 /**
- * Ids of one page of the view's calls, in the view's order. A score sort reads the results table
- * (indexed on run, criterion, score), since a call's score is a row of its own.
+ * Ids of one page of the view's calls, in the view's order, with the view's total. One query
+ * when the page has rows (the total rides along as a window count); a count alone past the end.
  */
 export async function runCallIdsPage(prisma: PrismaClient, runId: string, view: RunView, skip: number, take: number): Promise<{ ids: string[]; total: number }> {
-  const where = runCallWhere(runId, view);
-  const total = await prisma.toolCall.count({ where });
-  if (view.sort === "score" && view.criterion) {
-    // Only a run judged in both modes has two results per call to choose from (hindsight unless
-    // the view says otherwise); in the others, auto included, each call's one result is its score.
-    const mode = view.mode ?? ((await prisma.run.findUnique({ where: { id: runId }, select: { mode: true } }))?.mode === "both" ? "hindsight" : undefined);
-    const rows = await prisma.evaluation.findMany({
-      where: { runId, criterionId: view.criterion, ...(mode ? { mode } : {}), toolCall: where },
-      orderBy: [{ score: { sort: view.dir, nulls: "last" } }, { toolCallId: "asc" }],
-      skip,
-      take,
-      select: { toolCallId: true },
-    });
-    // Calls judged only immediately in a "both" run have no hindsight row: fall back to immediate.
-    if (rows.length > 0 || view.mode || !mode) return { ids: rows.map((r) => r.toolCallId), total };
-    const immediate = await prisma.evaluation.findMany({
-      where: { runId, criterionId: view.criterion, mode: "immediate", toolCall: where },
-      orderBy: [{ score: { sort: view.dir, nulls: "last" } }, { toolCallId: "asc" }],
-      skip,
-      take,
-      select: { toolCallId: true },
-    });
-    return { ids: immediate.map((r) => r.toolCallId), total };
-  }
-  const orderBy: Prisma.ToolCallOrderByWithRelationInput[] =
-    view.sort === "tool" ? [{ toolName: view.dir }, ...byPosition("asc")] : byPosition(view.dir);
-  const rows = await prisma.toolCall.findMany({ where, orderBy, skip, take, select: { id: true } });
-  return { ids: rows.map((r) => r.id), total };
+  const { sql, keys } = listedCalls(runId, view);
+  const rows = await prisma.$queryRaw<{ id: string; total: unknown }[]>(
+    Prisma.sql`SELECT l.id AS id, COUNT(*) OVER () AS total FROM (${sql}) l ORDER BY ${orderBy(keys, "l")} LIMIT ${take} OFFSET ${skip}`,
+  );
+  if (rows.length === 0) return { ids: [], total: await runCallCount(prisma, runId, view) };
+  return { ids: rows.map((row) => row.id), total: toNumber(rows[0].total) };
 }
 
-/** The calls before and after one call in the view's order, for previous/next on the tool-call page. */
-export async function neighbours(prisma: PrismaClient, runId: string, view: RunView, toolCallId: string, limit = 20_000) {
-  const { ids, total } = await runCallIdsPage(prisma, runId, view, 0, limit);
-  const index = ids.indexOf(toolCallId);
-  return { index: index < 0 ? null : index, total, previous: index > 0 ? ids[index - 1] : null, next: index >= 0 && index < ids.length - 1 ? ids[index + 1] : null };
+export interface CallPosition {
+  /** 0-based place of the call in the view, or null when the view leaves it out. */
+  index: number | null;
+  total: number;
+  previous: string | null;
+  next: string | null;
+}
+
+/**
+ * Where one call stands in the view, and its neighbours, for previous/next on the tool-call
+ * page: keyset conditions on the call's own sort keys, so the cost does not depend on how far
+ * down the list the call is, and no id list travels to JavaScript. One statement, with the
+ * view materialised once.
+ */
+export async function neighbours(prisma: PrismaClient, runId: string, view: RunView, toolCallId: string): Promise<CallPosition> {
+  const { sql, keys } = listedCalls(runId, view);
+  const [row] = await prisma.$queryRaw<{ total: unknown; found: unknown; before: unknown; previous: string | null; next: string | null }[]>(Prisma.sql`
+    WITH listed AS MATERIALIZED (${sql}), me AS (SELECT * FROM listed WHERE id = ${toolCallId})
+    SELECT
+      (SELECT COUNT(*) FROM listed) AS total,
+      (SELECT COUNT(*) FROM me) AS found,
+      (SELECT COUNT(*) FROM listed l, me WHERE ${comesBefore(keys, "l", "me")}) AS before,
+      (SELECT l.id FROM listed l, me WHERE ${comesBefore(keys, "l", "me")} ORDER BY ${orderBy(keys, "l", true)} LIMIT 1) AS previous,
+      (SELECT l.id FROM listed l, me WHERE ${comesBefore(keys, "l", "me", true)} ORDER BY ${orderBy(keys, "l")} LIMIT 1) AS next`);
+  const total = toNumber(row?.total);
+  if (!row || toNumber(row.found) === 0) return { index: null, total, previous: null, next: null };
+  return { index: toNumber(row.before), total, previous: row.previous, next: row.next };
+}
+
+/** SELECT of the ids of the view's calls, for aggregates over them. */
+export function runCallIdsSql(runId: string, view: RunView): Prisma.Sql {
+  // Unordered: the transcript order needs no join beyond the one every list has.
+  return Prisma.sql`SELECT id FROM (${listedCalls(runId, { ...view, sort: "transcript" }).sql})`;
 }

@@ -3,8 +3,7 @@ import type { ImportError } from "@/lib/transcripts/import-types";
 import { formatBytes, type ImportLimits } from "@/lib/transcripts/limits";
 import type { Chunk } from "@/lib/transcripts/read-items";
 import { readTranscripts } from "@/lib/transcripts/read-transcripts";
-import type { JsonValue } from "@/lib/transcripts/types";
-import { storeTranscripts, type PreparedTranscript } from "./store";
+import { preparedTranscript, storeTranscripts, type PreparedTranscript } from "./store";
 import { emptyStoredReport, mergeFileReport, type FileReport, type StoredUploadReport } from "./upload-report";
 
 export class UploadError extends Error {
@@ -98,16 +97,7 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
       }
       seen.set(outcome.hash, location ?? input.fileName);
       batch.push({
-        prepared: {
-          name: outcome.name,
-          format: outcome.format,
-          hash: outcome.hash,
-          transcript: outcome.transcript,
-          sites: outcome.sites,
-          warnings: outcome.warnings as unknown as JsonValue[],
-          sourceFile: input.fileName,
-          sourceLocation: location,
-        },
+        prepared: preparedTranscript(outcome, input.fileName, location),
         line,
         index,
       });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { ImportSuccess } from "@/lib/transcripts/import-types";
 import type { CanonicalTranscript, JsonValue, ToolCallSite, TranscriptFormat } from "@/lib/transcripts/types";
 import { sqliteDateTime, withBulkConnection } from "../db/bulk-writer";
 
@@ -14,6 +15,21 @@ export interface PreparedTranscript {
   warnings: JsonValue[];
   sourceFile?: string;
   sourceLocation?: string;
+}
+
+/** An item the importer accepted, as the store writes it. */
+export function preparedTranscript(outcome: ImportSuccess, sourceFile?: string, sourceLocation?: string): PreparedTranscript {
+  return {
+    name: outcome.name,
+    format: outcome.format,
+    hash: outcome.hash,
+    transcript: outcome.transcript,
+    sites: outcome.sites,
+    // Import warnings are plain JSON objects.
+    warnings: outcome.warnings as unknown as JsonValue[],
+    sourceFile,
+    sourceLocation,
+  };
 }
 
 export interface StoreResult {
@@ -38,10 +54,65 @@ export function storeTranscripts(prisma: PrismaClient, uploadId: string | null, 
   return withBulkConnection(prisma, (db) => writeBatch(db, uploadId, items));
 }
 
-function writeBatch(db: Database.Database, uploadId: string | null, items: PreparedTranscript[]): StoreResult {
-  const findHash = db.prepare<[string], { id: string }>(FIND_HASH);
+/** A transcript row to insert: its id, upload and creation time are the caller's. */
+export interface TranscriptRow {
+  id: string;
+  uploadId: string | null;
+  createdAt: string;
+  item: PreparedTranscript;
+}
+
+/**
+ * Prepared INSERTs for a transcript and its tool calls, columns exactly as Prisma writes them.
+ * The returned function writes one transcript and returns its calls' ids, in the order of its sites.
+ */
+export function transcriptInserts(db: Database.Database): (row: TranscriptRow, newId?: () => string) => string[] {
   const insertTranscript = db.prepare(INSERT_TRANSCRIPT);
   const insertCall = db.prepare(INSERT_CALL);
+  return ({ id, uploadId, createdAt, item }, newId = randomUUID) => {
+    const t = item.transcript;
+    insertTranscript.run(
+      id,
+      uploadId,
+      item.name,
+      item.sourceFile ?? null,
+      item.sourceLocation ?? null,
+      item.format,
+      item.hash,
+      JSON.stringify(t.messages),
+      JSON.stringify(t.tools),
+      JSON.stringify(t.metadata),
+      t.messages.length,
+      item.sites.length,
+      item.warnings.length,
+      JSON.stringify(item.warnings),
+      createdAt,
+    );
+    return item.sites.map((site) => {
+      const callId = newId();
+      insertCall.run(
+        callId,
+        id,
+        site.callId,
+        site.messageIndex,
+        site.position,
+        site.ordinal,
+        site.toolName,
+        site.rawArguments,
+        // JSON null arguments are stored as NULL; the raw string keeps the truth.
+        site.arguments.ok && site.arguments.value !== null ? JSON.stringify(site.arguments.value) : null,
+        site.arguments.ok ? null : site.arguments.error,
+        site.responseIndex,
+        site.response,
+      );
+      return callId;
+    });
+  };
+}
+
+function writeBatch(db: Database.Database, uploadId: string | null, items: PreparedTranscript[]): StoreResult {
+  const findHash = db.prepare<[string], { id: string }>(FIND_HASH);
+  const insert = transcriptInserts(db);
   const createdAt = sqliteDateTime(new Date());
 
   const write = db.transaction((batch: PreparedTranscript[]): StoreResult => {
@@ -55,41 +126,7 @@ function writeBatch(db: Database.Database, uploadId: string | null, items: Prepa
       }
       const id = randomUUID();
       known.set(item.hash, id);
-      const t = item.transcript;
-      insertTranscript.run(
-        id,
-        uploadId,
-        item.name,
-        item.sourceFile ?? null,
-        item.sourceLocation ?? null,
-        item.format,
-        item.hash,
-        JSON.stringify(t.messages),
-        JSON.stringify(t.tools),
-        JSON.stringify(t.metadata),
-        t.messages.length,
-        item.sites.length,
-        item.warnings.length,
-        JSON.stringify(item.warnings),
-        createdAt,
-      );
-      for (const site of item.sites) {
-        insertCall.run(
-          randomUUID(),
-          id,
-          site.callId,
-          site.messageIndex,
-          site.position,
-          site.ordinal,
-          site.toolName,
-          site.rawArguments,
-          // JSON null arguments are stored as NULL; the raw string keeps the truth.
-          site.arguments.ok && site.arguments.value !== null ? JSON.stringify(site.arguments.value) : null,
-          site.arguments.ok ? null : site.arguments.error,
-          site.responseIndex,
-          site.response,
-        );
-      }
+      insert({ id, uploadId, createdAt, item });
       result.stored.push({ id, name: item.name, hash: item.hash });
     }
     return result;

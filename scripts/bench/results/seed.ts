@@ -3,10 +3,11 @@
  *
  * Transcripts come from the import benchmark's generator (scripts/bench/generate-transcripts.ts)
  * and go through importItem, the validation every upload goes through, so the stored messages,
- * tools and tool calls are what an upload of that file would store. Rows are written with
- * better-sqlite3 prepared statements in one transaction, columns as Prisma writes them (see
- * lib/server/db/bulk-writer.ts and lib/server/transcripts/store.ts): DateTime as ISO text with
- * "+00:00", JSON as text, booleans as 0/1.
+ * tools and tool calls are what an upload of that file would store, written by the importer's own
+ * statements (transcriptInserts, lib/server/transcripts/store.ts). The other rows are written
+ * with better-sqlite3 prepared statements in the same transaction, columns as Prisma writes them
+ * (see lib/server/db/bulk-writer.ts): DateTime as ISO text with "+00:00", JSON as text, booleans
+ * as 0/1.
  *
  * Layout: every call × criterion is one evaluation; `bothShare` of the calls are judged in both
  * modes (planEvaluations' "both": a hindsight and an immediate row, hindsight settled as not
@@ -24,6 +25,7 @@ import { storedComparison } from "@/lib/results/stored-comparison";
 import { sqliteDateTime } from "@/lib/server/db/bulk-writer";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
 import { planEvaluations, type PlannedCall, type PlannedEvaluation } from "@/lib/server/runs/plan-evaluations";
+import { preparedTranscript, transcriptInserts } from "@/lib/server/transcripts/store";
 import { emptyStoredReport, mergeFileReport, type FileReport } from "@/lib/server/transcripts/upload-report";
 import { storedVerdict } from "@/lib/server/worker/write-comparisons";
 import { importItem } from "@/lib/transcripts/import-item";
@@ -75,10 +77,6 @@ const WORKER_ID = "bench-worker-1";
 const INSERT_UPLOAD = `INSERT INTO "Upload" ("id","source","fileNames","status","importedCount","duplicateCount","rejectedCount","warningCount","report","createdAt")
 VALUES (?,?,?,?,?,?,?,?,?,?)`;
 const FINISH_UPLOAD = `UPDATE "Upload" SET "status" = 'done', "importedCount" = ?, "warningCount" = ?, "report" = ? WHERE "id" = ?`;
-const INSERT_TRANSCRIPT = `INSERT INTO "Transcript" ("id","uploadId","name","sourceFile","sourceLocation","format","contentHash","messages","tools","metadata","messageCount","toolCallCount","warningCount","warnings","createdAt")
-VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
-const INSERT_CALL = `INSERT INTO "ToolCall" ("id","transcriptId","callId","messageIndex","position","ordinal","toolName","rawArguments","parsedArguments","argumentsError","responseIndex","response")
-VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`;
 const INSERT_CRITERION = `INSERT INTO "Criterion" ("id","text","kind","scale","condition","title","source","archived","createdAt","updatedAt")
 VALUES (?,?,?,?,?,?,?,?,?,?)`;
 const INSERT_RUN = `INSERT INTO "Run" ("id","name","judgeId","judgeSettings","mode","status","selection","total","doneCount","errorCount","cacheHits","error","createdAt","startedAt","finishedAt")
@@ -164,11 +162,10 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
     db.pragma("foreign_keys = ON");
     // Room for the whole file in the page cache: random ids spread inserts over every index page.
     db.pragma("cache_size = -524288");
+    const writeTranscript = transcriptInserts(db);
     const insert = {
       upload: db.prepare(INSERT_UPLOAD),
       finishUpload: db.prepare(FINISH_UPLOAD),
-      transcript: db.prepare(INSERT_TRANSCRIPT),
-      call: db.prepare(INSERT_CALL),
       criterion: db.prepare(INSERT_CRITERION),
       run: db.prepare(INSERT_RUN),
       runCriterion: db.prepare(INSERT_RUN_CRITERION),
@@ -197,46 +194,22 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
         if (!outcome.ok) throw new Error(`generated transcript on line ${i + 1} was rejected: ${outcome.error.message}`);
         const id = newId();
         const createdAt = sqliteDateTime(new Date(importedAt + Math.floor(i / IMPORT_BATCH) * 250));
-        const t = outcome.transcript;
-        insert.transcript.run(
-          id,
-          uploadId,
-          outcome.name,
-          FILE_NAME,
-          `line ${i + 1}`,
-          outcome.format,
-          outcome.hash,
-          JSON.stringify(t.messages),
-          JSON.stringify(t.tools),
-          JSON.stringify(t.metadata),
-          t.messages.length,
-          outcome.sites.length,
-          outcome.warnings.length,
-          JSON.stringify(outcome.warnings),
-          createdAt,
+        const callIds = writeTranscript(
+          {
+            id,
+            uploadId,
+            createdAt,
+            item: preparedTranscript(outcome, FILE_NAME, `line ${i + 1}`),
+          },
+          newId,
         );
-        messages += t.messages.length;
+        messages += outcome.transcript.messages.length;
         warnings += outcome.warnings.length;
         imported.push({ id, name: outcome.name, line: i + 1, warnings: outcome.warnings.length });
         const seenTools = new Set<string>();
-        for (const site of outcome.sites) {
-          const callRowId = newId();
+        outcome.sites.forEach((site, s) => {
           const parsed = site.arguments.ok && site.arguments.value !== null ? site.arguments.value : null;
           const argumentsError = site.arguments.ok ? null : site.arguments.error;
-          insert.call.run(
-            callRowId,
-            id,
-            site.callId,
-            site.messageIndex,
-            site.position,
-            site.ordinal,
-            site.toolName,
-            site.rawArguments,
-            json(parsed),
-            argumentsError,
-            site.responseIndex,
-            site.response,
-          );
           const profile = profileCall(rng, {
             toolName: site.toolName,
             rawArguments: site.rawArguments,
@@ -246,8 +219,8 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
             repeatedTool: seenTools.has(site.toolName),
           });
           seenTools.add(site.toolName);
-          calls.push({ id: callRowId, callId: site.callId, toolName: site.toolName, responseIndex: site.responseIndex, transcriptId: id, transcriptCreatedAt: createdAt, ordinal: site.ordinal, profile });
-        }
+          calls.push({ id: callIds[s], callId: site.callId, toolName: site.toolName, responseIndex: site.responseIndex, transcriptId: id, transcriptCreatedAt: createdAt, ordinal: site.ordinal, profile });
+        });
       });
       const fileReport: FileReport = { uploadId, file: FILE_NAME, bytes: generated.bytes, imported, duplicates: [], rejected: [], criteria: [], warnings };
       // As importFile does: the upload first, its counts and report once the file is read.

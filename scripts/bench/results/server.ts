@@ -1,7 +1,7 @@
 /**
- * The production server for `npm run bench:results`: scripts/start.ts (which builds only when
- * the sources changed, applies migrations, then runs `next start`) on the seeded database, in a
- * process group of its own so that stopping it stops `next start` too.
+ * The production server for `npm run bench:results`: `next start` on the bench's own build
+ * (build.ts), database and port, in a process group of its own so that stopping it stops
+ * everything it started. Never scripts/start.ts: that rebuilds the project's shared `.next`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -14,13 +14,17 @@ export interface ReadyServer {
   port: number;
   /** Seconds from spawn to the first HTTP answer. */
   readySeconds: number;
-  /** start.ts ran `next build` first (the sources had changed since the last build). */
-  built: boolean;
 }
 
 export interface ServerHandle {
   /** Resolves once `next start` answers; rejects (after stopping the server) when it exits or times out. */
   ready: Promise<ReadyServer>;
+  /** Why the server is gone (exit code or signal, and the end of its log), or null while it runs. */
+  gone: () => string | null;
+  /** The end of the server's log. */
+  logTail: (lines?: number) => string;
+  /** Largest resident set size seen, in MB (sampled every 500 ms). */
+  peakRssMb: () => number;
   /** SIGTERM to the whole process group, SIGKILL after 5 s; waits until the port is free. */
   stop: () => Promise<void>;
   /** Synchronous last resort for process.on("exit"): SIGKILL to the group if it still runs. */
@@ -37,7 +41,7 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** The first free port from `start` on (3400+: 3100 belongs to the e2e suite). */
+/** The first free port from `start` on (3300+: 3000 and 3100 belong to `npm start` and the e2e suite). */
 export async function freePort(start: number, attempts = 50): Promise<number> {
   for (let port = start; port < start + attempts; port++) if (await portIsFree(port)) return port;
   throw new Error(`no free port in ${start}–${start + attempts - 1}`);
@@ -55,7 +59,7 @@ function exited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
-/** Whether any process of the child's group still runs (`next start` may outlive start.ts). */
+/** Whether any process of the child's group still runs. */
 function groupAlive(child: ChildProcess): boolean {
   if (child.pid === undefined) return false;
   try {
@@ -76,26 +80,41 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 export interface StartOptions {
   root: string;
+  /** The build to serve (build.ts). */
+  buildDir: string;
   databaseFile: string;
   port: number;
   logFile: string;
   readyTimeoutSeconds: number;
-  log: (line: string) => void;
+  /** Extra environment, such as the key that signs session cookies. */
+  env: Record<string, string>;
 }
 
-/** Spawns start.ts at once; the handle can stop it even while it is still building or starting. */
+/** Spawns `next start` at once; the handle can stop it even while it is still starting. */
 export function startServer(options: StartOptions): ServerHandle {
-  const { root, databaseFile, port, logFile } = options;
+  const { root, buildDir, databaseFile, port, logFile } = options;
   const out = fs.openSync(logFile, "a");
   const started = performance.now();
-  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/start.ts"], {
-    cwd: root,
-    detached: true, // a process group of its own: `next build` and `next start` are grandchildren
+  const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port)], {
+    cwd: buildDir,
+    detached: true, // a process group of its own
     stdio: ["ignore", out, out],
     env: {
       ...process.env,
+      ...options.env,
+      NODE_ENV: "production",
       DATABASE_URL: `file:${databaseFile}`,
       PORT: String(port),
       CALLBOARD_WORKER: "0",
@@ -104,9 +123,13 @@ export function startServer(options: StartOptions): ServerHandle {
     },
   });
   fs.closeSync(out);
-  const built = () => fs.readFileSync(logFile, "utf8").includes("building the production app");
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid))), 500);
+  sampler.unref();
 
+  const gone = () => (exited(child) ? `the server exited with ${child.exitCode ?? child.signalCode}; the end of its log:\n${tail(logFile)}` : null);
   const stop = async () => {
+    clearInterval(sampler);
     if (groupAlive(child)) {
       signalGroup(child, "SIGTERM");
       for (let i = 0; i < 50 && groupAlive(child); i++) await sleep(100);
@@ -121,19 +144,15 @@ export function startServer(options: StartOptions): ServerHandle {
   const url = `http://localhost:${port}`;
   const waitReady = async (): Promise<ReadyServer> => {
     const deadline = started + options.readyTimeoutSeconds * 1000;
-    let announced = false;
     for (;;) {
-      if (exited(child)) throw new Error(`the server exited with ${child.exitCode ?? child.signalCode} before answering:\n${tail(logFile)}`);
+      const why = gone();
+      if (why) throw new Error(`${why}\n(before it answered)`);
       if (performance.now() > deadline) throw new Error(`the server did not answer within ${options.readyTimeoutSeconds} s:\n${tail(logFile)}`);
-      if (!announced && built()) {
-        announced = true;
-        options.log("  start.ts is building the production app first (the sources changed since the last build)…");
-      }
       try {
         // Any answer will do (a 404 for this path): it means `next start` is listening.
         const response = await fetch(`${url}/bench-results-ready-probe`, { signal: AbortSignal.timeout(5000) });
         await response.arrayBuffer();
-        return { url, port, readySeconds: (performance.now() - started) / 1000, built: built() };
+        return { url, port, readySeconds: (performance.now() - started) / 1000 };
       } catch {
         await sleep(250);
       }
@@ -143,5 +162,5 @@ export function startServer(options: StartOptions): ServerHandle {
     await stop();
     throw error;
   });
-  return { ready, stop, killNow };
+  return { ready, gone, logTail: (lines) => tail(logFile, lines), peakRssMb: () => Math.round(peak), stop, killNow };
 }

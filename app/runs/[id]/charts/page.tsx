@@ -9,6 +9,7 @@ import { PassRateByToolChart } from "@/components/results/pass-rate-by-tool-char
 import { ScoreHistogramChart } from "@/components/results/score-histogram-chart";
 import { VerdictBarChart } from "@/components/results/verdict-bar-chart";
 import type { Verdict } from "@/lib/results/verdict";
+import { requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { flipMatrices, passRateByTool, resultModes, scoreDistributions } from "@/lib/server/results/charts";
 import { getRun } from "@/lib/server/runs/get-run";
@@ -57,6 +58,7 @@ function flipLinks(runId: string, criterion: string): FlipMatrixLinks {
 }
 
 export default async function RunChartsPage({ params, searchParams }: Props) {
+  await requirePageUser();
   const { id } = await params;
   const query = chartsQuerySchema.parse(firstValues(await searchParams));
   const prisma = getPrisma();

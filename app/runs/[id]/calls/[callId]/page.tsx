@@ -6,6 +6,7 @@ import { CallContext } from "@/components/results/call-context";
 import { CallNavigation } from "@/components/results/call-navigation";
 import { CriterionResultPanel } from "@/components/results/criterion-result-panel";
 import { ResultsOverview } from "@/components/results/results-overview";
+import { requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { callTitle, conversationAroundCall, getCallDetail } from "@/lib/server/results/call-detail";
 import { neighbours } from "@/lib/server/results/run-call-query";
@@ -34,6 +35,7 @@ function listHref(runId: string, view: RunView, index: number | null): string {
 }
 
 export default async function ToolCallResultPage({ params, searchParams }: Props) {
+  await requirePageUser();
   const { id, callId } = await params;
   const view = runViewSchema.parse(firstValues(await searchParams));
   const prisma = getPrisma();

@@ -1,0 +1,72 @@
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { humanAgreement, type ReviewedResult } from "@/lib/review/agreement";
+import { HUMAN_VERDICTS, type HumanVerdictKind } from "@/lib/review/human-verdict";
+import type { JudgeAgreementRow } from "@/lib/server/review/judge-agreement";
+import { asScale } from "@/lib/server/review/item-view";
+import { toNumber } from "./verdict-sql";
+
+interface ReviewedRow {
+  judgeId: string;
+  criterionId: string;
+  scale: string;
+  text: string;
+  title: string | null;
+  score: number | null;
+  passed: unknown;
+  verdict: string;
+  humanPassed: unknown;
+  humanScore: number | null;
+}
+
+const isVerdict = (value: string): value is HumanVerdictKind => (HUMAN_VERDICTS as readonly string[]).includes(value);
+const asBoolean = (value: unknown): boolean | null => (value === null || value === undefined ? null : typeof value === "boolean" ? value : toNumber(value) !== 0);
+
+/**
+ * People's agreement with each judge per criterion (lib/review/agreement's humanAgreement), as
+ * lib/server/review/judge-agreement.ts gives it (a test holds them equal), from one statement
+ * instead of a relation read per table: the run page shows it on every view, and on the bench's
+ * run with 1,000 verdicts the relation reads took 100–300 ms where this takes 10–30. Every item
+ * with a verdict counts, whatever its status.
+ */
+async function agreement(prisma: PrismaClient, where: Prisma.Sql): Promise<JudgeAgreementRow[]> {
+  const rows = await prisma.$queryRaw<ReviewedRow[]>(Prisma.sql`
+    SELECT COALESCE(e."judgeId", run."judgeId") AS "judgeId", e."criterionId" AS "criterionId", c."scale" AS scale, c."text" AS text, c."title" AS title,
+      e."score" AS score, e."passed" AS passed, r."verdict" AS verdict, r."humanPassed" AS "humanPassed", r."humanScore" AS "humanScore"
+    FROM "Review" r
+    JOIN "Evaluation" e ON e."id" = r."evaluationId"
+    JOIN "Criterion" c ON c."id" = e."criterionId"
+    JOIN "Run" run ON run."id" = r."runId"
+    WHERE r."verdict" IS NOT NULL AND ${where}`);
+  const criteria = new Map(rows.map((row) => [row.criterionId, row]));
+  const reviewed = rows.flatMap((row): ReviewedResult[] =>
+    isVerdict(row.verdict)
+      ? [
+          {
+            // Results keep the judge that produced them; older rows fall back to the run's.
+            judgeId: row.judgeId,
+            criterionId: row.criterionId,
+            scale: asScale(row.scale),
+            judgeScore: row.score,
+            judgePassed: asBoolean(row.passed),
+            verdict: row.verdict,
+            humanPassed: asBoolean(row.humanPassed),
+            humanScore: row.humanScore,
+          },
+        ]
+      : [],
+  );
+  return humanAgreement(reviewed).map((entry) => {
+    const criterion = criteria.get(entry.criterionId);
+    return { ...entry, criterionText: criterion?.text ?? entry.criterionId, criterionTitle: criterion?.title ?? null };
+  });
+}
+
+/** How often people agreed with the run's judge, per criterion, with confusion matrices; read on Review's (runId, …) index. */
+export function runHumanAgreement(prisma: PrismaClient, runId: string): Promise<JudgeAgreementRow[]> {
+  return agreement(prisma, Prisma.sql`r."runId" = ${runId}`);
+}
+
+/** The same across every run, per judge × criterion, for the criteria page. */
+export function criteriaHumanAgreement(prisma: PrismaClient): Promise<JudgeAgreementRow[]> {
+  return agreement(prisma, Prisma.sql`1 = 1`);
+}

@@ -1,0 +1,49 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { ViewMode } from "@/lib/judges/types";
+import { getRunProgress, type RunProgress } from "@/lib/server/runs/run-progress";
+import { resultModes } from "./charts";
+import { runToolNames } from "./run-tools";
+import { runStateKey, StateCache, type RunState } from "./state-cache";
+
+/*
+ * What the run page shows besides its table, remembered per run until the run's state changes
+ * (see state-cache.ts): a finished run of 50,000 results is grouped by status and by tool once,
+ * not on every view of the page, while a running run's are read afresh as it moves.
+ */
+
+const progressCache = new StateCache<RunProgress | null>();
+const toolsCache = new StateCache<{ toolName: string; calls: number }[]>();
+
+/** The state is read before the value, so a value is never older than the state it is kept under. */
+async function remembered<T>(cache: StateCache<T>, run: RunState, load: () => Promise<T>): Promise<T> {
+  const state = runStateKey(run);
+  const known = cache.get(run.id, state);
+  if (known !== undefined) return known;
+  const value = await load();
+  // A run deleted meanwhile leaves nothing to remember.
+  if (value !== null) cache.set(run.id, state, value);
+  return value;
+}
+
+/** getRunProgress for a run read just before; null when the run is gone. */
+export function cachedRunProgress(prisma: PrismaClient, run: RunState): Promise<RunProgress | null> {
+  return remembered(progressCache, run, () => getRunProgress(prisma, run.id));
+}
+
+/** runToolNames for a run read just before. */
+export function cachedRunToolNames(prisma: PrismaClient, run: RunState): Promise<{ toolName: string; calls: number }[]> {
+  return remembered(toolsCache, run, () => runToolNames(prisma, run.id));
+}
+
+const modesCache = new StateCache<ViewMode[]>();
+
+/**
+ * The modes the run has results in, immediate first, for the table's badges. A run of one mode,
+ * or of both, says so itself; only an "auto" run, which judges each call in the mode its response
+ * allows, needs its results asked.
+ */
+export function runModes(prisma: PrismaClient, run: RunState & { mode: string }): Promise<ViewMode[]> {
+  if (run.mode === "both") return Promise.resolve(["immediate", "hindsight"]);
+  if (run.mode === "immediate" || run.mode === "hindsight") return Promise.resolve([run.mode]);
+  return remembered(modesCache, run, () => resultModes(prisma, run.id));
+}
