@@ -1,20 +1,37 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { CriterionAgreement } from "@/components/criteria/criterion-agreement";
 import { CriterionItem } from "@/components/criteria/criterion-item";
 import { LibraryPanel } from "@/components/criteria/library-panel";
 import { NewCriterionForm } from "@/components/criteria/new-criterion-form";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { can } from "@/lib/auth/roles";
+import { requirePageUser } from "@/lib/server/auth/guard";
 import { listCriteria } from "@/lib/server/criteria/list";
 import { getPrisma } from "@/lib/server/db/client";
+import { criteriaHumanAgreement } from "@/lib/server/results/human-agreement";
+import type { JudgeAgreementRow } from "@/lib/server/review/judge-agreement";
 import { firstValues, type SearchParams } from "@/lib/table-query";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Criteria" };
 
+/** A criterion's agreement across runs, by judge; nothing until someone has reviewed one of its results. */
+function agreementView(rows: JudgeAgreementRow[] | undefined, label: string) {
+  if (!rows?.length) return null;
+  return <CriterionAgreement rows={rows.map(({ criterionText: _text, criterionTitle: _title, ...row }) => ({ ...row, criterionLabel: label }))} criterionLabel={label} />;
+}
+
 export default async function CriteriaPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requirePageUser();
+  // Viewers see the criteria without the controls the server would refuse them.
+  const canEdit = can(user.role, "edit-criteria");
   const showArchived = firstValues(await searchParams).archived === "1";
-  const criteria = await listCriteria(getPrisma(), { includeArchived: true });
+  const prisma = getPrisma();
+  const [criteria, agreement] = await Promise.all([listCriteria(prisma, { includeArchived: true }), criteriaHumanAgreement(prisma)]);
+  const agreementOf = new Map<string, JudgeAgreementRow[]>();
+  for (const row of agreement) agreementOf.set(row.criterionId, [...(agreementOf.get(row.criterionId) ?? []), row]);
   const shown = showArchived ? criteria : criteria.filter((c) => !c.archived);
   const archivedCount = criteria.length - criteria.filter((c) => !c.archived).length;
   return (
@@ -22,16 +39,21 @@ export default async function CriteriaPage({ searchParams }: { searchParams: Pro
       <PageHeader title="Criteria" description="What every tool call is judged against." />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0 space-y-6">
-          <NewCriterionForm />
+          {canEdit ? <NewCriterionForm /> : null}
           {shown.length === 0 ? (
             <EmptyState title="No criteria yet">
               A criterion starts with one of four prefixes: <q>Reward tool calls …</q> or <q>Penalize tool calls …</q> give a score from 0
-              to 1; <q>Tool call passes if …</q> or <q>Tool call fails if …</q> give pass or fail. Write one above or add some from the library.
+              to 1; <q>Tool call passes if …</q> or <q>Tool call fails if …</q> give pass or fail. {canEdit ? "Write one above or add some from the library." : "A reviewer or an admin can add some."}
             </EmptyState>
           ) : (
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Criteria">
               {shown.map((criterion) => (
-                <CriterionItem key={criterion.id} criterion={criterion} />
+                <CriterionItem
+                  key={criterion.id}
+                  criterion={criterion}
+                  canEdit={canEdit}
+                  agreement={agreementView(agreementOf.get(criterion.id), criterion.title ?? criterion.text)}
+                />
               ))}
             </ul>
           )}
@@ -41,9 +63,11 @@ export default async function CriteriaPage({ searchParams }: { searchParams: Pro
             </Link>
           ) : null}
         </div>
-        <aside className="min-w-0">
-          <LibraryPanel existingTexts={criteria.map((c) => c.text)} />
-        </aside>
+        {canEdit ? (
+          <aside className="min-w-0">
+            <LibraryPanel existingTexts={criteria.map((c) => c.text)} />
+          </aside>
+        ) : null}
       </div>
     </>
   );

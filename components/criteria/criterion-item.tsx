@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, useState, useTransition } from "react";
+import { useActionState, useState, useTransition, type ReactNode } from "react";
 import { CriterionKindBadge } from "@/components/criterion-kind-badge";
 import { archiveCriterionAction } from "@/lib/actions/archive-criterion";
 import { updateCriterionAction } from "@/lib/actions/update-criterion";
@@ -10,9 +10,13 @@ import { CriterionTextField } from "./criterion-text-field";
 
 interface Props {
   criterion: { id: string; text: string; kind: string; title: string | null; archived: boolean; runs: { id: string; name: string }[]; runCount: number };
+  /** Viewers get no Edit or Archive: the server would refuse them anyway. */
+  canEdit?: boolean;
+  /** How people received the judges on this criterion, rendered by the server. */
+  agreement?: ReactNode;
 }
 
-export function CriterionItem({ criterion }: Props) {
+export function CriterionItem({ criterion, canEdit = true, agreement }: Props) {
   const [editing, setEditing] = useState(false);
   const [state, action, saving] = useActionState<CriterionFormState, FormData>(async (previous, form) => {
     const next = await updateCriterionAction(previous, form);
@@ -62,20 +66,23 @@ export function CriterionItem({ criterion }: Props) {
             </p>
             {state?.ok ? <p role="status" className="text-xs text-emerald-800">{state.message}</p> : null}
             {archiveMessage ? <p role="status" className="text-xs text-slate-700">{archiveMessage}</p> : null}
+            {agreement}
           </div>
           <div className="flex shrink-0 flex-col items-end gap-2">
             <CriterionKindBadge kind={criterion.kind} />
-            <div className="flex gap-2 text-sm">
-              <button type="button" onClick={() => setEditing(true)} className="text-indigo-700 hover:underline">Edit</button>
-              <button
-                type="button"
-                disabled={archiving}
-                onClick={() => startArchive(async () => setArchiveMessage((await archiveCriterionAction({ id: criterion.id, archived: !criterion.archived })).message))}
-                className="text-slate-700 hover:underline"
-              >
-                {criterion.archived ? "Restore" : "Archive"}
-              </button>
-            </div>
+            {canEdit ? (
+              <div className="flex gap-2 text-sm">
+                <button type="button" onClick={() => setEditing(true)} className="text-indigo-700 hover:underline">Edit</button>
+                <button
+                  type="button"
+                  disabled={archiving}
+                  onClick={() => startArchive(async () => setArchiveMessage((await archiveCriterionAction({ id: criterion.id, archived: !criterion.archived })).message))}
+                  className="text-slate-700 hover:underline"
+                >
+                  {criterion.archived ? "Restore" : "Archive"}
+                </button>
+              </div>
+            ) : null}
           </div>
         </div>
       )}

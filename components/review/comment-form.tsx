@@ -1,0 +1,86 @@
+"use client";
+
+import { useId, useState, useTransition, type Ref } from "react";
+import type { Outcome } from "./outcome";
+
+interface Props {
+  label: string;
+  submitLabel: string;
+  defaultValue?: string;
+  textareaRef?: Ref<HTMLTextAreaElement>;
+  autoFocus?: boolean;
+  onSubmit: (body: string) => Promise<Outcome>;
+  onCancel?: () => void;
+}
+
+/**
+ * A comment, a reply or an edit. Ctrl+Enter (Cmd+Enter) sends it without leaving the keyboard;
+ * the field empties only when the server kept the text, so nothing typed is lost to an error.
+ */
+export function CommentForm({ label, submitLabel, defaultValue = "", textareaRef, autoFocus, onSubmit, onCancel }: Props) {
+  const [body, setBody] = useState(defaultValue);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const fieldId = useId();
+  const errorId = useId();
+
+  const send = () =>
+    startTransition(async () => {
+      const outcome = await onSubmit(body);
+      if (outcome.ok) {
+        setError(null);
+        setBody("");
+      } else {
+        setError(outcome.fieldErrors?.body?.join(" ") ?? outcome.message);
+      }
+    });
+
+  return (
+    <form
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+      className="space-y-2"
+    >
+      <label htmlFor={fieldId} className="sr-only">
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        ref={textareaRef}
+        value={body}
+        autoFocus={autoFocus}
+        rows={3}
+        onChange={(event) => setBody(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            send();
+          }
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        placeholder="Write a comment… (Ctrl+Enter sends, Esc leaves the field)"
+        className="block w-full rounded-md border border-slate-300 p-2 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200"
+      />
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-rose-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <button type="submit" disabled={pending} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
+          {submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { ResultBadge } from "@/components/runs/result-badge";
+import type { JudgedResultView } from "./types";
+
+const MODE_NAMES = { immediate: "immediate", hindsight: "hindsight" } as const;
+
+/** The judge's result this item asks a person about: which criterion, which mode, what it said. */
+export function JudgedResult({ judged }: { judged: JudgedResultView }) {
+  const { criterion } = judged;
+  return (
+    <div className="space-y-1" data-testid="judged-result">
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Under review</p>
+      <p className="text-sm font-medium">
+        <a href={`#criterion-${criterion.id}`} className="text-indigo-700 hover:underline">
+          {criterion.title ?? criterion.text}
+        </a>
+      </p>
+      <p className="flex items-center gap-2 text-sm text-slate-700">
+        Judge, {MODE_NAMES[judged.mode]}:
+        <ResultBadge status={judged.status} score={judged.score} passed={judged.passed} scale={criterion.scale} />
+      </p>
+    </div>
+  );
+}

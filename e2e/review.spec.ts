@@ -1,0 +1,282 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { createMember, type Member } from "./fixtures/accounts";
+import { ADMIN } from "./fixtures/credentials";
+
+const DEMO_RUN = "Demo: built-in checks, immediate and hindsight";
+
+test.describe.configure({ mode: "serial" });
+
+/** Filled by the first test: the two queues the others work in. */
+const queues = { binary: "", scored: "" };
+let reviewer: Member | null = null;
+
+test.afterAll(async () => {
+  await reviewer?.close();
+});
+
+/** The build form with the demo run picked, as a run page's "Review" link (?runId=) opens it. */
+async function openBuildForm(page: Page): Promise<Locator> {
+  await page.goto("/review");
+  await page.getByRole("link", { name: "Build a queue" }).first().click();
+  const form = page.getByRole("form", { name: "Build a review queue" });
+  const run = form.getByLabel("Run");
+  const value = await run.locator("option", { hasText: DEMO_RUN }).getAttribute("value");
+  await run.selectOption(value ?? "");
+  await expect(page).toHaveURL(/\/review\/new\?runId=/);
+  await expect(form.getByText("Narrow it down")).toBeVisible();
+  return form;
+}
+
+/** Ticks the first criterion of the run whose text starts with one of `prefixes`, and returns its text. */
+async function narrowToCriterion(form: Locator, prefixes: RegExp): Promise<string> {
+  await form.getByText("Narrow it down").click();
+  const box = form.getByRole("group", { name: "Criteria" }).getByRole("checkbox", { name: prefixes }).first();
+  await box.check();
+  return (await box.locator("xpath=..").textContent())?.trim() ?? "";
+}
+
+async function buildQueue(page: Page, name: string, prefixes: RegExp): Promise<string> {
+  const form = await openBuildForm(page);
+  await narrowToCriterion(form, prefixes);
+  await form.getByLabel("Queue name").fill(name);
+  await form.getByRole("button", { name: "Build queue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+const history = (page: Page) => page.getByRole("list", { name: "History" });
+const verdictLine = (page: Page) => page.getByTestId("human-verdict");
+const message = (page: Page) => page.getByTestId("review-message");
+
+test("an admin builds queues from a run; bad filters are refused and nothing is queued twice", async ({ page }) => {
+  test.setTimeout(90_000);
+  const form = await openBuildForm(page);
+
+  // No reason at all: refused, with the reason named, and the page stays on the form.
+  await form.getByLabel("its verdict is fail").uncheck();
+  await form.getByLabel(/its score is below/).uncheck();
+  await form.getByLabel(/its verdict changed/).uncheck();
+  await form.getByRole("button", { name: "Build queue" }).click();
+  await expect(form.getByRole("alert").first()).toContainText("Choose at least one reason");
+  await expect(page).toHaveURL(/\/review\/new/);
+
+  // A threshold outside 0..1: refused beside the field.
+  await form.getByLabel(/its score is below/).check();
+  await form.getByLabel("Score threshold").fill("2");
+  await form.getByRole("button", { name: "Build queue" }).click();
+  await expect(form.getByRole("alert").first()).toContainText("The score threshold must be from 0 to 1.");
+  await expect(form.getByLabel("Score threshold")).toHaveAttribute("aria-invalid", "true");
+
+  // Neither attempt made a queue.
+  await page.goto("/review");
+  await expect(page.getByRole("table", { name: "Review queues" })).toHaveCount(0);
+
+  queues.binary = await buildQueue(page, "E2E pass-fail queue", /^Tool call (passes|fails) if/);
+  await expect(page.getByRole("table", { name: "Queue items" }).getByRole("row")).not.toHaveCount(1);
+  queues.scored = await buildQueue(page, "E2E scored queue", /^(Reward|Penalize) tool calls/);
+
+  // The same filter again finds only results already queued: nothing is added twice.
+  const again = await openBuildForm(page);
+  await narrowToCriterion(again, /^Tool call (passes|fails) if/);
+  await again.getByRole("button", { name: "Build queue" }).click();
+  await expect(again.getByRole("alert")).toContainText(/already/i);
+  await page.goto("/review");
+  await expect(page.getByRole("table", { name: "Review queues" }).getByRole("row")).toHaveCount(3);
+});
+
+test("an admin edits the label set; bad names are refused", async ({ page }) => {
+  await page.goto("/review/labels");
+  const form = page.getByRole("form", { name: "New label" });
+  await form.getByRole("button", { name: "Add label" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Give the label a name.");
+  await form.getByLabel("Name").fill("x".repeat(41));
+  await form.getByRole("button", { name: "Add label" }).click();
+  await expect(form.getByRole("alert")).toHaveText("A label name is at most 40 characters.");
+  await form.getByLabel("Name").fill("Wrong Tool");
+  await form.getByRole("button", { name: "Add label" }).click();
+  await expect(form.getByRole("alert")).toContainText("already exists");
+
+  await form.getByLabel("Name").fill("unit mix-up");
+  await form.getByLabel("Description").fill("Metres for feet, Celsius for Fahrenheit.");
+  await form.getByRole("button", { name: "Add label" }).click();
+  const labels = page.getByRole("list", { name: "Labels" });
+  await expect(labels.getByRole("listitem", { name: "unit mix-up" })).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue("");
+
+  const item = labels.getByRole("listitem", { name: "unit mix-up" });
+  await item.getByRole("button", { name: "Rename" }).click();
+  const rename = item.getByRole("form", { name: "Rename unit mix-up" });
+  await rename.getByLabel("Name").fill("");
+  await rename.getByRole("button", { name: "Save" }).click();
+  await expect(rename.getByRole("alert")).toHaveText("Give the label a name.");
+  await rename.getByLabel("Name").fill("unit mismatch");
+  await rename.getByRole("button", { name: "Save" }).click();
+  await expect(labels.getByRole("listitem", { name: "unit mismatch" })).toBeVisible();
+});
+
+test("an invited reviewer works through a queue with the keyboard, disagrees and comments", async ({ browser }) => {
+  test.setTimeout(120_000);
+  reviewer = await createMember(browser, "reviewer");
+  const page = reviewer.page;
+  await page.goto(queues.binary);
+  await page.getByRole("link", { name: "Start reviewing" }).click();
+  const position = page.getByTestId("item-position");
+  await expect(position).toHaveText(/^Item 1 of \d+ in the queue$/);
+
+  // Opening an item claims it; the page says until when, and the history says who.
+  await expect(page.getByTestId("lock-state")).toContainText("You are working on this item until");
+  await expect(history(page)).toContainText(`${reviewer.name} claimed it`);
+
+  // The shortcut list is on the page; ? shows all of it.
+  await expect(page.getByRole("heading", { name: "Keyboard shortcuts" })).toBeVisible();
+  await page.keyboard.press("?");
+  await expect(page.getByRole("term").filter({ hasText: /^x$/ })).toBeVisible();
+
+  // a agrees; x marks done and opens the next item.
+  await page.keyboard.press("a");
+  await expect(verdictLine(page)).toContainText("Human: agrees with the judge");
+  await expect(history(page)).toContainText(`${reviewer.name} agreed with the judge`);
+  const first = page.url();
+  await page.keyboard.press("x");
+  await expect(position).toHaveText(/^Item 2 of \d+ in the queue$/);
+  await page.keyboard.press("k");
+  await expect(page).toHaveURL(first);
+  await expect(page.getByTestId("review-status")).toHaveText("Done");
+  await page.keyboard.press("j");
+  await expect(position).toHaveText(/^Item 2 of /);
+
+  // d opens the correction with the other verdict chosen and focused; Enter saves it.
+  await page.keyboard.press("d");
+  const correction = page.getByRole("form", { name: "Correct verdict" });
+  const proposed = correction.getByRole("radio", { checked: true });
+  await expect(proposed).toBeFocused();
+  const corrected = (await proposed.getAttribute("value")) ?? "";
+  await page.keyboard.press("Enter");
+  await expect(correction).toHaveCount(0);
+  await expect(verdictLine(page)).toContainText("Human: disagrees");
+  await expect(verdictLine(page)).toContainText(`human: ${corrected}`);
+  await expect(history(page)).toContainText(`should be ${corrected}`);
+
+  // c focuses the comment; letters typed there are text, not shortcuts.
+  await page.keyboard.press("c");
+  const comment = page.getByRole("textbox", { name: "New comment" });
+  await expect(comment).toBeFocused();
+  const here = page.url();
+  await page.keyboard.type("The judge missed the id from the tool reply; j and k stay text here.");
+  expect(page.url()).toBe(here);
+  await page.keyboard.press("Control+Enter");
+  const thread = page.getByRole("list", { name: "Comment threads" });
+  await expect(thread.getByRole("article", { name: `Comment by ${reviewer.name}` })).toContainText("The judge missed the id");
+  await expect(comment).toHaveValue("");
+  await expect(history(page)).toContainText(`${reviewer.name} commented`);
+
+  // An empty comment is refused and adds nothing; Escape leaves the field so keys work again.
+  await page.keyboard.press("Control+Enter");
+  await expect(page.getByRole("form", { name: "New comment" }).getByRole("alert")).toHaveText("Write a comment first.");
+  await expect(thread.getByRole("article")).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(comment).not.toBeFocused();
+
+  // The author edits their comment; it says so.
+  await thread.getByRole("button", { name: "Edit" }).click();
+  const edit = thread.getByRole("textbox", { name: "Edit comment" });
+  await edit.fill("The judge missed the id from the tool reply.");
+  await thread.getByRole("button", { name: "Save" }).click();
+  await expect(thread.getByRole("article")).toContainText("(edited)");
+  await expect(history(page)).toContainText(`${reviewer.name} edited a comment`);
+
+  // A label from the set, and the item assigned to oneself.
+  await page.getByRole("combobox", { name: "Label", exact: true }).selectOption({ label: "unit mismatch" });
+  await expect(history(page)).toContainText("labelled it “unit mismatch”");
+  await page.getByRole("button", { name: "Assign to me" }).click();
+  await expect(page.getByRole("combobox", { name: "Assignee" })).toHaveValue(/.+/);
+  await expect(history(page)).toContainText(`${reviewer.name} assigned it to themselves`);
+
+  // The queue lists the reviewer's items under "Assigned to me", and keeps the filter in the URL.
+  await page.getByRole("link", { name: "Back to the list" }).click();
+  await page.getByRole("combobox", { name: "Assignee" }).selectOption("me");
+  await expect(page).toHaveURL(/assignee=me/);
+  await expect(page.getByRole("table", { name: "Queue items" }).getByRole("row")).toHaveCount(2);
+  await page.getByRole("table", { name: "Queue items" }).getByRole("link").first().click();
+  await expect(page.getByTestId("item-position")).toHaveText(/^1 of 1 in this filtered list · item \d+ of the queue$/);
+});
+
+test("a scored item takes a score as the correction; an out-of-range score is refused and changes nothing", async () => {
+  const page = reviewer?.page;
+  test.skip(!page, "needs the reviewer of the previous test");
+  if (!page) return;
+  await page.goto(queues.scored);
+  await page.getByRole("link", { name: "Start reviewing" }).click();
+  await expect(page.getByTestId("lock-state")).toContainText("You are working on this item until");
+  await page.keyboard.press("d");
+  const score = page.getByRole("spinbutton", { name: /The correct score/ });
+  await expect(score).toBeFocused();
+  await page.keyboard.type("1.5");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("form", { name: "Correct verdict" }).getByRole("alert")).toHaveText("The corrected score must be from 0 to 1.");
+  await expect(verdictLine(page)).toContainText("No verdict yet");
+  await score.fill("0.95");
+  await page.keyboard.press("Enter");
+  await expect(verdictLine(page)).toContainText("human: 0.95 (pass)");
+  // x after a settled verdict: done, and on to the next item.
+  await page.keyboard.press("x");
+  await expect(page.getByTestId("item-position")).toHaveText(/^Item 2 of /);
+});
+
+test("another member sees who holds an item and until when, and cannot change it until it is released", async ({ page }) => {
+  const held = reviewer?.page;
+  test.skip(!held, "needs the reviewer of the previous tests");
+  if (!held) return;
+  // The reviewer's page is open on an item of the scored queue: the admin opens the same one.
+  await expect(held.getByTestId("lock-state")).toContainText("You are working on this item until");
+  await page.goto(new URL(held.url()).pathname);
+  await expect(page.getByTestId("lock-state")).toContainText(`${reviewer?.name} is working on this item until`);
+  await expect(page.getByRole("button", { name: /^Agree/ })).toBeDisabled();
+  // The key still asks the server, which refuses while the lock lives.
+  await page.keyboard.press("a");
+  await expect(message(page)).toContainText(`${reviewer?.name} is working on this item until`);
+  await expect(verdictLine(page)).toContainText("No verdict yet");
+  await expect(history(page)).not.toContainText(`${ADMIN.name} agreed`);
+
+  // Released, the item is the admin's to take.
+  await held.getByRole("button", { name: "Release" }).click();
+  await expect(history(held)).toContainText(`${reviewer?.name} released it`);
+  await page.reload();
+  await expect(page.getByTestId("lock-state")).toContainText("You are working on this item until");
+});
+
+test("a viewer can read the queue but the server refuses every change", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const viewer = await createMember(browser, "viewer");
+  const page = viewer.page;
+  try {
+    await page.goto("/review");
+    await expect(page.getByRole("table", { name: "Review queues" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Build a queue" })).toHaveCount(0);
+    const forbidden = await page.goto("/review/new");
+    expect(forbidden?.status()).toBe(403);
+
+    await page.goto(queues.binary);
+    await page.getByRole("table", { name: "Queue items" }).getByRole("link").first().click();
+    await expect(page.getByTestId("lock-state")).toContainText("Nobody is working on this item.");
+    await expect(page.getByRole("button", { name: "Work on it" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Agree/ })).toBeDisabled();
+    await expect(page.getByRole("textbox", { name: "New comment" })).toHaveCount(0);
+    const before = await verdictLine(page).textContent();
+
+    // The keys reach the server, which answers with the role's refusal.
+    await page.keyboard.press("s");
+    await expect(message(page)).toHaveText("Your role (viewer) does not allow this. Ask an admin if you need it.");
+    await page.keyboard.press("x");
+    await expect(message(page)).toHaveText("Your role (viewer) does not allow this. Ask an admin if you need it.");
+    await page.reload();
+    expect(await verdictLine(page).textContent()).toBe(before);
+    await expect(history(page)).not.toContainText(viewer.name);
+
+    await page.goto("/review/labels");
+    await expect(page.getByRole("form", { name: "New label" })).toHaveCount(0);
+    await expect(page.getByText("Only admins can change labels.")).toBeVisible();
+  } finally {
+    await viewer.close();
+  }
+});

@@ -1,0 +1,209 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { DEFAULT_QUEUE_FILTER, queueFilterSchema } from "@/lib/review/queue-filter";
+import { verdictOf } from "@/lib/results/verdict";
+import type { TestDatabase } from "@/lib/server/worker/test-fixtures/database";
+import { buildQueue } from "./build-queue";
+import { ReviewError } from "./errors";
+import { getReviewItem } from "./get-item";
+import { listQueueItems } from "./list-items";
+import { listQueues } from "./list-queues";
+import { copyReviewDatabase, createReviewTemplate, demoQueue, demoRunId, TEST_MEMBERS } from "./test-fixtures";
+
+let template: Awaited<ReturnType<typeof createReviewTemplate>>;
+let db: TestDatabase;
+let prisma: PrismaClient;
+let runId: string;
+let testNumber = 0;
+const admin = TEST_MEMBERS.admin;
+const now = new Date("2026-11-22T12:00:00Z");
+
+// Migrating, seeding and judging the demo takes seconds, more when test files run side by side.
+beforeAll(async () => {
+  template = await createReviewTemplate();
+}, 120_000);
+afterAll(() => template.cleanup());
+beforeEach(async () => {
+  db = copyReviewDatabase(template.file, `build-${++testNumber}`);
+  prisma = db.prisma;
+  runId = await demoRunId(prisma);
+});
+afterEach(() => db.cleanup());
+
+/** The demo run's results, classified by hand the way the issue describes the default queue. */
+async function expectedDefaultQueue() {
+  const results = await prisma.evaluation.findMany({
+    where: { runId, status: "done" },
+    select: { id: true, toolCallId: true, criterionId: true, mode: true, status: true, score: true, passed: true, criterion: { select: { scale: true } } },
+  });
+  const flips = await prisma.callComparison.findMany({ where: { runId, flipped: true }, select: { toolCallId: true, criterionId: true } });
+  const flipped = new Set(flips.map((flip) => `${flip.toolCallId}/${flip.criterionId}`));
+  const picked = new Set<string>();
+  const passing = new Set<string>();
+  for (const result of results) {
+    const scale = result.criterion.scale === "binary" ? "binary" : "continuous";
+    const failed = verdictOf(result, scale) === "fail";
+    const low = scale === "continuous" && result.score !== null && result.score < 0.5;
+    const flipSide = flipped.has(`${result.toolCallId}/${result.criterionId}`) && result.mode === "hindsight";
+    if (failed || low || flipSide) picked.add(result.id);
+    else passing.add(result.id);
+  }
+  return { picked, passing, flips: flips.length };
+}
+
+describe("buildQueue", () => {
+  it("queues failed, low-scoring and flipped results of a finished run, and no passing ones", async () => {
+    const expected = await expectedDefaultQueue();
+    expect(expected.flips).toBeGreaterThan(0);
+    const queue = await demoQueue(prisma, now);
+    expect(queue.added).toBe(expected.picked.size);
+    expect(queue.alreadyQueued).toBe(0);
+    const queued = new Set(queue.items.map((item) => item.evaluation.id));
+    expect(queued).toEqual(expected.picked);
+    for (const id of expected.passing) expect(queued.has(id)).toBe(false);
+    expect(queue.items.map((item) => item.position)).toEqual(queue.items.map((_, index) => index + 1));
+    const reasons = new Set(queue.items.flatMap((item) => item.reasons as string[]));
+    expect(reasons).toEqual(new Set(["failed", "low-score", "flipped"]));
+  });
+
+  it("stores the queue with its name, filter and creator, and a 'created' entry in each item's history", async () => {
+    const queue = await demoQueue(prisma, now);
+    const stored = await prisma.reviewQueue.findUniqueOrThrow({ where: { id: queue.queueId } });
+    expect(stored).toMatchObject({ name: "Review: Demo: built-in checks, immediate and hindsight", runId, createdById: admin.id, filter: DEFAULT_QUEUE_FILTER });
+    const events = await prisma.reviewEvent.findMany({ where: { review: { queueId: queue.queueId } } });
+    expect(events).toHaveLength(queue.added);
+    expect(events.every((event) => event.kind === "created" && event.actorId === admin.id && event.createdAt.getTime() === now.getTime())).toBe(true);
+    const detail = await getReviewItem(prisma, queue.items[0].id, admin.id, {}, now);
+    expect(detail?.history.map((entry) => entry.sentence)).toEqual([expect.stringMatching(/^Ana queued it in “Review: Demo.*” \(/)]);
+  });
+
+  it("adds nothing twice: a second build finds everything queued and creates nothing", async () => {
+    const first = await demoQueue(prisma, now);
+    const error = await buildQueue(prisma, admin, { runId, filter: DEFAULT_QUEUE_FILTER }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ReviewError);
+    expect(error).toMatchObject({ code: "nothing-matched", message: `Nothing new matched: the ${first.added} matching results are already in a queue.` });
+    expect(await prisma.reviewQueue.count()).toBe(1);
+    expect(await prisma.review.count()).toBe(first.added);
+  });
+
+  it("takes only what no other queue holds when filters overlap", async () => {
+    const flipsOnly = await buildQueue(prisma, admin, { runId, name: "flips", filter: queueFilterSchema.parse({ failed: false, lowScore: false }) }, now);
+    const everything = await buildQueue(prisma, admin, { runId, name: "rest", filter: DEFAULT_QUEUE_FILTER }, now);
+    const expected = await expectedDefaultQueue();
+    expect(flipsOnly.added).toBe(expected.flips);
+    expect(everything.alreadyQueued).toBe(flipsOnly.added);
+    expect(flipsOnly.added + everything.added).toBe(expected.picked.size);
+    const evaluationIds = (await prisma.review.findMany({ select: { evaluationId: true } })).map((row) => row.evaluationId);
+    expect(new Set(evaluationIds).size).toBe(evaluationIds.length);
+  });
+
+  it("narrows to the filter's criteria, modes and tools", async () => {
+    const criterion = await prisma.runCriterion.findFirstOrThrow({ where: { runId, criterion: { scale: "binary" } }, select: { criterionId: true } });
+    const built = await buildQueue(prisma, admin, { runId, filter: queueFilterSchema.parse({ criterionIds: [criterion.criterionId], modes: ["immediate"] }) }, now);
+    const items = await prisma.review.findMany({ where: { queueId: built.queueId }, select: { evaluation: { select: { criterionId: true, mode: true } } } });
+    expect(items.length).toBe(built.added);
+    expect(items.every((item) => item.evaluation.criterionId === criterion.criterionId && item.evaluation.mode === "immediate")).toBe(true);
+  });
+
+  it("says so when nothing matches, and creates nothing", async () => {
+    await expect(buildQueue(prisma, admin, { runId, filter: queueFilterSchema.parse({ toolNames: ["no_such_tool"] }) })).rejects.toMatchObject({
+      code: "nothing-matched",
+      message: "Nothing matched this filter in this run.",
+    });
+    expect(await prisma.reviewQueue.count()).toBe(0);
+  });
+
+  it("refuses an unknown run and one still being judged", async () => {
+    await expect(buildQueue(prisma, admin, { runId: "missing", filter: DEFAULT_QUEUE_FILTER })).rejects.toMatchObject({ code: "not-found" });
+    await prisma.run.update({ where: { id: runId }, data: { status: "running" } });
+    await expect(buildQueue(prisma, admin, { runId, filter: DEFAULT_QUEUE_FILTER })).rejects.toMatchObject({ code: "invalid-state", message: expect.stringMatching(/still being judged/) });
+    expect(await prisma.reviewQueue.count()).toBe(0);
+  });
+});
+
+describe("listQueues and listQueueItems", () => {
+  it("count items by status", async () => {
+    const queue = await demoQueue(prisma, now);
+    await prisma.review.update({ where: { id: queue.items[0].id }, data: { status: "done", verdict: "agree" } });
+    await prisma.review.update({ where: { id: queue.items[1].id }, data: { status: "in-review" } });
+    const [summary] = await listQueues(prisma);
+    expect(summary).toMatchObject({
+      id: queue.queueId,
+      runId,
+      runName: "Demo: built-in checks, immediate and hindsight",
+      createdBy: { id: admin.id, name: "Ana" },
+      filterSummary: "failed, score below 0.5, flipped",
+      counts: { open: queue.added - 2, inReview: 1, done: 1, total: queue.added },
+    });
+    expect(await listQueues(prisma, { runId: "other" })).toEqual([]);
+  });
+
+  it("pages through a queue in order, with what each row shows", async () => {
+    const queue = await demoQueue(prisma, now);
+    const first = await listQueueItems(prisma, queue.queueId, { page: 1, pageSize: 10 }, admin.id, now);
+    const second = await listQueueItems(prisma, queue.queueId, { page: 2, pageSize: 10 }, admin.id, now);
+    expect(first?.total).toBe(queue.added);
+    expect(first?.rows.map((row) => row.id)).toEqual(queue.items.slice(0, 10).map((item) => item.id));
+    expect(second?.rows.map((row) => row.id)).toEqual(queue.items.slice(10, 20).map((item) => item.id));
+    expect(first?.rows[0]).toMatchObject({ position: 1, status: "open", verdict: null, corrected: null, label: null, assignee: null, lock: null, commentCount: 0 });
+    expect(first?.rows[0].toolName).toEqual(expect.any(String));
+    expect(first?.rows[0].transcriptName).toEqual(expect.any(String));
+    expect(first?.rows[0].criterionText).toMatch(/^(Reward|Penalize|Tool call)/);
+    expect(await listQueueItems(prisma, "missing", { page: 1, pageSize: 10 }, admin.id)).toBeNull();
+  });
+
+  it("filters by status, assignee and reason", async () => {
+    const queue = await demoQueue(prisma, now);
+    const ben = TEST_MEMBERS.reviewer.id;
+    await prisma.review.update({ where: { id: queue.items[2].id }, data: { assigneeId: ben, status: "in-review" } });
+    const list = (filter: Parameters<typeof listQueueItems>[2], viewer: string = admin.id) => listQueueItems(prisma, queue.queueId, filter, viewer, now);
+    expect((await list({ assignee: "me", page: 1, pageSize: 50 }, ben))?.rows.map((row) => row.id)).toEqual([queue.items[2].id]);
+    expect((await list({ assignee: ben, page: 1, pageSize: 50 }))?.total).toBe(1);
+    expect((await list({ assignee: "unassigned", page: 1, pageSize: 100 }))?.total).toBe(queue.added - 1);
+    expect((await list({ status: "in-review", page: 1, pageSize: 50 }))?.total).toBe(1);
+    const flipped = queue.items.filter((item) => (item.reasons as string[]).includes("flipped"));
+    const byReason = await list({ reason: "flipped", page: 1, pageSize: 100 });
+    expect(byReason?.rows.map((row) => row.id)).toEqual(flipped.map((item) => item.id));
+    expect(byReason?.rows.every((row) => row.reasons.includes("flipped"))).toBe(true);
+  });
+});
+
+describe("getReviewItem", () => {
+  it("gives the judge's result, the other mode's, neighbours and the page's lists", async () => {
+    const queue = await demoQueue(prisma, now);
+    const middle = queue.items[1];
+    const detail = await getReviewItem(prisma, middle.id, admin.id, {}, now);
+    expect(detail).toMatchObject({
+      id: middle.id,
+      runId,
+      status: "open",
+      previousId: queue.items[0].id,
+      nextId: queue.items[2].id,
+      place: { index: 2, total: queue.items.length },
+      lock: { state: "free", holder: null },
+      comments: [],
+      verdict: null,
+    });
+    expect(detail?.evaluation.evaluationId).toBe(middle.evaluation.id);
+    expect(detail?.evaluation.result.explanation).toEqual(expect.any(String));
+    expect(detail?.otherMode?.mode).toBe(middle.evaluation.mode === "immediate" ? "hindsight" : "immediate");
+    expect(detail?.labels.map((label) => label.name)).toEqual(["wrong tool", "bad argument", "fabricated value", "ignored error", "unnecessary call", "judge mistake"]);
+    expect(detail?.members.map((member) => member.name)).toEqual(["Ana", "Ben", "Cleo"]);
+    expect(await getReviewItem(prisma, "missing", admin.id)).toBeNull();
+  });
+
+  it("follows the list filter for previous and next, and stops at the ends", async () => {
+    const queue = await demoQueue(prisma, now);
+    const flipped = queue.items.filter((item) => (item.reasons as string[]).includes("flipped"));
+    expect(flipped.length).toBeGreaterThan(1);
+    const first = await getReviewItem(prisma, flipped[0].id, admin.id, { reason: "flipped" }, now);
+    expect(first).toMatchObject({ previousId: null, nextId: flipped[1].id, place: { index: 1, total: flipped.length } });
+    const outside = queue.items.find((item) => !(item.reasons as string[]).includes("flipped"));
+    if (outside) {
+      const detail = await getReviewItem(prisma, outside.id, admin.id, { reason: "flipped" }, now);
+      expect(detail?.place).toEqual({ index: null, total: flipped.length });
+    }
+    const last = await getReviewItem(prisma, queue.items[queue.items.length - 1].id, admin.id, {}, now);
+    expect(last?.nextId).toBeNull();
+  });
+});

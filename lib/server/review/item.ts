@@ -1,0 +1,36 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { CriterionScale } from "@/lib/criteria/parse";
+import { ReviewError } from "./errors";
+
+const itemSelect = {
+  id: true,
+  queueId: true,
+  runId: true,
+  toolCallId: true,
+  status: true,
+  verdict: true,
+  humanPassed: true,
+  humanScore: true,
+  verdictById: true,
+  labelId: true,
+  assigneeId: true,
+  lockedById: true,
+  lockedUntil: true,
+  label: { select: { id: true, name: true } },
+  evaluation: { select: { score: true, passed: true, criterion: { select: { scale: true } } } },
+} as const;
+
+/** An item as the changing services read it: its state, lock and the judge result it reviews. */
+export type ItemForChange = Prisma.ReviewGetPayload<{ select: typeof itemSelect }>;
+
+/** An item inside a transaction, or a not-found refusal. */
+export async function itemForChange(tx: Prisma.TransactionClient, reviewId: string): Promise<ItemForChange> {
+  const item = await tx.review.findUnique({ where: { id: reviewId }, select: itemSelect });
+  if (!item) throw new ReviewError("not-found", "This review item does not exist (any more).");
+  return item;
+}
+
+/** A criterion's scale as stored (a plain string). */
+export function scaleOf(item: ItemForChange): CriterionScale {
+  return item.evaluation.criterion.scale === "binary" ? "binary" : "continuous";
+}
