@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { ADMIN, ADMIN_STATE } from "./e2e/fixtures/credentials";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -10,6 +11,17 @@ function chromiumPath(): string | undefined {
   return existsSync(candidate) ? candidate : undefined;
 }
 const executablePath = chromiumPath();
+/** Builds a review queue of what the other specs left unqueued: see its project below. */
+const REVIEW_FEED = /review-feed\.spec\.ts/;
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: executablePath
+    ? {
+        executablePath,
+        args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      }
+    : {},
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -27,20 +39,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "ui",
-      testIgnore: /api\/.*\.spec\.ts/,
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: executablePath
-          ? {
-              executablePath,
-              args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-            }
-          : {},
-      },
-    },
-    { name: "api", testMatch: /api\/.*\.spec\.ts/ },
+    // Signs the admin in through the sign-in page once, for the projects below (e2e/auth.setup.ts).
+    { name: "setup", testMatch: /auth\.setup\.ts/, use: chromium },
+    // Every UI spec starts signed in as the admin; e2e/fixtures/accounts.ts makes other members.
+    { name: "ui", testIgnore: [/api\/.*\.spec\.ts/, REVIEW_FEED], dependencies: ["setup"], use: { ...chromium, storageState: ADMIN_STATE } },
+    // API specs send the admin's API token (e2e/fixtures/api.ts); a browser is there to make other members.
+    { name: "api", testMatch: /api\/.*\.spec\.ts/, dependencies: ["setup"], use: chromium },
+    // Queues every result the demo run still has to review, so it runs after the specs above (projects run in this
+    // order with one worker); as a dependency of "ui" it would pull the whole suite into a run of this file alone.
+    { name: "ui-review-feed", testMatch: REVIEW_FEED, dependencies: ["setup"], use: { ...chromium, storageState: ADMIN_STATE } },
   ],
   webServer: {
     // A database of its own, reset to the demo data, served from the production build.
@@ -49,7 +56,20 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    // No judge keys: the suite runs the built-in judge and sees the others as not configured.
-    env: { DATABASE_URL: "file:./data/e2e.db", PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANTHROPIC_API_KEY: "", COMPOSO_API_KEY: "", CALLBOARD_WORKER_POLL_MS: "200" },
+    env: {
+      DATABASE_URL: "file:./data/e2e.db",
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: "1",
+      // No judge keys: the suite runs the built-in judge and sees the others as not configured.
+      OPENAI_API_KEY: "",
+      OPENAI_BASE_URL: "",
+      ANTHROPIC_API_KEY: "",
+      COMPOSO_API_KEY: "",
+      CALLBOARD_WORKER_POLL_MS: "200",
+      // The first admin is made at start-up, as for an installation set up by a script.
+      CALLBOARD_ADMIN_EMAIL: ADMIN.email,
+      CALLBOARD_ADMIN_PASSWORD: ADMIN.password,
+      CALLBOARD_ADMIN_NAME: ADMIN.name,
+    },
   },
 });

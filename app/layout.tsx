@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AccountMenu } from "@/components/account-menu";
 import { NavLink } from "@/components/nav-link";
+import { can, type Action } from "@/lib/auth/roles";
+import { currentUser } from "@/lib/server/auth/guard";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,14 +11,17 @@ export const metadata: Metadata = {
   description: "Evaluate and review how your LLM agents call tools",
 };
 
-const sections = [
-  { href: "/transcripts", label: "Transcripts" },
-  { href: "/criteria", label: "Criteria" },
-  { href: "/runs", label: "Runs" },
-  { href: "/review", label: "Review" },
+// Each section names what a role needs to use it; the header hides the rest (the pages refuse them anyway).
+const sections: { href: string; label: string; action: Action }[] = [
+  { href: "/transcripts", label: "Transcripts", action: "read" },
+  { href: "/criteria", label: "Criteria", action: "read" },
+  { href: "/runs", label: "Runs", action: "read" },
+  { href: "/review", label: "Review", action: "read" },
 ];
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Only decides what the header shows; each page checks the session and role itself.
+  const user = await currentUser();
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
@@ -27,15 +33,20 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <Link href="/" className="text-lg font-semibold tracking-tight">
               Callboard
             </Link>
-            <nav aria-label="Main">
-              <ul className="flex gap-1">
-                {sections.map((section) => (
-                  <li key={section.href}>
-                    <NavLink href={section.href}>{section.label}</NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            {user ? (
+              <>
+                <nav aria-label="Main">
+                  <ul className="flex gap-1">
+                    {sections.filter((section) => can(user.role, section.action)).map((section) => (
+                      <li key={section.href}>
+                        <NavLink href={section.href}>{section.label}</NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                <AccountMenu user={user} />
+              </>
+            ) : null}
           </div>
         </header>
         <main id="main" className="mx-auto max-w-7xl px-4 py-8">

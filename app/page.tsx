@@ -4,12 +4,14 @@ import { PageHeader } from "@/components/page-header";
 import { StatCard } from "@/components/stat-card";
 import { StatusBadge } from "@/components/status-badge";
 import { formatDateTime, plural } from "@/lib/format";
+import { requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { getDashboardSummary } from "@/lib/server/summary";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
+  await requirePageUser();
   const { counts, latestRuns, latestUploads } = await getDashboardSummary(getPrisma());
   return (
     <>

@@ -3,9 +3,10 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-export function NavLink({ href, children }: { href: string; children: React.ReactNode }) {
+/** `exact`: active only on this very path, for a tab whose siblings live under it (/settings vs /settings/tokens). */
+export function NavLink({ href, exact = false, children }: { href: string; exact?: boolean; children: React.ReactNode }) {
   const pathname = usePathname();
-  const active = href === "/" ? pathname === "/" : pathname.startsWith(href);
+  const active = href === "/" || exact ? pathname === href : pathname.startsWith(href);
   return (
     <Link
       href={href}

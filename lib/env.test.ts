@@ -22,4 +22,26 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);
     expect(() => parseEnv({ CALLBOARD_DEMO: "yes" })).toThrow(/CALLBOARD_DEMO: must be "0"/);
   });
+  it("takes the first admin's email and password together, never repeating a secret", () => {
+    expect(parseEnv({ CALLBOARD_ADMIN_EMAIL: " Ada@Example.com ", CALLBOARD_ADMIN_PASSWORD: "long enough" })).toMatchObject({
+      CALLBOARD_ADMIN_EMAIL: "ada@example.com",
+      CALLBOARD_ADMIN_PASSWORD: "long enough",
+    });
+    expect(() => parseEnv({ CALLBOARD_ADMIN_EMAIL: "ada@example.com" })).toThrow(/CALLBOARD_ADMIN_PASSWORD: is required when CALLBOARD_ADMIN_EMAIL is set/);
+    expect(() => parseEnv({ CALLBOARD_ADMIN_PASSWORD: "long enough" })).toThrow(/CALLBOARD_ADMIN_EMAIL: is required/);
+    expect(() => parseEnv({ CALLBOARD_ADMIN_EMAIL: "ada", CALLBOARD_ADMIN_PASSWORD: "long enough" })).toThrow(/CALLBOARD_ADMIN_EMAIL: .*valid email/);
+    for (const source of [
+      { CALLBOARD_ADMIN_EMAIL: "ada@example.com", CALLBOARD_ADMIN_PASSWORD: "hunter2" },
+      { CALLBOARD_AUTH_SECRET: "tooshort-secret" },
+    ]) {
+      try {
+        parseEnv(source);
+        expect.unreachable();
+      } catch (error) {
+        const message = (error as EnvError).message;
+        expect(message).toMatch(/(CALLBOARD_ADMIN_PASSWORD|CALLBOARD_AUTH_SECRET): .*\(got a value that is not shown\)/);
+        expect(message).not.toMatch(/hunter2|tooshort-secret/);
+      }
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema, nameSchema, passwordSchema } from "@/lib/zod/accounts";
 
 /** Settings read from the environment, validated once so a bad value fails with a clear message at start-up. */
 const envSchema = z.object({
@@ -9,7 +10,24 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   CALLBOARD_DEMO: z.enum(["0", "1"], { message: 'must be "0" (no demo data) or "1"' }).default("1"),
   CALLBOARD_MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(200),
+  /** The first admin, created at start-up when there is nobody yet (instead of the first-run screen). */
+  CALLBOARD_ADMIN_EMAIL: emailSchema.optional(),
+  CALLBOARD_ADMIN_PASSWORD: passwordSchema.optional(),
+  CALLBOARD_ADMIN_NAME: nameSchema.optional(),
+  /** Signs session cookies; without it a random one is kept in data/.auth-secret. */
+  CALLBOARD_AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters long").optional(),
+}).superRefine((value, context) => {
+  // One without the other is a typo, not a choice: say so rather than start without an admin.
+  if (value.CALLBOARD_ADMIN_EMAIL && !value.CALLBOARD_ADMIN_PASSWORD) {
+    context.addIssue({ code: "custom", path: ["CALLBOARD_ADMIN_PASSWORD"], message: "is required when CALLBOARD_ADMIN_EMAIL is set" });
+  }
+  if (value.CALLBOARD_ADMIN_PASSWORD && !value.CALLBOARD_ADMIN_EMAIL) {
+    context.addIssue({ code: "custom", path: ["CALLBOARD_ADMIN_EMAIL"], message: "is required when CALLBOARD_ADMIN_PASSWORD is set" });
+  }
 });
+
+/** Values never repeated in an error message, since start-up errors end up in logs. */
+const SECRET_VARIABLES = new Set(["CALLBOARD_ADMIN_PASSWORD", "CALLBOARD_AUTH_SECRET"]);
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -28,7 +46,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new EnvError(
     result.error.issues.map((issue) => {
       const key = issue.path.join(".");
-      return `${key}: ${issue.message} (got ${JSON.stringify(present[key])})`;
+      const got = SECRET_VARIABLES.has(key) ? "a value that is not shown" : JSON.stringify(present[key]);
+      return `${key}: ${issue.message} (got ${got})`;
     }),
   );
 }

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** What a production build depends on: a change to any of these calls for a new `next build`. */
-const INPUTS = ["app", "components", "lib", "public", "prisma/schema.prisma", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const INPUTS = ["app", "components", "lib", "public", "prisma/schema.prisma", "proxy.ts", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 const SKIP = new Set(["generated", "node_modules"]);
 
 function* files(entry: string): Generator<string> {

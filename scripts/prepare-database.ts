@@ -1,5 +1,10 @@
-/** Migrations, then the demo data into an empty database: what `npm start` and `npm run dev` need first. */
+/**
+ * Migrations, the first admin when CALLBOARD_ADMIN_EMAIL/PASSWORD ask for one, then the demo data
+ * into an empty database: what `npm start` and `npm run dev` need first.
+ */
 import { env } from "@/lib/env";
+import { createAuth } from "@/lib/server/auth/auth";
+import { bootstrapAdmin } from "@/lib/server/auth/first-admin";
 import { createPrisma } from "@/lib/server/db/client";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
 import { seedDemoIfEmpty } from "@/lib/server/demo/seed";
@@ -8,9 +13,15 @@ export async function prepareDatabase(): Promise<void> {
   const config = env();
   const applied = await applyMigrations(config.DATABASE_URL);
   if (applied.length > 0) console.log(`callboard: applied ${applied.length} migration(s): ${applied.join(", ")}`);
-  if (config.CALLBOARD_DEMO !== "1") return;
   const prisma = createPrisma(config.DATABASE_URL);
   try {
+    if (config.CALLBOARD_ADMIN_EMAIL && config.CALLBOARD_ADMIN_PASSWORD) {
+      // Outside Next: no request, so no cookies to set.
+      const auth = createAuth(prisma, { nextCookies: false });
+      const admin = { name: config.CALLBOARD_ADMIN_NAME ?? "Admin", email: config.CALLBOARD_ADMIN_EMAIL, password: config.CALLBOARD_ADMIN_PASSWORD };
+      if ((await bootstrapAdmin(prisma, auth, admin)) === "created") console.log(`callboard: created the first admin, ${admin.email}`);
+    }
+    if (config.CALLBOARD_DEMO !== "1") return;
     const seeded = await seedDemoIfEmpty(prisma);
     if (seeded) console.log(`callboard: loaded the demo data (${seeded.transcripts} transcripts, ${seeded.criteria} criteria)`);
   } finally {

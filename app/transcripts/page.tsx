@@ -4,6 +4,8 @@ import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { TranscriptFilters } from "@/components/transcripts/transcript-filters";
 import { TranscriptsTable } from "@/components/transcripts/transcripts-table";
+import { can } from "@/lib/auth/roles";
+import { requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { listToolNames, listTranscripts } from "@/lib/server/transcripts/list";
 import { firstValues, type SearchParams } from "@/lib/table-query";
@@ -13,6 +15,8 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Transcripts" };
 
 export default async function TranscriptsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requirePageUser();
+  const canUpload = can(user.role, "upload");
   const query = transcriptListQuerySchema.parse(firstValues(await searchParams));
   const prisma = getPrisma();
   const [{ rows, total }, toolNames, anyStored] = await Promise.all([
@@ -23,9 +27,11 @@ export default async function TranscriptsPage({ searchParams }: { searchParams: 
   return (
     <>
       <PageHeader title="Transcripts" description="Agent conversations and every tool call they contain.">
-        <Link href="/transcripts/upload" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
-          Upload transcripts
-        </Link>
+        {canUpload ? (
+          <Link href="/transcripts/upload" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
+            Upload transcripts
+          </Link>
+        ) : null}
       </PageHeader>
       {anyStored === 0 ? (
         <EmptyState title="No transcripts yet">

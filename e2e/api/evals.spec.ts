@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/api";
 
 // The evaluation API's contract, answered by the server's configured judge (checks by default).
 const tools = [

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/api";
 
 test("POST /api/transcripts imports JSON Lines and answers ids, duplicates and errors", async ({ request }) => {
   const body = readFileSync(path.join(import.meta.dirname, "..", "fixtures", "valid.jsonl"), "utf8").replace(/E2E/g, "API").replace(/SKU-42/g, "SKU-API").replace(/Lima/g, "Cusco");

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { criterionSchema } from "@/lib/criteria/parse";
+import { authorizeAction } from "@/lib/server/auth/guard";
 import { addCriteria } from "@/lib/server/criteria/add-criteria";
 import { getPrisma } from "@/lib/server/db/client";
 
@@ -18,6 +19,8 @@ export type AddOfferedCriteriaState = { ok: true; message: string } | { ok: fals
 
 /** Adds the criteria that arrived with an uploaded evaluation request to the criteria library. */
 export async function addOfferedCriteria(input: { texts: string[] }): Promise<AddOfferedCriteriaState> {
+  const allowed = await authorizeAction("edit-criteria");
+  if (!allowed.ok) return { ok: false, message: allowed.message };
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => i.message).join(" ") };
   const { added, alreadyThere } = await addCriteria(getPrisma(), parsed.data.texts, "upload");

@@ -1,12 +1,15 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { authorizeAction } from "@/lib/server/auth/guard";
 import { CriterionConflictError } from "@/lib/server/criteria/errors";
 import { setCriterionArchived } from "@/lib/server/criteria/update-criterion";
 import { getPrisma } from "@/lib/server/db/client";
 import { archiveCriterionSchema } from "@/lib/zod/criteria";
 
 export async function archiveCriterionAction(input: { id: string; archived: boolean }): Promise<{ ok: boolean; message: string }> {
+  const allowed = await authorizeAction("edit-criteria");
+  if (!allowed.ok) return { ok: false, message: allowed.message };
   const parsed = archiveCriterionSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: "Unknown criterion." };
   try {

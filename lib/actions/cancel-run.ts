@@ -1,12 +1,15 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { authorizeAction } from "@/lib/server/auth/guard";
 import { cancelRun } from "@/lib/server/runs/cancel-run";
 import { RunError } from "@/lib/server/runs/errors";
 import { getPrisma } from "@/lib/server/db/client";
 import { runIdSchema } from "@/lib/zod/runs";
 
 export async function cancelRunAction(input: { runId: string }): Promise<{ ok: boolean; message: string }> {
+  const allowed = await authorizeAction("run");
+  if (!allowed.ok) return { ok: false, message: allowed.message };
   const parsed = runIdSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: "Unknown run." };
   try {

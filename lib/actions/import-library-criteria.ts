@@ -2,12 +2,15 @@
 
 import { revalidatePath } from "next/cache";
 import { libraryCriterion, parsedLibraryCriterion } from "@/lib/criteria/library";
+import { authorizeAction } from "@/lib/server/auth/guard";
 import { addCriteria } from "@/lib/server/criteria/add-criteria";
 import { getPrisma } from "@/lib/server/db/client";
 import { importLibrarySchema } from "@/lib/zod/criteria";
 
 /** Copies ready-made criteria from the built-in library into the user's criteria, in one click. */
 export async function importLibraryCriteriaAction(input: { ids: string[] }): Promise<{ ok: boolean; message: string }> {
+  const allowed = await authorizeAction("edit-criteria");
+  if (!allowed.ok) return { ok: false, message: allowed.message };
   const parsed = importLibrarySchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => i.message).join(" ") };
   const entries = parsed.data.ids.map(libraryCriterion);

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { authorizeAction } from "@/lib/server/auth/guard";
 import { RunError } from "@/lib/server/runs/errors";
 import { retryFailed } from "@/lib/server/runs/retry-failed";
 import { getPrisma } from "@/lib/server/db/client";
@@ -8,6 +9,8 @@ import { runIdSchema } from "@/lib/zod/runs";
 
 /** Sends only the failed evaluations of a run back to the worker; finished ones are not re-run. */
 export async function retryFailedAction(input: { runId: string }): Promise<{ ok: boolean; message: string }> {
+  const allowed = await authorizeAction("run");
+  if (!allowed.ok) return { ok: false, message: allowed.message };
   const parsed = runIdSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: "Unknown run." };
   try {

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { judgeConfigFromEnv, publicJudgeConfig } from "@/lib/judges/registry";
+import { authorizeAction } from "@/lib/server/auth/guard";
 import { createRun } from "@/lib/server/runs/create-run";
 import { RunError } from "@/lib/server/runs/errors";
 import { getPrisma } from "@/lib/server/db/client";
@@ -10,6 +11,8 @@ import { startRunFormSchema, type StartRunForm, type StartRunState } from "@/lib
 
 /** Stores the run and its pending evaluations and returns at once; the worker does the judging. */
 export async function startRunAction(input: StartRunForm): Promise<StartRunState> {
+  const allowed = await authorizeAction("run");
+  if (!allowed.ok) return { ok: false, message: allowed.message };
   const form = startRunFormSchema.safeParse(input);
   if (!form.success) return { ok: false, message: form.error.issues.map((i) => i.message).join(" ") };
   const judge = judgeConfigFromEnv(form.data.judgeKind, process.env);

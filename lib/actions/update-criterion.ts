@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { parseCriterion } from "@/lib/criteria/parse";
+import { authorizeAction } from "@/lib/server/auth/guard";
 import { CriterionConflictError } from "@/lib/server/criteria/errors";
 import { updateCriterion } from "@/lib/server/criteria/update-criterion";
 import { getPrisma } from "@/lib/server/db/client";
@@ -9,6 +10,8 @@ import { updateCriterionSchema, type CriterionFormState } from "@/lib/zod/criter
 import { fieldErrorState } from "./action-result";
 
 export async function updateCriterionAction(_previous: CriterionFormState, form: FormData): Promise<CriterionFormState> {
+  const allowed = await authorizeAction("edit-criteria");
+  if (!allowed.ok) return { ok: false, message: allowed.message };
   const parsed = updateCriterionSchema.safeParse({ id: form.get("id") ?? "", text: form.get("text") ?? "", title: form.get("title") ?? undefined });
   if (!parsed.success) return fieldErrorState(parsed.error);
   const criterion = parseCriterion(parsed.data.text);

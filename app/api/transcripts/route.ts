@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { authorizeRequest } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { bodyChunks } from "@/lib/server/http/body-chunks";
 import { importFile, UploadError } from "@/lib/server/transcripts/import-file";
@@ -12,6 +13,8 @@ const LINES_TYPES = /(ndjson|jsonl|jsonlines|json-seq)/i;
  * and a sentence); 400 when nothing in the body could be imported, with the same details.
  */
 export async function POST(request: Request) {
+  const allowed = await authorizeRequest(request, "upload");
+  if (!allowed.ok) return allowed.response;
   const url = new URL(request.url);
   const query = uploadQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) {

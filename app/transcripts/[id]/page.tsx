@@ -7,6 +7,7 @@ import { RawJson } from "@/components/transcript/raw-json";
 import { ToolsPanel } from "@/components/transcript/tools-panel";
 import { WarningList } from "@/components/transcript/warning-list";
 import { formatDateTime, plural } from "@/lib/format";
+import { requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { getTranscript } from "@/lib/server/transcripts/get";
 import { conversationBlocks, splitTools } from "@/lib/transcripts/conversation";
@@ -23,6 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function TranscriptPage({ params }: Props) {
+  await requirePageUser();
   const { id } = await params;
   const transcript = await getTranscript(getPrisma(), id);
   if (!transcript) notFound();

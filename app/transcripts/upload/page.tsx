@@ -3,11 +3,13 @@ import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
 import { UploadPanel } from "@/components/upload/upload-panel";
 import { env } from "@/lib/env";
+import { requirePageUser } from "@/lib/server/auth/guard";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Upload transcripts" };
 
-export default function UploadPage() {
+export default async function UploadPage() {
+  await requirePageUser("upload");
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
@@ -16,7 +18,11 @@ export default function UploadPage() {
       <PageHeader title="Upload transcripts" description="Valid transcripts are imported even when others in the same file are rejected; each is stored once." />
       <UploadPanel maxMb={env().CALLBOARD_MAX_UPLOAD_MB} />
       <p className="mt-8 text-sm text-slate-600">
-        From a script or CI: <code className="font-mono">curl --data-binary @runs.jsonl -H &apos;content-type: application/x-ndjson&apos; http://localhost:3000/api/transcripts?file=runs.jsonl</code>
+        From a script or CI, with a token from <Link href="/settings/tokens" className="text-indigo-700 hover:underline">Settings → API tokens</Link>:{" "}
+        <code className="font-mono">
+          curl --data-binary @runs.jsonl -H &apos;content-type: application/x-ndjson&apos; -H &quot;Authorization: Bearer $CALLBOARD_TOKEN&quot;
+          http://localhost:3000/api/transcripts?file=runs.jsonl
+        </code>
       </p>
     </>
   );

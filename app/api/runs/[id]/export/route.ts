@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { authorizeRequest } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { EXPORT_FORMATS, exportFileName, exportStream } from "@/lib/server/results/export";
 import { exportSummary } from "@/lib/server/results/export-summary";
@@ -12,9 +13,13 @@ const EXTENSIONS = { csv: "csv", jsonl: "jsonl", summary: "summary.json" } as co
 
 /**
  * A run's results under the run page's filters: `format=csv` or `jsonl` streams one row per tool
- * call × criterion × mode; `format=summary` is per-criterion pass rates, means, counts and flips.
+ * call × criterion × mode, with the human review of the result apart from the judge's values
+ * (`human_*` columns, a `human` object); `format=summary` is per-criterion pass rates, means,
+ * counts, flips and people's agreement with the judge.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const allowed = await authorizeRequest(request, "read");
+  if (!allowed.ok) return allowed.response;
   const { id } = await params;
   const searchParams = new URL(request.url).searchParams;
   const format = formatSchema.safeParse(searchParams.get("format") ?? "csv");

@@ -1,8 +1,11 @@
+import { authorizeRequest } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { getTranscript } from "@/lib/server/transcripts/get";
 import { canonicalDocument } from "@/lib/transcripts/document";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const allowed = await authorizeRequest(request, "read");
+  if (!allowed.ok) return allowed.response;
   const { id } = await params;
   const transcript = await getTranscript(getPrisma(), id);
   if (!transcript) return Response.json({ error: `No transcript with id ${id}` }, { status: 404 });

@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/page-header";
+import { InvitationsTable } from "@/components/settings/invitations-table";
+import { InviteForm } from "@/components/settings/invite-form";
+import { MembersTable } from "@/components/settings/members-table";
+import { formatDateTime } from "@/lib/format";
+import { requirePageUser } from "@/lib/server/auth/guard";
+import { listInvitations } from "@/lib/server/auth/invitations";
+import { listMembers } from "@/lib/server/auth/members";
+import { getPrisma } from "@/lib/server/db/client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Members" };
+
+export default async function MembersPage() {
+  const user = await requirePageUser("manage-members");
+  const prisma = getPrisma();
+  const [members, invitations] = await Promise.all([listMembers(prisma), listInvitations(prisma)]);
+  return (
+    <>
+      <PageHeader title="Members" description="Who can use this Callboard, and what each person may do." />
+      <div className="space-y-8">
+        <InviteForm />
+        <section aria-labelledby="members-heading" className="space-y-2">
+          <h2 id="members-heading" className="text-lg font-semibold">Members</h2>
+          <p className="text-sm text-slate-600">
+            Admins manage members, labels and settings; reviewers upload, run evaluations, review and comment; viewers only read.
+          </p>
+          <MembersTable
+            currentUserId={user.id}
+            members={members.map((m) => ({
+              id: m.id,
+              name: m.name,
+              email: m.email,
+              role: m.role,
+              joined: formatDateTime(m.createdAt),
+              removed: m.deactivatedAt ? formatDateTime(m.deactivatedAt) : null,
+            }))}
+          />
+        </section>
+        <section aria-labelledby="invitations-heading" className="space-y-2">
+          <h2 id="invitations-heading" className="text-lg font-semibold">Open invitations</h2>
+          <InvitationsTable
+            invitations={invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, status: i.status, invitedBy: i.invitedBy, expires: formatDateTime(i.expiresAt) }))}
+          />
+        </section>
+      </div>
+    </>
+  );
+}

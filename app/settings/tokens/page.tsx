@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/page-header";
+import { CreateTokenForm } from "@/components/settings/create-token-form";
+import { TokensTable, type TokenView } from "@/components/settings/tokens-table";
+import { can } from "@/lib/auth/roles";
+import { formatDateTime } from "@/lib/format";
+import { requirePageUser } from "@/lib/server/auth/guard";
+import { listApiTokens, listOthersActiveTokens, type ApiTokenRow } from "@/lib/server/auth/manage-api-tokens";
+import { getPrisma } from "@/lib/server/db/client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "API tokens" };
+
+function view(token: ApiTokenRow): TokenView {
+  return {
+    id: token.id,
+    name: token.name,
+    prefix: token.prefix,
+    owner: `${token.owner.name} (${token.owner.email})`,
+    created: formatDateTime(token.createdAt),
+    lastUsed: token.lastUsedAt ? formatDateTime(token.lastUsedAt) : null,
+    revoked: token.revokedAt ? formatDateTime(token.revokedAt) : null,
+  };
+}
+
+export default async function ApiTokensPage() {
+  const user = await requirePageUser("manage-own-tokens");
+  const prisma = getPrisma();
+  const isAdmin = can(user.role, "manage-members");
+  const [own, others] = await Promise.all([listApiTokens(prisma, user.id), isAdmin ? listOthersActiveTokens(prisma, user.id) : Promise.resolve([])]);
+  return (
+    <>
+      <PageHeader title="API tokens" description="For scripts and CI: a token acts as you, with your role, until you revoke it." />
+      <div className="space-y-8">
+        <CreateTokenForm />
+        <p className="text-sm text-slate-600">
+          Send it as <code className="font-mono">Authorization: Bearer cb_…</code>, e.g.{" "}
+          <code className="font-mono">curl -H &quot;Authorization: Bearer $CALLBOARD_TOKEN&quot; --data-binary @runs.jsonl http://localhost:3000/api/transcripts</code>
+        </p>
+        <section aria-labelledby="own-tokens-heading" className="space-y-2">
+          <h2 id="own-tokens-heading" className="text-lg font-semibold">Your tokens</h2>
+          {own.length === 0 ? <p className="text-sm text-slate-600">No tokens yet.</p> : <TokensTable label="Your tokens" tokens={own.map(view)} />}
+        </section>
+        {isAdmin && others.length > 0 ? (
+          <section aria-labelledby="others-tokens-heading" className="space-y-2">
+            <h2 id="others-tokens-heading" className="text-lg font-semibold">Other members&apos; active tokens</h2>
+            <p className="text-sm text-slate-600">As an admin you can revoke any token, say one that leaked from CI.</p>
+            <TokensTable label="Other members' tokens" tokens={others.map(view)} showOwner />
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { FormMessage, TextField } from "@/components/accounts/text-field";
+import { inviteMemberAction } from "@/lib/actions/invite-member";
+import { roleDescriptions, roles } from "@/lib/auth/roles";
+import type { InviteFormState } from "@/lib/zod/accounts";
+import { CopyField } from "./copy-field";
+
+/** No email is sent: the admin copies the link and passes it on. */
+export function InviteForm() {
+  const [state, action, pending] = useActionState<InviteFormState, FormData>(inviteMemberAction, null);
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState("reviewer");
+  const errors = state && !state.ok ? state.fieldErrors : undefined;
+  return (
+    <form action={action} aria-label="Invite a member" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 className="font-semibold">Invite a member</h2>
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
+        <TextField label="Email" name="email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} errors={errors?.email} />
+        <div>
+          <label className="block text-sm font-medium">
+            Role
+            <select name="role" value={role} onChange={(e) => setRole(e.target.value)} className="mt-1 w-full rounded-md border border-slate-300 bg-white p-2 text-sm">
+              {roles.map((r) => (
+                <option key={r} value={r}>{r}</option>
+              ))}
+            </select>
+          </label>
+          {errors?.role ? <p className="mt-1 text-sm text-rose-800">{errors.role[0]}</p> : null}
+        </div>
+      </div>
+      <p className="text-xs text-slate-600">{roleDescriptions[role as keyof typeof roleDescriptions] ?? ""}</p>
+      <div className="flex items-center gap-3">
+        <button type="submit" disabled={pending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
+          Create invitation link
+        </button>
+        <FormMessage state={state} />
+      </div>
+      {state?.ok ? <CopyField label="Invitation link" value={new URL(state.link, window.location.origin).toString()} /> : null}
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Auth } from "./auth";
+import { AccountError, authErrorCode } from "./errors";
+import type { SignedIn } from "./first-admin";
+
+// One message for an unknown email and a wrong password, so the form does not tell who has an account.
+export const WRONG_CREDENTIALS = "Wrong email or password.";
+export const REMOVED_ACCOUNT = "This account has been removed. Ask an admin to invite you again.";
+
+/** Checks the password (scrypt, in Better Auth) and starts a database session. */
+export async function signIn(prisma: PrismaClient, auth: Auth, input: { email: string; password: string }): Promise<SignedIn> {
+  try {
+    const result = await auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: true } });
+    return { userId: result.user.id, sessionToken: result.token };
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || code === "VALIDATION_ERROR" || code === "PASSWORD_TOO_LONG") throw new AccountError(WRONG_CREDENTIALS);
+    // Better Auth only tries to make a session after the password matched, and our session hook
+    // refuses removed members: saying so here tells nothing to someone without the password.
+    if (code === "FAILED_TO_CREATE_SESSION") {
+      const user = await prisma.user.findUnique({ where: { email: input.email }, select: { deactivatedAt: true } });
+      if (user?.deactivatedAt) throw new AccountError(REMOVED_ACCOUNT);
+    }
+    throw error;
+  }
+}
+
+/** Ends the session the request's cookie names and clears the cookie; nothing to do without one. */
+export async function signOut(auth: Auth, requestHeaders: Headers): Promise<void> {
+  await auth.api.signOut({ headers: requestHeaders });
+}
