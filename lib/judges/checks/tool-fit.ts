@@ -24,57 +24,23 @@ const GENERIC = new Set(
 const isMeaningful = (word: string) => word.length > 1 && !STOPWORDS.has(word) && !GENERIC.has(word) && !(word.charCodeAt(0) >= 48 && word.charCodeAt(0) <= 57);
 const meaningful = (words: string[]) => [...new Set(words.filter(isMeaningful))];
 
-/** The keys a word is matched by: its stem, its loose prefix, its concept. */
-interface WordKeys {
-  word: string;
-  stem: string;
-  prefix: string | null;
-  concept: string | undefined;
-}
-
-// Tools and requests share most of their words: each word's keys are worked out once.
-const keysByWord = new Map<string, WordKeys>();
-const MAX_WORDS = 50_000;
-
-function keysOf(word: string): WordKeys {
-  let keys = keysByWord.get(word);
-  if (!keys) {
-    keys = { word, stem: stem(word), prefix: prefixKey(word), concept: conceptOf(word) };
-    if (keysByWord.size >= MAX_WORDS) keysByWord.clear();
-    keysByWord.set(word, keys);
-  }
-  return keys;
-}
-
 /** A tool's words: its name's at once, its description's when a fit first needs them. */
 export class ToolWords {
   /** Meaningful words of the tool's name. */
   readonly name: string[];
-  readonly nameKeys: WordKeys[];
-  private cachedDoc?: WordKeys[];
+  private cachedDoc?: string[];
 
   constructor(private readonly tool: CanonicalTool) {
     this.name = meaningful(tokens(splitIdentifiers(tool.function.name)));
-    this.nameKeys = this.name.map(keysOf);
   }
 
-  /**
-   * Its description's and parameter names' meaningful words, each once and none of the
-   * name's: they only mark the request words they speak about, which a repeat cannot add to.
-   */
-  get docKeys(): WordKeys[] {
+  /** Its description and parameter names, as meaningful tokens. */
+  get doc(): string[] {
     if (!this.cachedDoc) {
       const properties = this.tool.function.parameters.properties;
       const parameterNames =
         typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties as JsonObject).map(splitIdentifiers).join(" ") : "";
-      const seen = new Set(this.name);
-      const doc: WordKeys[] = [];
-      for (const word of tokens(`${this.tool.function.description ?? ""} ${parameterNames}`)) {
-        if (seen.has(word) || !isMeaningful(word)) continue;
-        seen.add(word);
-        doc.push(keysOf(word));
-      }
-      this.cachedDoc = doc;
+      this.cachedDoc = tokens(`${this.tool.function.description ?? ""} ${parameterNames}`).filter(isMeaningful);
     }
     return this.cachedDoc;
   }
@@ -128,92 +94,73 @@ function requestIndex(request: TextEvidence): RequestIndex {
   const byStem = new Map<string, number[]>();
   const byPrefix = new Map<string, number[]>();
   const byConcept = new Map<string, number[]>();
-  for (let position = 0; position < words.length; position++) {
-    const keys = keysOf(words[position]);
-    set.add(keys.word);
-    index(byStem, keys.stem, position);
-    if (keys.prefix) index(byPrefix, keys.prefix, position);
-    if (keys.concept) {
-      set.add(keys.concept);
-      index(byConcept, keys.concept, position);
+  words.forEach((word, position) => {
+    set.add(word);
+    index(byStem, stem(word), position);
+    const key = prefixKey(word);
+    if (key) index(byPrefix, key, position);
+    const concept = conceptOf(word);
+    if (concept) {
+      set.add(concept);
+      index(byConcept, concept, position);
     }
-  }
+  });
   requestCache.set(request, (cached = { words, set, byStem, byPrefix, byConcept }));
   return cached;
 }
 
 /** Name words shared by every offered tool ("country_info.*") do not tell tools apart. */
-function sharedNameWords(tools: CanonicalTool[]): Set<string> | null {
-  if (tools.length < 2) return null;
+function nameWeights(tools: CanonicalTool[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const tool of tools) for (const word of toolWords(tool).name) counts.set(word, (counts.get(word) ?? 0) + 1);
-  const shared = new Set<string>();
-  counts.forEach((count, word) => {
-    if (count === tools.length) shared.add(word);
-  });
-  return shared;
+  const weights = new Map<string, number>();
+  for (const [word, count] of counts) weights.set(word, tools.length > 1 && count === tools.length ? 0.3 : 1);
+  return weights;
 }
 
-/**
- * Request positions a tool speaks about, in the order they were first marked: a scratch list
- * reused from fit to fit (fits are computed one at a time), with a generation number per slot
- * instead of a set to clear.
- */
-const markedAt: number[] = [];
-let generation = 0;
-
-function mark(covered: number[], positions: number[] | undefined): void {
-  if (!positions) return;
-  for (let index = 0; index < positions.length; index++) {
-    const position = positions[index];
-    if (markedAt[position] === generation) continue;
-    markedAt[position] = generation;
-    covered.push(position);
-  }
+function mark(covered: Set<number>, positions: number[] | undefined): void {
+  if (positions) for (const position of positions) covered.add(position);
 }
 
 /** Marks the request positions a tool word speaks about: same stem, loose prefix or concept. */
-function cover(index: RequestIndex, covered: number[], keys: WordKeys): void {
-  mark(covered, index.byStem.get(keys.stem));
-  if (keys.prefix) mark(covered, index.byPrefix.get(keys.prefix));
-  if (keys.concept) mark(covered, index.byConcept.get(keys.concept));
+function cover(index: RequestIndex, covered: Set<number>, word: string): void {
+  mark(covered, index.byStem.get(stem(word)));
+  const key = prefixKey(word);
+  if (key) mark(covered, index.byPrefix.get(key));
+  const concept = conceptOf(word);
+  if (concept) mark(covered, index.byConcept.get(concept));
 }
 
-function addOnce(list: string[], word: string): void {
-  if (!list.includes(word)) list.push(word);
-}
-
-function fitOf(request: TextEvidence, index: RequestIndex, tool: CanonicalTool, shared: Set<string> | null): ToolFit {
+function fitOf(request: TextEvidence, index: RequestIndex, tool: CanonicalTool, weights: Map<string, number>): ToolFit {
   const { words, set } = index;
   const own = toolWords(tool);
   let total = 0;
   let hit = 0;
-  const matched: string[] = [];
-  const covered: number[] = [];
-  generation++;
-  for (const keys of own.nameKeys) {
-    const word = keys.word;
-    const weight = shared?.has(word) ? 0.3 : 1;
+  const matched = new Set<string>();
+  const covered = new Set<number>();
+  for (const word of own.name) {
+    const weight = weights.get(word) ?? 1;
     total += weight;
+    const concept = conceptOf(word);
     // "gcd" for "greatest common divisor" counts as the words themselves.
-    if (set.hasShortForm(word) || (keys.concept !== undefined && set.has(keys.concept)) || (word.length <= 5 && request.hasInitials(word))) {
+    if (set.hasShortForm(word) || (concept !== undefined && set.has(concept)) || (word.length <= 5 && request.hasInitials(word))) {
       hit += weight;
-      addOnce(matched, word);
+      matched.add(word);
     }
-    cover(index, covered, keys);
+    cover(index, covered, word);
   }
-  for (const keys of own.docKeys) cover(index, covered, keys);
+  for (const word of own.doc) cover(index, covered, word);
   for (const position of covered) {
-    const keys = keysOf(words[position]);
-    addOnce(matched, keys.concept ?? keys.word);
+    const word = words[position];
+    matched.add(conceptOf(word) ?? word);
   }
   const nameCoverage = total ? hit / total : 0;
-  const requestCoverage = words.length ? covered.length / words.length : 0;
-  return { tool: tool.function.name, nameCoverage, requestCoverage, fit: 0.6 * nameCoverage + 0.4 * requestCoverage, matched };
+  const requestCoverage = words.length ? covered.size / words.length : 0;
+  return { tool: tool.function.name, nameCoverage, requestCoverage, fit: 0.6 * nameCoverage + 0.4 * requestCoverage, matched: [...matched] };
 }
 
 export function toolFits(request: TextEvidence, tools: CanonicalTool[]): ToolFit[] {
   const index = requestIndex(request);
-  const shared = sharedNameWords(tools);
-  return tools.map((tool) => fitOf(request, index, tool, shared));
+  const weights = nameWeights(tools);
+  return tools.map((tool) => fitOf(request, index, tool, weights));
 }

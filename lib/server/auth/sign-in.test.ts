@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createAttemptLimiter } from "@/lib/auth/attempt-limiter";
 import { deactivateMember } from "./members";
 import { REMOVED_ACCOUNT, signIn, signOut, WRONG_CREDENTIALS } from "./sign-in";
 import { createAccountsTestContext, TEST_PASSWORD, type AccountsTestContext } from "./test-accounts";
@@ -34,6 +35,23 @@ describe("signIn", () => {
     await expect(signIn(ctx.prisma, ctx.auth, { email: member.email, password: TEST_PASSWORD })).rejects.toThrow(REMOVED_ACCOUNT);
     await expect(signIn(ctx.prisma, ctx.auth, { email: member.email, password: "wrong password" })).rejects.toThrow(WRONG_CREDENTIALS);
     expect(await ctx.prisma.session.count({ where: { userId: member.id } })).toBe(0);
+  });
+});
+
+describe("signIn after repeated wrong passwords", () => {
+  it("refuses the email for a while, even with the right password, and tells how long; others are unaffected", async () => {
+    const member = await ctx.member("reviewer");
+    const other = await ctx.member("viewer");
+    const limiter = createAttemptLimiter({ maxFailures: 3, windowMs: 15 * 60_000, maxKeys: 100 });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await expect(signIn(ctx.prisma, ctx.auth, { email: member.email, password: "wrong password" }, limiter)).rejects.toThrow(WRONG_CREDENTIALS);
+    }
+    const sessionsBefore = await ctx.prisma.session.count();
+    await expect(signIn(ctx.prisma, ctx.auth, { email: member.email.toUpperCase(), password: TEST_PASSWORD }, limiter)).rejects.toThrow(
+      "Too many wrong passwords for this email. Try again in 15 minutes.",
+    );
+    expect(await ctx.prisma.session.count()).toBe(sessionsBefore);
+    expect((await signIn(ctx.prisma, ctx.auth, { email: other.email, password: TEST_PASSWORD }, limiter)).userId).toBe(other.id);
   });
 });
 

@@ -55,8 +55,8 @@ function normalizeType(type: JsonValue): JsonValue | undefined {
  * The commonest property schema is a type and prose ({"type": "float", "description": …}): its
  * normal form is `{type}` (or `{}`), what the general rewrite below would build, key by key.
  */
-function plainType(schema: JsonObject): JsonObject | null {
-  for (const key of Object.keys(schema)) if (key !== "type" && !ANNOTATIONS.has(key)) return null;
+export function plainType(schema: JsonObject): JsonObject | null {
+  for (const key in schema) if (key !== "type" && !ANNOTATIONS.has(key)) return null;
   const type = "type" in schema ? normalizeType(schema.type) : undefined;
   return type === undefined ? {} : { type };
 }

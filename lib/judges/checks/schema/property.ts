@@ -9,8 +9,6 @@ export interface PropertyHints {
   /** Defaults and options reduced to letters and digits, for loose comparison. */
   looseDefaults: Set<string>;
   looseOptions: Set<string>;
-  /** Memo of descriptionNames per value. */
-  named: Map<string, boolean>;
   description: TextEvidence | undefined;
 }
 
@@ -18,7 +16,7 @@ const cache = new WeakMap<JsonObject, PropertyHints>();
 // Most properties have neither a default nor an enum: they share these empty lists and sets.
 const NONE: JsonValue[] = [];
 const NO_KEYS: Set<string> = new Set();
-const EMPTY: PropertyHints = { defaults: NONE, options: NONE, looseDefaults: NO_KEYS, looseOptions: NO_KEYS, named: new Map(), description: undefined };
+const EMPTY: PropertyHints = { defaults: NONE, options: NONE, looseDefaults: NO_KEYS, looseOptions: NO_KEYS, description: undefined };
 
 /** A value reduced to letters and digits ("New-York" -> "newyork"); JSON for non-strings. */
 export function looseKey(value: JsonValue): string {
@@ -59,7 +57,6 @@ export function propertyHints(schema: JsonObject | undefined): PropertyHints {
     options,
     looseDefaults: defaults.length ? new Set(defaults.map(looseKey)) : NO_KEYS,
     looseOptions: options.length ? new Set(options.map(looseKey)) : NO_KEYS,
-    named: new Map(),
     description: prose ? describedEvidence(prose) : undefined,
   };
   cache.set(schema, hints);
@@ -78,9 +75,7 @@ export function descriptionNames(hints: PropertyHints, value: string): boolean {
   if (!raw || !text || text.length > 60) return false;
   // Cheap test first: most values are not in the description at all.
   if (!hints.description?.lower.includes(text.toLowerCase())) return false;
-  let known = hints.named.get(text);
-  if (known === undefined) hints.named.set(text, (known = namedIn(raw, text)));
-  return known;
+  return namedIn(raw, text);
 }
 
 const CUE = /\b(defaults?|e\.g|eg|such as|for example|for instance|examples?|i\.e|options?|one of|either|possible values?|allowed values?|accepted values?|format|ex\.)/;

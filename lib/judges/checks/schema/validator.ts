@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
-import { normalizeSchema, requiredNames } from "./normalize";
+import { normalizeSchema, plainType, requiredNames } from "./normalize";
 
 export interface SchemaError {
   /** Argument path in the project's notation: "items[0].id". */
@@ -204,7 +204,20 @@ const SIMPLE_ROOT = new Set(["type", "properties", "required", "additionalProper
 const isObject = (value: JsonValue | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 const byPropertySchema = new WeakMap<object, Validator>();
 
+// Validators of schemas that are only a type, by type: found without building a cache key.
+const byPlainType = new Map<string, Validator>();
+
 function propertyValidator(schema: JsonObject): Validator {
+  // Most property schemas are a type and prose, and every transcript brings its own copies of
+  // them: they are looked up by type, not remembered per copy.
+  const plain = plainType(schema);
+  if (plain) {
+    const type = plain.type;
+    const key = type === undefined ? "" : typeof type === "string" ? type : JSON.stringify(type);
+    let validator = byPlainType.get(key);
+    if (!validator) byPlainType.set(key, (validator = compileCached(plain)));
+    return validator;
+  }
   let validator = byPropertySchema.get(schema);
   if (!validator) byPropertySchema.set(schema, (validator = compileCached(normalizeSchema(schema))));
   return validator;
