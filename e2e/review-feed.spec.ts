@@ -90,7 +90,8 @@ test("a disagreement recorded in a queue shows beside the judge's verdict on the
 });
 
 test("the run page filters by review status and the export carries the human columns", async ({ page }) => {
-  test.skip(!disputed.toolCallId, "needs the disagreement of the previous test");
+  // Serial mode skips this when the earlier test fails; if it passed, what it left must be here.
+  expect(disputed.toolCallId, "the disagreement recorded by the previous test").not.toBe("");
   await page.goto(disputed.runPath);
   await page.getByLabel("Review status").selectOption({ label: "Disputed (reviewer disagrees)" });
   await expect(page).toHaveURL(/[?&]review=disputed/);
@@ -123,7 +124,8 @@ test("the run page filters by review status and the export carries the human col
 });
 
 test("a viewer sees people's verdicts but no way to build a queue", async ({ browser }) => {
-  test.skip(!disputed.toolCallId, "needs the disagreement of the previous test");
+  // Serial mode skips this when the earlier test fails; if it passed, what it left must be here.
+  expect(disputed.toolCallId, "the disagreement recorded by the previous test").not.toBe("");
   test.setTimeout(90_000);
   const viewer = await createMember(browser, "viewer");
   try {

@@ -10,6 +10,12 @@ test.describe.configure({ mode: "serial" });
 const queues = { binary: "", scored: "" };
 let reviewer: Member | null = null;
 
+/** Serial mode skips later tests when an earlier one fails; if it passed, its reviewer must be there. */
+function reviewerFromEarlierTest(): Member {
+  if (!reviewer) throw new Error("The reviewer invited by the earlier test is missing.");
+  return reviewer;
+}
+
 test.afterAll(async () => {
   await reviewer?.close();
 });
@@ -202,9 +208,7 @@ test("an invited reviewer works through a queue with the keyboard, disagrees and
 });
 
 test("a scored item takes a score as the correction; an out-of-range score is refused and changes nothing", async () => {
-  const page = reviewer?.page;
-  test.skip(!page, "needs the reviewer of the previous test");
-  if (!page) return;
+  const page = reviewerFromEarlierTest().page;
   await page.goto(queues.scored);
   await page.getByRole("link", { name: "Start reviewing" }).click();
   await expect(page.getByTestId("lock-state")).toContainText("You are working on this item until");
@@ -224,23 +228,21 @@ test("a scored item takes a score as the correction; an out-of-range score is re
 });
 
 test("another member sees who holds an item and until when, and cannot change it until it is released", async ({ page }) => {
-  const held = reviewer?.page;
-  test.skip(!held, "needs the reviewer of the previous tests");
-  if (!held) return;
+  const { page: held, name: reviewerName } = reviewerFromEarlierTest();
   // The reviewer's page is open on an item of the scored queue: the admin opens the same one.
   await expect(held.getByTestId("lock-state")).toContainText("You are working on this item until");
   await page.goto(new URL(held.url()).pathname);
-  await expect(page.getByTestId("lock-state")).toContainText(`${reviewer?.name} is working on this item until`);
+  await expect(page.getByTestId("lock-state")).toContainText(`${reviewerName} is working on this item until`);
   await expect(page.getByRole("button", { name: /^Agree/ })).toBeDisabled();
   // The key still asks the server, which refuses while the lock lives.
   await page.keyboard.press("a");
-  await expect(message(page)).toContainText(`${reviewer?.name} is working on this item until`);
+  await expect(message(page)).toContainText(`${reviewerName} is working on this item until`);
   await expect(verdictLine(page)).toContainText("No verdict yet");
   await expect(history(page)).not.toContainText(`${ADMIN.name} agreed`);
 
   // Released, the item is the admin's to take.
   await held.getByRole("button", { name: "Release" }).click();
-  await expect(history(held)).toContainText(`${reviewer?.name} released it`);
+  await expect(history(held)).toContainText(`${reviewerName} released it`);
   await page.reload();
   await expect(page.getByTestId("lock-state")).toContainText("You are working on this item until");
 });
