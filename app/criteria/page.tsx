@@ -11,7 +11,7 @@ import { requirePageUser } from "@/lib/server/auth/guard";
 import { listCriteria } from "@/lib/server/criteria/list";
 import { getPrisma } from "@/lib/server/db/client";
 import { criteriaHumanAgreement } from "@/lib/server/results/human-agreement";
-import type { JudgeAgreementRow } from "@/lib/server/review/judge-agreement";
+import type { JudgeAgreementRow } from "@/lib/server/results/human-agreement";
 import { firstValues, type SearchParams } from "@/lib/table-query";
 
 export const dynamic = "force-dynamic";

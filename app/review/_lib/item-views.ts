@@ -27,7 +27,7 @@ export function reviewItemView(item: ReviewItemDetail): ReviewItemView {
 
 /** The labels to pick from, plus the item's own when it was archived since, so the picker still shows it. */
 export function labelViews(item: ReviewItemDetail): LabelView[] {
-  const labels: LabelView[] = item.labels.map((label) => ({ id: label.id, name: label.name, description: label.description, archived: label.archivedAt !== null }));
+  const labels: LabelView[] = item.labels.map((label) => ({ ...label, archived: false }));
   if (item.label && !labels.some((label) => label.id === item.label?.id)) labels.push({ id: item.label.id, name: item.label.name, description: null, archived: item.label.archived });
   return labels;
 }

@@ -1,9 +1,14 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
-import { humanAgreement, type ReviewedResult } from "@/lib/review/agreement";
+import { humanAgreement, type JudgeAgreement, type ReviewedResult } from "@/lib/review/agreement";
 import { HUMAN_VERDICTS, type HumanVerdictKind } from "@/lib/review/human-verdict";
-import type { JudgeAgreementRow } from "@/lib/server/review/judge-agreement";
 import { asScale } from "@/lib/server/review/item-view";
-import { toNumber } from "./verdict-sql";
+import { asBoolean } from "./human-marks";
+
+/** Agreement of people with one judge on one criterion, with the criterion's words. */
+export interface JudgeAgreementRow extends JudgeAgreement {
+  criterionText: string;
+  criterionTitle: string | null;
+}
 
 interface ReviewedRow {
   judgeId: string;
@@ -19,14 +24,13 @@ interface ReviewedRow {
 }
 
 const isVerdict = (value: string): value is HumanVerdictKind => (HUMAN_VERDICTS as readonly string[]).includes(value);
-const asBoolean = (value: unknown): boolean | null => (value === null || value === undefined ? null : typeof value === "boolean" ? value : toNumber(value) !== 0);
 
 /**
- * People's agreement with each judge per criterion (lib/review/agreement's humanAgreement), as
- * lib/server/review/judge-agreement.ts gives it (a test holds them equal), from one statement
- * instead of a relation read per table: the run page shows it on every view, and on the bench's
+ * People's agreement with each judge per criterion (lib/review/agreement's humanAgreement), from
+ * one statement instead of relation reads: the run page shows it on every view, and on the bench's
  * run with 1,000 verdicts the relation reads took 100–300 ms where this takes 10–30. Every item
- * with a verdict counts, whatever its status.
+ * with a verdict counts, whatever its status: a "discuss" is never done yet counts as reviewed, and
+ * a verdict on an item in review is what its reviewer holds now.
  */
 async function agreement(prisma: PrismaClient, where: Prisma.Sql): Promise<JudgeAgreementRow[]> {
   const rows = await prisma.$queryRaw<ReviewedRow[]>(Prisma.sql`

@@ -23,7 +23,7 @@ interface MarkRow {
 }
 
 /** A raw SQLite boolean (0/1, as a number or a bigint depending on the driver), or null. */
-const asBoolean = (value: unknown): boolean | null => (value === null || value === undefined ? null : typeof value === "boolean" ? value : toNumber(value) !== 0);
+export const asBoolean = (value: unknown): boolean | null => (value === null || value === undefined ? null : typeof value === "boolean" ? value : toNumber(value) !== 0);
 
 function asIso(value: unknown): string | null {
   if (value === null || value === undefined) return null;

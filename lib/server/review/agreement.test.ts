@@ -2,8 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { passes } from "@/lib/results/verdict";
 import type { TestDatabase } from "@/lib/server/worker/test-fixtures/database";
-import { humanVerdictsForRun } from "./human-verdicts";
-import { judgeAgreementForCriteria, judgeAgreementForRun } from "./judge-agreement";
+import { criteriaHumanAgreement, runHumanAgreement } from "@/lib/server/results/human-agreement";
 import { copyReviewDatabase, createReviewTemplate, demoQueue, TEST_MEMBERS } from "./test-fixtures";
 import { recordVerdict } from "./verdict";
 
@@ -52,7 +51,7 @@ describe("judge agreement", () => {
     await recordVerdict(prisma, ben, c1.id, { verdict: "agree" }, at(4));
     await recordVerdict(prisma, ben, c2.id, { verdict: "disagree", score: c2.judgePasses ? 0.1 : 0.9 }, at(5));
 
-    const rows = await judgeAgreementForRun(prisma, queue.runId);
+    const rows = await runHumanAgreement(prisma, queue.runId);
     expect(rows).toHaveLength(2);
     const binary = rows.find((row) => row.criterionId === b1.evaluation.criterionId);
     const continuous = rows.find((row) => row.criterionId === c1.evaluation.criterionId);
@@ -68,37 +67,10 @@ describe("judge agreement", () => {
     continuousMatrix[word(c2.judgePasses)][word(!c2.judgePasses)]++;
     expect(continuous).toMatchObject({ scale: "continuous", reviewed: 2, agreed: 1, disagreed: 1, discussed: 0, agreementRate: 0.5, confusion: continuousMatrix });
 
-    expect(await judgeAgreementForCriteria(prisma)).toEqual(rows);
-    expect(await judgeAgreementForCriteria(prisma, { criterionId: c1.evaluation.criterionId })).toEqual([continuous]);
+    expect(await criteriaHumanAgreement(prisma)).toEqual(rows);
   });
 
   it("is empty before anyone gives a verdict", async () => {
-    expect(await judgeAgreementForRun(prisma, queue.runId)).toEqual([]);
-  });
-});
-
-describe("humanVerdictsForRun", () => {
-  it("lists each human verdict with the result it corrects, for the whole run or one call", async () => {
-    const [b1, b2] = await itemsOf("binary", 2);
-    await recordVerdict(prisma, ben, b1.id, { verdict: "disagree", passed: !b1.judgePasses }, at(1));
-    await recordVerdict(prisma, ben, b2.id, { verdict: "agree" }, at(2));
-    const rows = await humanVerdictsForRun(prisma, queue.runId);
-    expect(rows).toHaveLength(2);
-    const corrected = rows.find((row) => row.evaluationId === b1.evaluation.id);
-    expect(corrected).toMatchObject({
-      reviewId: b1.id,
-      toolCallId: b1.toolCallId,
-      criterionId: b1.evaluation.criterionId,
-      verdict: "disagree",
-      humanPassed: !b1.judgePasses,
-      humanScore: null,
-      reviewerName: "Ben",
-      verdictAt: at(1),
-      status: "in-review",
-      corrected: { overturned: true, label: `human: ${word(!b1.judgePasses)}` },
-    });
-    const forCall = await humanVerdictsForRun(prisma, queue.runId, { toolCallId: b2.toolCallId });
-    expect(forCall.map((row) => row.evaluationId)).toContain(b2.evaluation.id);
-    expect(forCall.every((row) => row.toolCallId === b2.toolCallId)).toBe(true);
+    expect(await runHumanAgreement(prisma, queue.runId)).toEqual([]);
   });
 });

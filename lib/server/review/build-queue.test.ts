@@ -169,7 +169,7 @@ describe("listQueues and listQueueItems", () => {
 });
 
 describe("getReviewItem", () => {
-  it("gives the judge's result, the other mode's, neighbours and the page's lists", async () => {
+  it("gives the judge's result, neighbours and the page's lists", async () => {
     const queue = await demoQueue(prisma, now);
     const middle = queue.items[1];
     const detail = await getReviewItem(prisma, middle.id, admin.id, {}, now);
@@ -186,7 +186,6 @@ describe("getReviewItem", () => {
     });
     expect(detail?.evaluation.evaluationId).toBe(middle.evaluation.id);
     expect(detail?.evaluation.result.explanation).toEqual(expect.any(String));
-    expect(detail?.otherMode?.mode).toBe(middle.evaluation.mode === "immediate" ? "hindsight" : "immediate");
     expect(detail?.labels.map((label) => label.name)).toEqual(["wrong tool", "bad argument", "fabricated value", "ignored error", "unnecessary call", "judge mistake"]);
     expect(detail?.members.map((member) => member.name)).toEqual(["Ana", "Ben", "Cleo"]);
     expect(await getReviewItem(prisma, "missing", admin.id)).toBeNull();

@@ -11,7 +11,7 @@ import { verdictOf, type Verdict } from "@/lib/results/verdict";
 import type { ReviewListFilter } from "@/lib/zod/review";
 import { itemHistory, type HistoryEntry } from "./history-view";
 import { asMode, asScale, humanView, itemWhere, lockForViewer, type LockView } from "./item-view";
-import { listLabels, type ReviewLabelRow } from "./labels";
+import { labelChoices, type LabelChoice } from "./labels";
 import { listAssignableMembers, type AssignableMember } from "./members";
 
 /** A judge's result on the item's call and criterion in one mode. */
@@ -37,8 +37,6 @@ export interface ReviewItemDetail {
   criterion: { id: string; text: string; title: string | null; kind: string; scale: CriterionScale };
   /** The result under review. */
   evaluation: JudgedResult;
-  /** The same call and criterion judged in the other mode, when the run did. */
-  otherMode: JudgedResult | null;
   verdict: HumanVerdict | null;
   corrected: CorrectedResult | null;
   verdictBy: { id: string; name: string } | null;
@@ -58,7 +56,7 @@ export interface ReviewItemDetail {
   /** Where the item stands in the list the viewer walks: `index` is 1-based, null when the filter leaves it out. */
   place: { index: number | null; total: number };
   /** Labels a reviewer can pick (not archived). */
-  labels: ReviewLabelRow[];
+  labels: LabelChoice[];
   /** Members the item can be assigned to. */
   members: AssignableMember[];
 }
@@ -97,26 +95,21 @@ export async function getReviewItem(prisma: PrismaClient, reviewId: string, view
       label: { select: { id: true, name: true, archivedAt: true } },
       assignee: { select: { id: true, name: true } },
       queue: { select: { id: true, name: true, runId: true, run: { select: { name: true } } } },
-      evaluation: { select: { ...resultSelect, criterionId: true, criterion: { select: { id: true, text: true, title: true, kind: true, scale: true } } } },
+      evaluation: { select: { ...resultSelect, criterion: { select: { id: true, text: true, title: true, kind: true, scale: true } } } },
       comments: { select: { id: true, parentId: true, body: true, createdAt: true, editedAt: true, author: { select: { id: true, name: true } } } },
     },
   });
   if (!item) return null;
   const scale = asScale(item.evaluation.criterion.scale);
   const where = itemWhere(item.queue.id, listFilter, viewerId);
-  const otherMode = item.evaluation.mode === "immediate" ? "hindsight" : "immediate";
-  const [other, previous, next, before, total, inList, history, labels, members] = await Promise.all([
-    prisma.evaluation.findUnique({
-      where: { runId_toolCallId_criterionId_mode: { runId: item.runId, toolCallId: item.toolCallId, criterionId: item.evaluation.criterionId, mode: otherMode } },
-      select: resultSelect,
-    }),
+  const [previous, next, before, total, inList, history, labels, members] = await Promise.all([
     prisma.review.findFirst({ where: { ...where, position: { lt: item.position } }, orderBy: { position: "desc" }, select: { id: true } }),
     prisma.review.findFirst({ where: { ...where, position: { gt: item.position } }, orderBy: { position: "asc" }, select: { id: true } }),
     prisma.review.count({ where: { ...where, position: { lt: item.position } } }),
     prisma.review.count({ where }),
     prisma.review.count({ where: { ...where, id: item.id } }),
     itemHistory(prisma, reviewId),
-    listLabels(prisma),
+    labelChoices(prisma),
     listAssignableMembers(prisma),
   ]);
   const human = humanView(item, item.evaluation, scale);
@@ -130,7 +123,6 @@ export async function getReviewItem(prisma: PrismaClient, reviewId: string, view
     toolCallId: item.toolCallId,
     criterion: { ...item.evaluation.criterion, scale },
     evaluation: judged(item.evaluation, scale),
-    otherMode: other ? judged(other, scale) : null,
     verdict: human.verdict,
     corrected: human.corrected,
     verdictBy: item.verdictBy,

@@ -1,5 +1,4 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { CriterionScale } from "@/lib/criteria/parse";
 import { ReviewError } from "./errors";
 
 const itemSelect = {
@@ -28,9 +27,4 @@ export async function itemForChange(tx: Prisma.TransactionClient, reviewId: stri
   const item = await tx.review.findUnique({ where: { id: reviewId }, select: itemSelect });
   if (!item) throw new ReviewError("not-found", "This review item does not exist (any more).");
   return item;
-}
-
-/** A criterion's scale as stored (a plain string). */
-export function scaleOf(item: ItemForChange): CriterionScale {
-  return item.evaluation.criterion.scale === "binary" ? "binary" : "continuous";
 }

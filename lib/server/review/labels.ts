@@ -14,14 +14,24 @@ export interface ReviewLabelRow {
   usage: number;
 }
 
-/** The labels in their order (position, then name); archived ones only when asked, for the admin page. */
+const labelOrder = [{ position: "asc" }, { name: "asc" }] satisfies Prisma.ReviewLabelOrderByWithRelationInput[];
+
+/** The labels in their order (position, then name), with their usage; archived ones only when asked, for the admin page. */
 export async function listLabels(prisma: PrismaClient | Prisma.TransactionClient, options: { includeArchived?: boolean } = {}): Promise<ReviewLabelRow[]> {
   const labels = await prisma.reviewLabel.findMany({
     where: options.includeArchived ? {} : { archivedAt: null },
-    orderBy: [{ position: "asc" }, { name: "asc" }],
+    orderBy: labelOrder,
     select: { id: true, name: true, description: true, position: true, archivedAt: true, _count: { select: { reviews: true } } },
   });
   return labels.map(({ _count, ...label }) => ({ ...label, usage: _count.reviews }));
+}
+
+/** A label a reviewer can pick. */
+export type LabelChoice = Pick<ReviewLabelRow, "id" | "name" | "description">;
+
+/** The labels a reviewer can pick (not archived), in order; without usage, which would count every review on each item view. */
+export function labelChoices(prisma: PrismaClient): Promise<LabelChoice[]> {
+  return prisma.reviewLabel.findMany({ where: { archivedAt: null }, orderBy: labelOrder, select: { id: true, name: true, description: true } });
 }
 
 /** The services refuse what the actions' schemas would, whoever calls them. */

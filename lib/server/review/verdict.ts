@@ -3,7 +3,8 @@ import { checkVerdictFitsScale, humanVerdictFromRow, verdictColumns, type HumanV
 import { parseReviewStatus, statusAfterVerdict, type ReviewStatus } from "@/lib/review/status";
 import { REVIEW_TRANSACTION, ReviewError, type ReviewActor } from "./errors";
 import { recordEvents, type ItemEvent } from "./events";
-import { itemForChange, scaleOf } from "./item";
+import { itemForChange } from "./item";
+import { asScale } from "./item-view";
 import { holdLock } from "./item-lock";
 
 /** A verdict recorded, and where it left the item. */
@@ -28,7 +29,7 @@ const sameVerdict = (a: HumanVerdict | null, b: HumanVerdict) => a !== null && J
 export async function recordVerdict(prisma: PrismaClient, actor: ReviewActor, reviewId: string, human: HumanVerdict, now: Date = new Date()): Promise<RecordedVerdict> {
   return prisma.$transaction(async (tx) => {
     const item = await itemForChange(tx, reviewId);
-    const scale = scaleOf(item);
+    const scale = asScale(item.evaluation.criterion.scale);
     const judge = { score: item.evaluation.score, passed: item.evaluation.passed };
     const fits = checkVerdictFitsScale(human, scale, judge);
     if (!fits.ok) throw new ReviewError("invalid-state", fits.message);
