@@ -1,30 +1,56 @@
 import { revalidatePath } from "next/cache";
 import type { z } from "zod";
-import type { Refused } from "@/lib/server/auth/guard";
+import type { Action } from "@/lib/auth/roles";
+import type { CurrentUser } from "@/lib/server/auth/current-user";
+import { authorizeAction, type Refused } from "@/lib/server/auth/guard";
 import { ReviewError } from "@/lib/server/review/errors";
 import type { ReviewActionFailure } from "@/lib/zod/review";
 
 /*
- * What the review actions share: turning refusals into results the UI can show, and which pages
- * to refresh. Not an action itself (no "use server"): only async functions may leave such a file.
+ * What the review actions share: their steps, turning refusals into results the UI can show, and
+ * which pages to refresh. Not an action itself (no "use server"): only async functions may leave such a file.
  */
 
-/** Input that failed its schema: one sentence, and the messages per field for forms. */
-export function inputFailure(error: z.ZodError): ReviewActionFailure {
+/**
+ * Input that failed its schema: one sentence, and the messages per field for forms, keyed by the
+ * field's full path ("filter.scoreBelow"), so a form can put each message beside its own field.
+ */
+function inputFailure(error: z.ZodError): ReviewActionFailure {
   const fieldErrors: Record<string, string[]> = {};
-  for (const issue of error.issues) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+  for (const issue of error.issues) (fieldErrors[issue.path.map(String).join(".") || "form"] ??= []).push(issue.message);
   return { ok: false, message: [...new Set(error.issues.map((issue) => issue.message))].join(" "), fieldErrors };
 }
 
-/** A role or session refusal from authorizeAction. */
-export function refusedFailure(refused: Refused): ReviewActionFailure {
+function refusedFailure(refused: Refused): ReviewActionFailure {
   return { ok: false, message: refused.message };
 }
 
 /** A service's refusal as a result; anything else is a bug and is thrown on. */
-export function serviceFailure(error: unknown): ReviewActionFailure {
+function serviceFailure(error: unknown): ReviewActionFailure {
   if (error instanceof ReviewError) return { ok: false, message: error.message };
   throw error;
+}
+
+/**
+ * A review action's steps: parse the input with its schema, check the caller's role for `action`,
+ * then `run` the use case. Bad input, a refusal and a service's ReviewError each come back as a
+ * failure to show, having changed nothing; anything else is a bug and is thrown on.
+ */
+export async function reviewAction<S extends z.ZodType, R extends { ok: true }>(
+  schema: S,
+  input: unknown,
+  action: Action,
+  run: (data: z.output<S>, user: CurrentUser) => Promise<R>,
+): Promise<R | ReviewActionFailure> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) return inputFailure(parsed.error);
+  const auth = await authorizeAction(action);
+  if (!auth.ok) return refusedFailure(auth);
+  try {
+    return await run(parsed.data, auth.user);
+  } catch (error) {
+    return serviceFailure(error);
+  }
 }
 
 /** The review pages: queue lists, queues and items all live under /review. */
