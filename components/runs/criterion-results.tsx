@@ -1,15 +1,8 @@
 import { markFor, type HumanMark } from "@/lib/results/human-mark";
+import type { RunCallResult } from "@/lib/results/run-call-row";
 import { HumanMarker } from "./human-marker";
 import { ResultBadge } from "./result-badge";
 
-export interface CallResult {
-  criterionId: string;
-  mode: string;
-  status: string;
-  score: number | null;
-  passed: boolean | null;
-  error: string | null;
-}
 
 /**
  * One criterion's results for a call: a badge per mode, each followed by a person's verdict when
@@ -22,7 +15,7 @@ export function CriterionResults({
   flipped,
   humans,
 }: {
-  results: CallResult[];
+  results: RunCallResult[];
   modes: readonly string[];
   scale: string;
   flipped: boolean;

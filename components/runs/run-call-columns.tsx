@@ -1,24 +1,8 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import type { DataTableFeatures } from "@/components/table/data-table";
-import type { HumanMark } from "@/lib/results/human-mark";
-import { CriterionResults, type CallResult } from "./criterion-results";
-
-/** One row of the run's calls table: what the browser gets for each call of the page, and no more. */
-export interface RunCallTableRow {
-  toolCallId: string;
-  transcriptId: string;
-  transcriptName: string;
-  ordinal: number;
-  toolName: string;
-  /** The arguments as sent, cut to what the cell shows. */
-  argumentsPreview: string;
-  results: CallResult[];
-  /** Criteria whose verdict changed between immediate and hindsight for this call. */
-  flipped: string[];
-  /** People's verdicts on this call's results (only those with a verdict), shown beside the judge's. */
-  humans: HumanMark[];
-}
+import type { RunCallRow } from "@/lib/results/run-call-row";
+import { CriterionResults } from "./criterion-results";
 
 export interface RunCriterionColumn {
   id: string;
@@ -29,7 +13,7 @@ export interface RunCriterionColumn {
   scale: string;
 }
 
-const helper = createColumnHelper<DataTableFeatures, RunCallTableRow>();
+const helper = createColumnHelper<DataTableFeatures, RunCallRow>();
 
 /** Column ids the URL knows, with the label the column menu shows. */
 export const FIXED_COLUMNS = { transcript: "Transcript", call: "Call", tool: "Tool", arguments: "Arguments" } as const;

@@ -4,17 +4,16 @@ import type { ColumnVisibilityState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { DataTable, type SortParams } from "@/components/table/data-table";
 import { useUrlParams } from "@/components/table/use-url-params";
+import type { RunCallRow } from "@/lib/results/run-call-row";
 import type { RunView } from "@/lib/zod/run-view";
 import { ColumnVisibilityMenu } from "./column-visibility-menu";
-import { runCallColumnLabels, runCallColumns, type RunCallTableRow, type RunCriterionColumn } from "./run-call-columns";
-
-export type { RunCallTableRow, RunCriterionColumn } from "./run-call-columns";
+import { runCallColumnLabels, runCallColumns, type RunCriterionColumn } from "./run-call-columns";
 
 interface Props {
   runId: string;
   criteria: RunCriterionColumn[];
   modes: readonly string[];
-  rows: RunCallTableRow[];
+  rows: RunCallRow[];
   total: number;
   /** The page shown, which may differ from the view's when the filter left fewer pages. */
   page: number;

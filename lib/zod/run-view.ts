@@ -9,7 +9,8 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .catch(undefined);
-const unit = z.coerce.number().min(0).max(1).optional().catch(undefined);
+// An empty value (`?min=`) is no bound: coerced, it would read as 0 and narrow the view.
+const unit = z.string().trim().min(1).pipe(z.coerce.number<string>().min(0).max(1)).optional().catch(undefined);
 
 export const RUN_VIEW_SORTS = ["transcript", "tool", "score"] as const;
 export const VERDICT_FILTERS = ["pass", "fail", "na", "error"] as const;

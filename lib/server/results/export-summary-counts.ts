@@ -1,8 +1,7 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
-import { PASS_THRESHOLD } from "@/lib/results/verdict";
 import type { RunView } from "@/lib/zod/run-view";
 import { runCallCount, runCallIdsSql } from "./run-call-query";
-import { countWhere, toNumber } from "./verdict-sql";
+import { countWhere, FAIL_SQL, PASS_SQL, toNumber } from "./verdict-sql";
 
 export interface StatusCount {
   criterionId: string;
@@ -38,12 +37,6 @@ function narrowsCalls(view: RunView): boolean {
   return Boolean(view.tool || view.verdict || view.changed || view.review || view.q || view.min !== undefined || view.max !== undefined);
 }
 
-/** Binary criteria by `passed` (by the score when a judge gave only that), continuous ones by score. */
-const verdictSql = (pass: boolean) => {
-  const score = pass ? Prisma.sql`e."score" >= ${PASS_THRESHOLD}` : Prisma.sql`e."score" < ${PASS_THRESHOLD}`;
-  return Prisma.sql`(e."status" = 'done' AND CASE WHEN c."scale" = 'binary' THEN (e."passed" = ${pass ? 1 : 0} OR (e."passed" IS NULL AND ${score})) ELSE ${score} END)`;
-};
-
 /**
  * The counts behind the export summary, grouped in SQLite. Under a filter, the rows are those
  * of the view's calls, taken once as a set (see run-call-filters.ts): as a relation filter, SQLite
@@ -59,7 +52,7 @@ export async function summaryCounts(prisma: PrismaClient, runId: string, view: R
       FROM "Evaluation" e WHERE e."runId" = ${runId}${ofView('e."toolCallId"')}
       GROUP BY e."criterionId", e."mode", e."status"`),
     prisma.$queryRaw<{ criterionId: string; mode: string; passed: unknown; failed: unknown }[]>(Prisma.sql`
-      SELECT e."criterionId" AS "criterionId", e."mode" AS mode, ${countWhere(verdictSql(true))} AS passed, ${countWhere(verdictSql(false))} AS failed
+      SELECT e."criterionId" AS "criterionId", e."mode" AS mode, ${countWhere(PASS_SQL)} AS passed, ${countWhere(FAIL_SQL)} AS failed
       FROM "Evaluation" e JOIN "Criterion" c ON c."id" = e."criterionId" WHERE e."runId" = ${runId}${ofView('e."toolCallId"')}
       GROUP BY e."criterionId", e."mode"`),
     bothModes

@@ -1,6 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RunView } from "@/lib/zod/run-view";
 import { reviewStatusCondition } from "./review-status-filter";
+import { FAIL_SQL, NOT_APPLICABLE_SQL, PASS_SQL } from "./verdict-sql";
 
 /*
  * The run page's filters as conditions on `tc` (ToolCall) and `t` (its Transcript). Filters
@@ -13,30 +14,29 @@ import { reviewStatusCondition } from "./review-status-filter";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The one-row conditions of the verdict and score filters (they must hold for the same result), or null. */
-function resultConditions(view: RunView): Prisma.Sql[] | null {
+/** Each verdict filter as a condition on one result `e` of criterion `c`. */
+const VERDICT_SQL: Record<NonNullable<RunView["verdict"]>, Prisma.Sql> = {
+  pass: PASS_SQL,
+  fail: FAIL_SQL,
+  na: NOT_APPLICABLE_SQL,
+  error: Prisma.sql`e."status" = 'error'`,
+};
+
+/**
+ * The one-row conditions of the verdict and score filters (they must hold for the same result),
+ * or null. Verdicts by verdict-sql.ts, the rules of the summary and the charts that link here,
+ * so a count clicked through is the count listed. `needsScale`: they read the criterion as `c`.
+ */
+function resultConditions(view: RunView): { conditions: Prisma.Sql[]; needsScale: boolean } | null {
   const conditions: Prisma.Sql[] = [];
-  // The thresholds of the filter as it always was: a binary row by `passed`, else by its score.
-  switch (view.verdict) {
-    case "pass":
-      conditions.push(Prisma.sql`e."status" = 'done' AND (e."passed" = 1 OR (e."passed" IS NULL AND e."score" >= 0.5))`);
-      break;
-    case "fail":
-      conditions.push(Prisma.sql`e."status" = 'done' AND (e."passed" = 0 OR (e."passed" IS NULL AND e."score" < 0.5))`);
-      break;
-    case "na":
-      conditions.push(Prisma.sql`e."status" = 'not-applicable'`);
-      break;
-    case "error":
-      conditions.push(Prisma.sql`e."status" = 'error'`);
-      break;
-  }
+  const verdict = view.verdict ? VERDICT_SQL[view.verdict] : null;
+  if (verdict) conditions.push(verdict);
   if (view.min !== undefined || view.max !== undefined) {
     conditions.push(Prisma.sql`e."status" = 'done'`);
     if (view.min !== undefined) conditions.push(Prisma.sql`e."score" >= ${view.min}`);
     if (view.max !== undefined) conditions.push(Prisma.sql`e."score" <= ${view.max}`);
   }
-  return conditions.length ? conditions : null;
+  return conditions.length ? { conditions, needsScale: view.verdict === "pass" || view.verdict === "fail" } : null;
 }
 
 /**
@@ -45,13 +45,14 @@ function resultConditions(view: RunView): Prisma.Sql[] | null {
  * most of the calls and a scan of ToolCall is then cheaper than looking each one up.
  */
 function inRunWithResults(runId: string, view: RunView): Prisma.Sql {
-  const conditions = resultConditions(view);
-  if (!conditions) return Prisma.sql`EXISTS (SELECT 1 FROM "Evaluation" e WHERE e."runId" = ${runId} AND e."toolCallId" = tc."id")`;
+  const filters = resultConditions(view);
+  if (!filters) return Prisma.sql`EXISTS (SELECT 1 FROM "Evaluation" e WHERE e."runId" = ${runId} AND e."toolCallId" = tc."id")`;
   const scope = [Prisma.sql`e."runId" = ${runId}`];
   // Criterion and mode only scope the result filters: alone, they narrow nothing.
   if (view.criterion) scope.push(Prisma.sql`e."criterionId" = ${view.criterion}`);
   if (view.mode) scope.push(Prisma.sql`e."mode" = ${view.mode}`);
-  return Prisma.sql`tc."id" IN (SELECT e."toolCallId" FROM "Evaluation" e WHERE ${Prisma.join([...scope, ...conditions], " AND ")})`;
+  const criterion = filters.needsScale ? Prisma.sql` JOIN "Criterion" c ON c."id" = e."criterionId"` : Prisma.empty;
+  return Prisma.sql`tc."id" IN (SELECT e."toolCallId" FROM "Evaluation" e${criterion} WHERE ${Prisma.join([...scope, ...filters.conditions], " AND ")})`;
 }
 
 export function callConditions(runId: string, view: RunView): Prisma.Sql[] {

@@ -1,13 +1,13 @@
-import type { RunCallTableRow } from "@/components/runs/run-call-columns";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { RunCallRow } from "@/lib/results/run-call-row";
 import { pageCount } from "@/lib/table-query";
 import type { RunView } from "@/lib/zod/run-view";
 import { humanMarksForCalls } from "./human-marks";
 import { runCallIdsPage } from "./run-call-query";
 
 export interface RunCallPage {
-  /** The table's rows, shaped by the table that shows them. */
-  rows: RunCallTableRow[];
+  /** One row per call of the page, as the table shows it. */
+  rows: RunCallRow[];
   total: number;
   /** The page shown: the asked one, or the last when the filter left fewer pages. */
   page: number;
@@ -42,7 +42,7 @@ export async function runCallPage(prisma: PrismaClient, runId: string, view: Run
     humanMarksForCalls(prisma, runId, ids, { verdictOnly: true }),
   ]);
   const byCall = new Map(calls.map((call) => [call.id, call]));
-  const rows = ids.flatMap((id): RunCallTableRow[] => {
+  const rows = ids.flatMap((id): RunCallRow[] => {
     const call = byCall.get(id);
     if (!call) return [];
     return [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { verdictOf } from "@/lib/results/verdict";
 import { runViewSchema, type RunView } from "@/lib/zod/run-view";
 import { exportSummary } from "./export-summary";
 import { neighbours, runCallCount, runCallIdsPage } from "./run-call-query";
@@ -21,12 +22,14 @@ interface Row {
 let rows: Row[];
 let binary: string;
 let continuous: string;
+let scales: Map<string, string>;
 
 beforeAll(async () => {
   demo = await judgedDemo("query");
   ({ prisma, bothRunId: runId } = demo);
   rows = await prisma.evaluation.findMany({ where: { runId }, select: { toolCallId: true, criterionId: true, mode: true, status: true, score: true, passed: true } });
   const criteria = await prisma.criterion.findMany({ where: { id: { in: demo.criterionIds } }, select: { id: true, scale: true } });
+  scales = new Map(criteria.map((c) => [c.id, c.scale]));
   binary = criteria.find((c) => c.scale === "binary")?.id ?? "";
   continuous = criteria.find((c) => c.scale === "continuous")?.id ?? "";
 }, 120_000);
@@ -42,7 +45,8 @@ function callsWith(match: (row: Row) => boolean): string[] {
 
 describe("the view's filters", () => {
   it("keep the calls with one result matching verdict, criterion, mode and score together", async () => {
-    const fail = (row: Row) => row.status === "done" && (row.passed === false || (row.passed === null && row.score !== null && row.score < 0.5));
+    // The verdict rules of the summary and charts (verdictOf), by the criterion's scale.
+    const fail = (row: Row) => verdictOf(row, scales.get(row.criterionId) === "binary" ? "binary" : "continuous") === "fail";
     expect((await everything(view({ verdict: "fail", criterion: binary }))).sort()).toEqual(callsWith((row) => row.criterionId === binary && fail(row)));
     expect((await everything(view({ verdict: "fail", mode: "immediate" }))).sort()).toEqual(callsWith((row) => row.mode === "immediate" && fail(row)));
     expect((await everything(view({ verdict: "na" }))).sort()).toEqual(callsWith((row) => row.status === "not-applicable"));
