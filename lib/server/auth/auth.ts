@@ -10,7 +10,7 @@ export const SESSION_DAYS = 14;
 /**
  * Better Auth does passwords (scrypt) and database sessions. Its HTTP handler is deliberately
  * not mounted: sign-in, first-run and invitations go through our server actions, which decide
- * who may create an account (lib/server/auth/accounts.ts), so there is no open sign-up endpoint.
+ * who may create an account (first-admin.ts, invitations.ts), so there is no open sign-up endpoint.
  */
 export function createAuth(
   prisma: PrismaClient,
@@ -27,6 +27,8 @@ export function createAuth(
       additionalFields: {
         // Set by our services only (first run, invitation, an admin), never from sign-up input.
         role: { type: "string", required: false, defaultValue: "viewer", input: false },
+        // Read with the session (lib/server/auth/current-user.ts), so a request needs no second look at the user.
+        deactivatedAt: { type: "date", required: false, input: false },
       },
     },
     databaseHooks: {
@@ -40,6 +42,8 @@ export function createAuth(
         },
       },
     },
+    // One query for a session and its user (Prisma's include) instead of two, on every request.
+    advanced: { database: { joins: true } },
     telemetry: { enabled: false },
     plugins: options.nextCookies === false ? [] : [nextCookies()],
   });

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { isRole, type Role } from "@/lib/auth/roles";
 import { hashToken } from "./api-token";
+import type { Auth } from "./auth";
 
 export interface CurrentUser {
   id: string;
@@ -13,17 +14,21 @@ export interface CurrentUser {
 
 const userSelect = { id: true, email: true, name: true, role: true, deactivatedAt: true } as const;
 
-function active(
-  user: { id: string; email: string; name: string; role: string; deactivatedAt: Date | null } | null,
-  via: CurrentUser["via"],
-): CurrentUser | null {
-  if (!user || user.deactivatedAt !== null || !isRole(user.role)) return null;
+type StoredUser = { id: string; email: string; name: string; role?: string | null; deactivatedAt?: Date | null };
+
+function active(user: StoredUser | null, via: CurrentUser["via"]): CurrentUser | null {
+  if (!user || user.deactivatedAt != null || !isRole(user.role)) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role, via };
 }
 
-/** The user a live session belongs to; the role is read fresh so a change applies at once. */
-export async function userForSession(prisma: PrismaClient, userId: string): Promise<CurrentUser | null> {
-  return active(await prisma.user.findUnique({ where: { id: userId }, select: userSelect }), "session");
+/**
+ * The user of the live session the request's cookie names. Better Auth reads the user with the
+ * session (role and deactivatedAt are additional fields there), fresh on every request, so a role
+ * change applies at once and a removed member is refused even if a session outlived the removal.
+ */
+export async function userForSession(auth: Auth, requestHeaders: Headers): Promise<CurrentUser | null> {
+  const session = await auth.api.getSession({ headers: requestHeaders });
+  return session ? active(session.user, "session") : null;
 }
 
 // Writing lastUsedAt on every request would make each API read a write; a minute is precise enough.

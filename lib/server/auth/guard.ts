@@ -8,10 +8,7 @@ import { getAuth } from "./auth";
 import { hasAnyUser, userForSession, userForToken, type CurrentUser } from "./current-user";
 
 /** The signed-in user of this request (session cookie), read once per render. */
-export const currentUser = cache(async (): Promise<CurrentUser | null> => {
-  const session = await getAuth().api.getSession({ headers: await headers() });
-  return session ? userForSession(getPrisma(), session.user.id) : null;
-});
+export const currentUser = cache(async (): Promise<CurrentUser | null> => userForSession(getAuth(), await headers()));
 
 /**
  * For pages: the user, when they may `action`. Nobody signed in goes to sign-in (or to the

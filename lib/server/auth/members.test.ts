@@ -17,10 +17,12 @@ beforeEach(async () => {
 });
 
 describe("setMemberRole", () => {
-  it("changes the role, which the next request reads", async () => {
+  it("changes the role, which the member's next request reads", async () => {
     const member = await ctx.member("viewer");
+    const headers = new Headers({ cookie: await ctx.cookieFor(member.email) });
+    expect(await userForSession(ctx.auth, headers)).toMatchObject({ role: "viewer" });
     expect(await setMemberRole(ctx.prisma, { userId: member.id, role: "reviewer" })).toEqual({ name: member.name, changed: true });
-    expect(await userForSession(ctx.prisma, member.id)).toMatchObject({ role: "reviewer" });
+    expect(await userForSession(ctx.auth, headers)).toMatchObject({ role: "reviewer" });
     expect(await setMemberRole(ctx.prisma, { userId: member.id, role: "reviewer" })).toMatchObject({ changed: false });
   });
 
@@ -66,7 +68,16 @@ describe("deactivateMember", () => {
     expect(await ctx.prisma.apiToken.findMany({ where: { userId: member.id }, select: { revokedAt: true } })).toEqual([{ revokedAt: now }]);
     expect(await invitationForToken(ctx.prisma, invitation.token)).toMatchObject({ status: "revoked" });
     expect(await ctx.prisma.user.findUniqueOrThrow({ where: { id: member.id } })).toMatchObject({ deactivatedAt: now, role: "admin" });
-    expect(await userForSession(ctx.prisma, member.id)).toBeNull();
+    expect(await userForSession(ctx.auth, new Headers({ cookie }))).toBeNull();
+  });
+
+  it("refuses a session that outlived the removal", async () => {
+    const member = await ctx.member("reviewer");
+    const headers = new Headers({ cookie: await ctx.cookieFor(member.email) });
+    // As if the member signed in while being removed: the session row survived.
+    await ctx.prisma.user.update({ where: { id: member.id }, data: { deactivatedAt: new Date() } });
+    expect(await ctx.prisma.session.count({ where: { userId: member.id } })).toBe(1);
+    expect(await userForSession(ctx.auth, headers)).toBeNull();
   });
 
   it("refuses removing the last admin, oneself, a removed member and an unknown id", async () => {
