@@ -10,7 +10,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Judge } from "@/lib/judges/types";
 import { runJudgeSchema } from "@/lib/zod/runs";
 import type { JudgeResolver } from "./judge-factory";
-import { observed, timeoutFor, versionOf } from "./judge-options";
+import { observed, timeoutFor } from "./judge-options";
 import type { WorkItem } from "./load-batch";
 import { failure, type WorkOutcome } from "./outcome";
 
@@ -61,7 +61,7 @@ export async function judgeItem(context: JudgeItemContext, item: WorkItem, views
     return failure("judge_unavailable", `The judge could not be started: ${errorMessage(error)}`);
   }
 
-  const key = cacheKey({ judgeId: judge.id, judgeVersion: versionOf(judge), settings: config.data, criterionText: parsedCriterion.criterion.text, view: view.view });
+  const key = cacheKey({ judgeId: judge.id, judgeVersion: judge.version, settings: config.data, criterionText: parsedCriterion.criterion.text, view: view.view });
   const entry = await context.prisma.judgeCache.findUnique({ where: { key }, select: { result: true } });
   const hit = entry ? validateJudgeResult(entry.result) : null;
   if (hit?.ok) {

@@ -7,17 +7,10 @@ export function timeoutFor(config: RunJudgeConfig): number {
   return "timeoutMs" in config && config.timeoutMs ? config.timeoutMs + 5_000 : DEFAULT_TIMEOUT_MS;
 }
 
-/**
- * A judge whose code decides its results (checks) can expose a `version`; it joins the cache key,
- * so results cached before an upgrade stop matching. Read structurally: Judge does not declare it.
- */
-export function versionOf(judge: Judge): string | undefined {
-  return judge.version;
-}
-
 /** The judge, reporting each real call (never a cache hit) for the evaluation it serves. */
 export function observed(judge: Judge, evaluationId: string, onJudgeCall?: (evaluationId: string) => void): Judge {
   if (!onJudgeCall) return judge;
+  // The version rides along: it joins the cache key, so results cached before an upgrade stop matching.
   return {
     id: judge.id,
     version: judge.version,

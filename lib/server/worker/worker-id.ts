@@ -29,7 +29,8 @@ export function markWorkerStopped(id: string): void {
   live.delete(id);
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process of this machine still runs (one that belongs to someone else counts). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

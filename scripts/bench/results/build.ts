@@ -16,6 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { processAlive } from "@/lib/server/worker/worker-id";
 
 export interface BenchBuild {
   /** The snapshot: `next start` runs with this as its working directory. */
@@ -86,15 +87,6 @@ export default typeof base === "function" ? async (...args) => widen(await base(
 `;
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 const readPid = (file: string) => Number(fs.readFileSync(file, "utf8").trim());
 
 /** Marks `dir` as served by this process, so that no other bench prunes it meanwhile. */
@@ -106,7 +98,7 @@ export function markInUse(dir: string): () => void {
 
 function inUse(dir: string): boolean {
   const markers = fs.readdirSync(dir).filter((name) => name.startsWith(".in-use-"));
-  return markers.some((name) => pidAlive(Number(name.slice(".in-use-".length))));
+  return markers.some((name) => processAlive(Number(name.slice(".in-use-".length))));
 }
 
 /** Keeps the KEEP builds used last, and any a live process serves or builds. */
@@ -118,7 +110,7 @@ function prune(current: string, log: (line: string) => void): void {
     .sort((a, b) => b.used - a.used);
   for (const { dir } of entries.slice(KEEP - 1)) {
     const lock = `${dir}.lock`;
-    if (inUse(dir) || (fs.existsSync(lock) && pidAlive(readPid(lock)))) continue;
+    if (inUse(dir) || (fs.existsSync(lock) && processAlive(readPid(lock)))) continue;
     fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(lock, { force: true });
     log(`  removed an old bench build, ${path.basename(dir)}`);
@@ -179,7 +171,7 @@ export async function benchBuild(root: string, options: { timeoutSeconds: number
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       // Another bench builds these sources: wait for it, or take over from a dead one.
-      if (!pidAlive(readPid(lock))) fs.rmSync(lock, { force: true });
+      if (!processAlive(readPid(lock))) fs.rmSync(lock, { force: true });
       else if (performance.now() > deadline) throw new Error(`another bench (pid ${readPid(lock)}) is still building ${dir}`);
       else await sleep(1000);
       continue;
