@@ -2,7 +2,6 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
-import { queueFilterSchema } from "@/lib/review/queue-filter";
 import type { BuildQueueInput, BuildQueueResult } from "@/lib/zod/review";
 
 interface Props {
@@ -16,18 +15,6 @@ interface Props {
 const field = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 
 /**
- * The server answers "filter: …" for any problem inside the filter; reading the same input
- * with the shared schema tells which field it was, so the message can sit beside that field.
- */
-function filterFieldErrors(filter: BuildQueueInput["filter"]): Record<string, string> {
-  const parsed = queueFilterSchema.safeParse(filter);
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
-}
-
-/**
  * A queue from a run: the reasons to queue a result (failed, low score, flipped; all three by
  * default), optionally narrowed to some criteria, modes or tools. The run is chosen through the
  * URL (?runId=), so a run page can link here with its run already picked.
@@ -35,16 +22,12 @@ function filterFieldErrors(filter: BuildQueueInput["filter"]): Record<string, st
 export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
   const router = useRouter();
   const [outcome, setOutcome] = useState<BuildQueueResult | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [pending, startTransition] = useTransition();
   const ids = { run: useId(), reasons: useId(), score: useId(), name: useId() };
   const failure = outcome && !outcome.ok ? outcome : null;
-  const errors = {
-    runId: failure?.fieldErrors?.runId?.join(" "),
-    name: failure?.fieldErrors?.name?.join(" "),
-    reasons: fieldErrors.failed,
-    scoreBelow: fieldErrors.scoreBelow,
-  };
+  // The server keys each message by its field's path, so it can sit beside that field.
+  const fieldError = (path: string) => failure?.fieldErrors?.[path]?.join(" ");
+  const errors = { runId: fieldError("runId"), name: fieldError("name"), reasons: fieldError("filter.failed"), scoreBelow: fieldError("filter.scoreBelow") };
   // Whatever is not shown beside a field is said once below the form.
   const beside = new Set(Object.values(errors).filter(Boolean));
   const general = failure ? [...new Set(failure.message.split(/(?<=\.) /))].filter((sentence) => !beside.has(sentence)).join(" ") : "";
@@ -73,7 +56,6 @@ export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
     startTransition(async () => {
       const result = await build(input);
       setOutcome(result);
-      setFieldErrors(result.ok ? {} : filterFieldErrors(input.filter));
       if (result.ok && result.queueId) router.push(`/review/${result.queueId}`);
     });
   };

@@ -148,6 +148,14 @@ describe("review actions and bad input", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("key each field's messages by its full path, so a form puts them beside the field", async () => {
+    as(TEST_MEMBERS.admin);
+    const result = await buildReviewQueueAction({ runId, filter: { failed: false, lowScore: false, flipped: false, scoreBelow: 2 } });
+    expect(result).toMatchObject({ ok: false, fieldErrors: { "filter.scoreBelow": [expect.stringMatching(/from 0 to 1/)] } });
+    const noReason = await buildReviewQueueAction({ runId, filter: { failed: false, lowScore: false, flipped: false } });
+    expect(noReason).toMatchObject({ ok: false, fieldErrors: { "filter.failed": [expect.stringMatching(/at least one reason/)] } });
+  });
+
   it("pass on the services' refusals as messages", async () => {
     as(TEST_MEMBERS.admin);
     expect(await assignReviewItemAction({ reviewId, assigneeId: TEST_MEMBERS.viewer.id })).toEqual({ ok: false, message: "Vic is a viewer and cannot review. An admin can change their role first." });
