@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { PreviousNext } from "@/components/navigation/previous-next";
 import { CallNavigationKeys } from "./call-navigation-keys";
 
 interface Props {
@@ -10,37 +10,17 @@ interface Props {
   listHref: string;
 }
 
-const button = "rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:border-indigo-400";
-const disabled = "rounded border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-400";
+const kbd = "rounded border border-slate-300 bg-slate-50 px-1 font-mono";
 
 /** Previous and next through the run's filtered list, by button or by key. */
 export function CallNavigation({ index, total, previousHref, nextHref, listHref }: Props) {
+  const position = index === null ? "This call is not in the list's current filters" : `Call ${(index + 1).toLocaleString("en-US")} of ${total.toLocaleString("en-US")} in the list`;
   return (
-    <nav aria-label="Tool calls in this list" className="mb-6 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2">
-      {previousHref ? (
-        <Link href={previousHref} className={button} aria-keyshortcuts="k">
-          ← Previous
-        </Link>
-      ) : (
-        <span className={disabled} aria-disabled="true">← Previous</span>
-      )}
-      {nextHref ? (
-        <Link href={nextHref} className={button} aria-keyshortcuts="j">
-          Next →
-        </Link>
-      ) : (
-        <span className={disabled} aria-disabled="true">Next →</span>
-      )}
-      <span className="text-sm text-slate-700" data-testid="call-position">
-        {index === null ? "This call is not in the list's current filters" : `Call ${(index + 1).toLocaleString("en-US")} of ${total.toLocaleString("en-US")} in the list`}
-      </span>
-      <Link href={listHref} className="text-sm text-indigo-700 hover:underline">
-        Back to the list
-      </Link>
+    <PreviousNext label="Tool calls in this list" previousHref={previousHref} nextHref={nextHref} listHref={listHref} position={position} positionTestId="call-position">
       <span className="ml-auto text-xs text-slate-500">
-        Keys: <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono">j</kbd> next, <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono">k</kbd> previous
+        Keys: <kbd className={kbd}>j</kbd> next, <kbd className={kbd}>k</kbd> previous
       </span>
       <CallNavigationKeys previousHref={previousHref} nextHref={nextHref} />
-    </nav>
+    </PreviousNext>
   );
 }

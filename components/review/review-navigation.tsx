@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { PreviousNext } from "@/components/navigation/previous-next";
 
 interface Props {
   /** 1-based place in the queue (stable, whatever the filter). */
@@ -11,34 +11,17 @@ interface Props {
   listHref: string;
 }
 
-const button = "rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:border-indigo-400 focus-visible:outline-2 focus-visible:outline-indigo-500";
-const disabled = "rounded border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-400";
-
 /** Previous and next within the queue's current filter; the keys live in the review panel. */
 export function ReviewNavigation({ position, place, filtered, previousHref, nextHref, listHref }: Props) {
   return (
-    <nav aria-label="Items in this list" className="mb-6 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2">
-      {previousHref ? (
-        <Link href={previousHref} className={button} aria-keyshortcuts="k">
-          ← Previous
-        </Link>
-      ) : (
-        <span className={disabled} aria-disabled="true">← Previous</span>
-      )}
-      {nextHref ? (
-        <Link href={nextHref} className={button} aria-keyshortcuts="j">
-          Next →
-        </Link>
-      ) : (
-        <span className={disabled} aria-disabled="true">Next →</span>
-      )}
-      <span className="text-sm text-slate-700" data-testid="item-position">
-        {placeText(position, place, filtered)}
-      </span>
-      <Link href={listHref} className="text-sm text-indigo-700 hover:underline">
-        Back to the list
-      </Link>
-    </nav>
+    <PreviousNext
+      label="Items in this list"
+      previousHref={previousHref}
+      nextHref={nextHref}
+      listHref={listHref}
+      position={placeText(position, place, filtered)}
+      positionTestId="item-position"
+    />
   );
 }
 
