@@ -2,6 +2,7 @@
 
 import { useId, useState, useTransition, type Ref } from "react";
 import type { Outcome } from "./outcome";
+import { FormButtons } from "./form-buttons";
 
 interface Props {
   label: string;
@@ -71,16 +72,7 @@ export function CommentForm({ label, submitLabel, defaultValue = "", textareaRef
           {error}
         </p>
       ) : null}
-      <div className="flex gap-2">
-        <button type="submit" disabled={pending} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
-          {submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormButtons pending={pending} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }
