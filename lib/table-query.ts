@@ -13,17 +13,22 @@ export interface TableQuery<TSort extends string> {
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
+/** A URL's page number (1-based); a bad one reads as the first page. */
+export const pageParam = z.coerce.number().int().min(1).max(1_000_000).catch(1);
+/** A URL's page size, one of PAGE_SIZES; any other reads as 25. */
+export const pageSizeParam = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+  .catch(25);
+
 export function tableQuerySchema<TSort extends string>(sortable: readonly [TSort, ...TSort[]], defaults: { sort: TSort; dir: "asc" | "desc" }) {
   // A bad or stale parameter in a shared link falls back to the default instead of breaking the page.
   return z.object({
     sort: z.enum(sortable).catch(defaults.sort),
     dir: z.enum(["asc", "desc"]).catch(defaults.dir),
-    page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-    size: z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-      .catch(25),
+    page: pageParam,
+    size: pageSizeParam,
   });
 }
 

@@ -3,7 +3,7 @@ import { humanVerdictSchema } from "@/lib/review/human-verdict";
 import { queueFilterSchema } from "@/lib/review/queue-filter";
 import { QUEUE_REASONS } from "@/lib/review/reasons";
 import { REVIEW_STATUSES, type ReviewStatus } from "@/lib/review/status";
-import { PAGE_SIZES } from "@/lib/table-query";
+import { pageParam, pageSizeParam } from "@/lib/table-query";
 
 /*
  * Inputs of the review actions (lib/actions/review-*.ts) and what they answer, shared by the
@@ -141,12 +141,8 @@ export const reviewListQuerySchema = z.object({
   status: z.enum(REVIEW_STATUSES).optional().catch(undefined),
   assignee: optionalParam,
   reason: z.enum(QUEUE_REASONS).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-    .catch(25),
+  page: pageParam,
+  size: pageSizeParam,
 });
 /** A parsed list query. */
 export type ReviewListQuery = z.output<typeof reviewListQuerySchema>;

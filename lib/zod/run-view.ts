@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_SIZES } from "@/lib/table-query";
+import { pageParam, pageSizeParam } from "@/lib/table-query";
 
 const optionalId = z.string().trim().min(1).max(100).optional().catch(undefined);
 const optionalText = z
@@ -42,12 +42,8 @@ export const runViewSchema = z.object({
   q: optionalText,
   sort: z.enum(RUN_VIEW_SORTS).catch("transcript"),
   dir: z.enum(["asc", "desc"]).catch("asc"),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-    .catch(25),
+  page: pageParam,
+  size: pageSizeParam,
   /** Hidden columns, comma-separated ids. */
   hide: optionalText,
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_SIZES } from "@/lib/table-query";
+import { pageParam, pageSizeParam } from "@/lib/table-query";
 
 export const MAX_COMPARE_RUNS = 2;
 export const MAX_COMPARE_CRITERIA = 6;
@@ -25,12 +25,8 @@ export const compareParamsSchema = z.object({
   criterion: idList(MAX_COMPARE_CRITERIA),
   mode: z.enum(["immediate", "hindsight"]).optional().catch(undefined),
   disagree: z.enum(["1"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-    .catch(25),
+  page: pageParam,
+  size: pageSizeParam,
 });
 
 export type CompareParams = z.infer<typeof compareParamsSchema>;
