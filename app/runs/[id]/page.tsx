@@ -13,7 +13,7 @@ import { RunViewFilters } from "@/components/runs/run-view-filters";
 import { SectionPlaceholder } from "@/components/runs/section-placeholder";
 import { can } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
-import { requirePageUser } from "@/lib/server/auth/guard";
+import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { runHumanAgreement } from "@/lib/server/results/human-agreement";
 import { runCallPage } from "@/lib/server/results/run-call-page";
@@ -30,6 +30,8 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  // A title names what is stored: only for someone signed in (the page itself redirects the rest).
+  if (!(await currentUser())) return { title: "Run" };
   const run = await loadRun((await params).id);
   return { title: run?.name ?? "Run" };
 }

@@ -7,7 +7,7 @@ import { RawJson } from "@/components/transcript/raw-json";
 import { ToolsPanel } from "@/components/transcript/tools-panel";
 import { WarningList } from "@/components/transcript/warning-list";
 import { formatDateTime, plural } from "@/lib/format";
-import { requirePageUser } from "@/lib/server/auth/guard";
+import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { getTranscript } from "@/lib/server/transcripts/get";
 import { conversationBlocks, splitTools } from "@/lib/transcripts/conversation";
@@ -19,6 +19,8 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  // A title names what is stored: only for someone signed in (the page itself redirects the rest).
+  if (!(await currentUser())) return { title: "Transcript" };
   const transcript = await getTranscript(getPrisma(), (await params).id);
   return { title: transcript?.name ?? "Transcript" };
 }

@@ -9,7 +9,7 @@ import { PassRateByToolChart } from "@/components/results/pass-rate-by-tool-char
 import { ScoreHistogramChart } from "@/components/results/score-histogram-chart";
 import { VerdictBarChart } from "@/components/results/verdict-bar-chart";
 import type { Verdict } from "@/lib/results/verdict";
-import { requirePageUser } from "@/lib/server/auth/guard";
+import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { flipMatrices, passRateByTool, resultModes, scoreDistributions } from "@/lib/server/results/charts";
 import { getRun } from "@/lib/server/runs/get-run";
@@ -26,6 +26,8 @@ const chartsQuerySchema = z.object({
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  // A title names what is stored: only for someone signed in (the page itself redirects the rest).
+  if (!(await currentUser())) return { title: "Charts" };
   const run = await getRun(getPrisma(), (await params).id);
   return { title: run ? `Charts · ${run.name}` : "Charts" };
 }

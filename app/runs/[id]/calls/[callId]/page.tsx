@@ -6,7 +6,7 @@ import { CallContext } from "@/components/results/call-context";
 import { CallNavigation } from "@/components/results/call-navigation";
 import { CriterionResultPanel } from "@/components/results/criterion-result-panel";
 import { ResultsOverview } from "@/components/results/results-overview";
-import { requirePageUser } from "@/lib/server/auth/guard";
+import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { callTitle, conversationAroundCall, getCallDetail } from "@/lib/server/results/call-detail";
 import { neighbours } from "@/lib/server/results/run-call-query";
@@ -19,6 +19,8 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ id: string; callId: string }>; searchParams: Promise<SearchParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  // A title names what is stored: only for someone signed in (the page itself redirects the rest).
+  if (!(await currentUser())) return { title: "Tool call" };
   return { title: (await callTitle(getPrisma(), (await params).callId)) ?? "Tool call" };
 }
 
