@@ -10,6 +10,8 @@ export function NavLink({ href, exact = false, children }: { href: string; exact
   return (
     <Link
       href={href}
+      // Shown on every page: prefetching each would render every section on every view.
+      prefetch={false}
       aria-current={active ? "page" : undefined}
       className={`rounded-md px-3 py-2 text-sm font-medium ${
         active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-200"
