@@ -31,7 +31,7 @@ import { extractToolCallSites } from "@/lib/transcripts/sites";
 import { describeImportError } from "@/lib/transcripts/import-error-text";
 import { importItem } from "@/lib/transcripts/import-item";
 import type { CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
-import { settle, timed } from "./bench-judge-clock";
+import { settle, timed, type Timing } from "./bench-judge-clock";
 
 const CONTINUOUS_CRITERION = "Reward tool calls that select appropriate tools and provide accurate parameters";
 const BINARY_CRITERION = "Tool call passes if the selected tool and every argument correctly fulfil the user's request";
@@ -147,7 +147,7 @@ async function judgeCall(call: Call, judge: Judge, continuous: Criterion, binary
  * the transcripts are split into calls, arguments parsed, before the clock starts, as the
  * import of an upload does before any run.
  */
-async function judgeAll(cases: Case[], judge: Judge): Promise<{ judged: Judged[]; seconds: number; cpuSeconds: number }> {
+async function judgeAll(cases: Case[], judge: Judge): Promise<Timing<Judged[]>> {
   const continuous = criterion(CONTINUOUS_CRITERION);
   const binary = criterion(BINARY_CRITERION);
   const calls: Call[] = [];
@@ -155,12 +155,11 @@ async function judgeAll(cases: Case[], judge: Judge): Promise<{ judged: Judged[]
     for (const site of extractToolCallSites(transcript)) calls.push({ caseIndex, transcript, site });
   });
   await settle();
-  const { value: judged, seconds, cpuSeconds } = await timed(async () => {
-    const results: Judged[] = [];
-    for (const call of calls) results.push(await judgeCall(call, judge, continuous, binary));
-    return results;
+  return timed(async () => {
+    const judged: Judged[] = [];
+    for (const call of calls) judged.push(await judgeCall(call, judge, continuous, binary));
+    return judged;
   });
-  return { judged, seconds, cpuSeconds };
 }
 
 const NEUTRAL_SCORE = 0.5;
@@ -183,7 +182,7 @@ async function main(): Promise<void> {
   });
   if (skipped.length) console.error(`bench-judge: skipped ${skipped.length} unreadable line(s); first: ${skipped[0]}`);
 
-  const { judged, seconds, cpuSeconds } = await judgeAll(cases, JUDGES[options.judge]);
+  const { value: judged, seconds, cpuSeconds, threadSeconds } = await judgeAll(cases, JUDGES[options.judge]);
 
   // Only now are the labels joined to the judgements.
   const rows = judged.flatMap((entry) => {
@@ -219,6 +218,9 @@ async function main(): Promise<void> {
     // spent beside it (optimising compiler, garbage collector), whatever else the machine was
     // running: what one core would have to give. Wall-clock throughput is printed beside it.
     callsPerSecond: judged.length / cpuSeconds,
+    // The same per second of the JavaScript thread's CPU alone, for comparison only: in a cold
+    // process V8 compiles the judge's hot code on other threads, which is work it costs.
+    javaScriptThreadCallsPerSecond: threadSeconds ? judged.length / threadSeconds : null,
     calls: rows.length,
   };
 
@@ -240,8 +242,9 @@ async function main(): Promise<void> {
   for (const [defect, { recall, count }] of Object.entries(perDefect)) console.log(`  ${defect.padEnd(22)} ${f(recall)}  (${count})`);
   console.log(`pairwise accuracy    ${f(report.pairwiseAccuracy)}  (${scoredPairs.length} pairs, ties count half)`);
   console.log(`ROC AUC              ${f(report.rocAuc)}`);
+  const thread = threadSeconds === null ? "" : `, ${threadSeconds.toFixed(2)} s of it on the JavaScript thread`;
   console.log(
-    `calls per second     ${Math.round(report.callsPerSecond)}  (judging loop only: ${judged.length} calls x 2 criteria in ${cpuSeconds.toFixed(2)} s of process CPU; ${Math.round(judged.length / seconds)} per wall-clock second)`,
+    `calls per second     ${Math.round(report.callsPerSecond)}  (judging loop only: ${judged.length} calls x 2 criteria in ${cpuSeconds.toFixed(2)} s of process CPU${thread}; ${Math.round(judged.length / seconds)} per wall-clock second)`,
   );
 
   if (options.showMisses > 0) {

@@ -2,6 +2,7 @@ import type { CanonicalMessage, CanonicalTool, CanonicalToolCall, JsonObject, Js
 import type { CallView, JudgedCall } from "../types";
 import type { Check, CheckHit } from "./check";
 import { messageEvidence, type TextEvidence } from "./evidence";
+import { asJsonObject } from "./json";
 import { numbersInText } from "./text/numbers";
 
 /** A scalar inside the arguments, with the schema that declares it (if any). */
@@ -139,21 +140,17 @@ export class CallContext {
   }
 }
 
-function asObject(value: JsonValue | undefined): JsonObject | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : undefined;
-}
-
 function collectLeaves(value: JsonValue, schema: JsonObject | undefined, path: string, key: string, into: Leaf[]): void {
   if (Array.isArray(value)) {
     const items = schema?.items;
     for (let index = 0; index < value.length; index++) {
-      const itemSchema = Array.isArray(items) ? asObject(items[index]) : asObject(items);
+      const itemSchema = Array.isArray(items) ? asJsonObject(items[index]) : asJsonObject(items);
       collectLeaves(value[index], itemSchema, `${path}[${index}]`, key, into);
     }
   } else if (typeof value === "object" && value !== null) {
-    const properties = asObject(schema?.properties);
+    const properties = asJsonObject(schema?.properties);
     for (const name in value) {
-      if (Object.hasOwn(value, name)) collectLeaves(value[name], asObject(properties?.[name]), path ? `${path}.${name}` : name, name, into);
+      if (Object.hasOwn(value, name)) collectLeaves(value[name], asJsonObject(properties?.[name]), path ? `${path}.${name}` : name, name, into);
     }
   } else {
     into.push({ path, key, value, schema });

@@ -124,8 +124,9 @@ export function analyseText(raw: string, label: string): TextEvidence {
 const byMessage = new WeakMap<CanonicalMessage, TextEvidence>();
 // Transcripts of one agent repeat the same system prompt and often the same requests: the
 // analysis is shared by content, not only by message object. Bounded for long-running servers.
-const byContent = new Map<string, TextEvidence>();
+const byContent = new Map<string, Map<string, TextEvidence>>();
 const MAX_BY_CONTENT = 5000;
+let remembered = 0;
 
 /** Evidence of one message, analysed once however many calls (and transcripts) show it. */
 export function messageEvidence(message: CanonicalMessage, index: number): TextEvidence {
@@ -133,12 +134,18 @@ export function messageEvidence(message: CanonicalMessage, index: number): TextE
   if (cached) return cached;
   const label = message.role === "tool" ? `tool result ${index}${message.name ? ` (${message.name})` : ""}` : `${message.role} message ${index}`;
   const content = message.content ?? "";
-  const key = `${label}\u0000${content}`;
-  let evidence = byContent.get(key);
+  // By label, then by content: no key is built from the whole text.
+  let byLabel = byContent.get(label);
+  if (!byLabel) byContent.set(label, (byLabel = new Map()));
+  let evidence = byLabel.get(content);
   if (!evidence) {
     evidence = new TextEvidence(content, label);
-    if (byContent.size >= MAX_BY_CONTENT) byContent.clear();
-    byContent.set(key, evidence);
+    if (++remembered > MAX_BY_CONTENT) {
+      byContent.clear();
+      byContent.set(label, (byLabel = new Map()));
+      remembered = 1;
+    }
+    byLabel.set(content, evidence);
   }
   byMessage.set(message, evidence);
   return evidence;
@@ -146,6 +153,12 @@ export function messageEvidence(message: CanonicalMessage, index: number): TextE
 
 /** Short quote of a text for a finding's evidence. */
 export function quote(text: string, max = 160): string {
+  // Only the head of a long text is shown: flattening the head is enough when it alone runs
+  // past the limit (its last space aside, it is how the whole text starts).
+  if (text.length > 4 * max) {
+    const head = text.slice(0, 4 * max).replace(/\s+/g, " ").trimStart();
+    if (head.length > max + 1) return JSON.stringify(`${head.slice(0, max - 1)}…`);
+  }
   const flat = text.replace(/\s+/g, " ").trim();
   return JSON.stringify(flat.length > max ? `${flat.slice(0, max - 1)}…` : flat);
 }

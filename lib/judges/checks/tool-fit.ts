@@ -46,14 +46,6 @@ export class ToolWords {
   }
 }
 
-const cache = new WeakMap<CanonicalTool, ToolWords>();
-
-export function toolWords(tool: CanonicalTool): ToolWords {
-  let words = cache.get(tool);
-  if (!words) cache.set(tool, (words = new ToolWords(tool)));
-  return words;
-}
-
 export interface ToolFit {
   tool: string;
   /** Share of the tool's name words the request mentions (weighted). */
@@ -110,9 +102,9 @@ function requestIndex(request: TextEvidence): RequestIndex {
 }
 
 /** Name words shared by every offered tool ("country_info.*") do not tell tools apart. */
-function nameWeights(tools: CanonicalTool[]): Map<string, number> {
+function nameWeights(tools: ToolWords[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const tool of tools) for (const word of toolWords(tool).name) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const tool of tools) for (const word of tool.name) counts.set(word, (counts.get(word) ?? 0) + 1);
   const weights = new Map<string, number>();
   for (const [word, count] of counts) weights.set(word, tools.length > 1 && count === tools.length ? 0.3 : 1);
   return weights;
@@ -131,9 +123,8 @@ function cover(index: RequestIndex, covered: Set<number>, word: string): void {
   if (concept) mark(covered, index.byConcept.get(concept));
 }
 
-function fitOf(request: TextEvidence, index: RequestIndex, tool: CanonicalTool, weights: Map<string, number>): ToolFit {
+function fitOf(request: TextEvidence, index: RequestIndex, tool: CanonicalTool, own: ToolWords, weights: Map<string, number>): ToolFit {
   const { words, set } = index;
-  const own = toolWords(tool);
   let total = 0;
   let hit = 0;
   const matched = new Set<string>();
@@ -159,8 +150,43 @@ function fitOf(request: TextEvidence, index: RequestIndex, tool: CanonicalTool, 
   return { tool: tool.function.name, nameCoverage, requestCoverage, fit: 0.6 * nameCoverage + 0.4 * requestCoverage, matched: [...matched] };
 }
 
+interface CachedFits {
+  descriptions: (string | undefined)[];
+  fits: ToolFit[];
+}
+
+interface RequestFits {
+  /** By tool-list object: the calls of one transcript share its list. */
+  byList: WeakMap<CanonicalTool[], ToolFit[]>;
+  byNames: Map<string, CachedFits[]>;
+}
+
+const byRequest = new WeakMap<TextEvidence, RequestFits>();
+
+/**
+ * How well each offered tool fits the request. Fits are the same for every call that shares a
+ * request and a tool list, and a copy of the same tool list (same names and descriptions) is
+ * the same list: computed once. The lookup and the computation are one function on purpose:
+ * a small computing function between them was optimised by V8 twice, alone and inlined here.
+ */
 export function toolFits(request: TextEvidence, tools: CanonicalTool[]): ToolFit[] {
-  const index = requestIndex(request);
-  const weights = nameWeights(tools);
-  return tools.map((tool) => fitOf(request, index, tool, weights));
+  let perRequest = byRequest.get(request);
+  if (!perRequest) byRequest.set(request, (perRequest = { byList: new WeakMap(), byNames: new Map() }));
+  let fits = perRequest.byList.get(tools);
+  if (fits) return fits;
+  const names = tools.map((tool) => tool.function.name).join("\u0000");
+  const descriptions = tools.map((tool) => tool.function.description);
+  const candidates = perRequest.byNames.get(names) ?? [];
+  const same = candidates.find((entry) => entry.descriptions.every((description, index) => description === descriptions[index]));
+  if (same) fits = same.fits;
+  else {
+    const index = requestIndex(request);
+    const own = tools.map((tool) => new ToolWords(tool));
+    const weights = nameWeights(own);
+    fits = tools.map((tool, position) => fitOf(request, index, tool, own[position], weights));
+    candidates.push({ descriptions, fits });
+    perRequest.byNames.set(names, candidates);
+  }
+  perRequest.byList.set(tools, fits);
+  return fits;
 }

@@ -85,15 +85,9 @@ function degeneratePair(args: JsonObject | undefined): CheckHit | null {
   return null;
 }
 
-const NOTHING_REQUIRED: ReadonlySet<string> = new Set();
-const requiredSets = new WeakMap<JsonObject, ReadonlySet<string>>();
-
-/** The tool's required names, as a set built once per (interned) schema. */
-function requiredOf(parameters: JsonObject | undefined): ReadonlySet<string> {
-  if (!parameters) return NOTHING_REQUIRED;
-  let required = requiredSets.get(parameters);
-  if (!required) requiredSets.set(parameters, (required = new Set(Array.isArray(parameters.required) ? (parameters.required as string[]) : [])));
-  return required;
+/** Whether the tool requires the argument: asked only of empty values, which are rare. */
+function isRequired(parameters: JsonObject | undefined, path: string): boolean {
+  return Array.isArray(parameters?.required) && parameters.required.includes(path);
 }
 
 export const placeholderValue: Check = {
@@ -107,13 +101,12 @@ export const placeholderValue: Check = {
   run(context) {
     const hits: CheckHit[] = [];
     const request = context.request;
-    const required = requiredOf(context.tool?.function.parameters);
     for (const leaf of context.leaves) {
       if (typeof leaf.value !== "string") continue;
       const raw = leaf.value;
       const shape = valueShape(raw);
       if (shape.empty) {
-        if (required.has(leaf.path)) hits.push({ severity: "major", penalty: 0.6, path: leaf.path, message: `Required argument "${leaf.path}" is an empty string.`, evidence: "value \"\"" });
+        if (isRequired(context.tool?.function.parameters, leaf.path)) hits.push({ severity: "major", penalty: 0.6, path: leaf.path, message: `Required argument "${leaf.path}" is an empty string.`, evidence: "value \"\"" });
         continue;
       }
       let reason: string | null = null;

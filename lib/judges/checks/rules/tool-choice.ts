@@ -1,43 +1,6 @@
-import type { CanonicalMessage, CanonicalTool } from "@/lib/transcripts/types";
+import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { BOTH_VIEWS, severityFor, type Check } from "../check";
-import type { TextEvidence } from "../evidence";
 import { toolFits, type ToolFit } from "../tool-fit";
-
-interface CachedFits {
-  descriptions: (string | undefined)[];
-  fits: ToolFit[];
-}
-
-interface RequestFits {
-  /** By tool-list object: the calls of one transcript share its list. */
-  byList: WeakMap<CanonicalTool[], ToolFit[]>;
-  byNames: Map<string, CachedFits[]>;
-}
-
-const byRequest = new WeakMap<TextEvidence, RequestFits>();
-
-/**
- * Fits are the same for every call that shares a request and a tool list, and a copy of the
- * same tool list (same names and descriptions) is the same list: compute once.
- */
-function cachedFits(request: TextEvidence, tools: CanonicalTool[]): ToolFit[] {
-  let perRequest = byRequest.get(request);
-  if (!perRequest) byRequest.set(request, (perRequest = { byList: new WeakMap(), byNames: new Map() }));
-  let fits = perRequest.byList.get(tools);
-  if (fits) return fits;
-  const names = tools.map((tool) => tool.function.name).join("\u0000");
-  const descriptions = tools.map((tool) => tool.function.description);
-  const candidates = perRequest.byNames.get(names) ?? [];
-  const same = candidates.find((entry) => entry.descriptions.every((description, index) => description === descriptions[index]));
-  if (same) fits = same.fits;
-  else {
-    fits = toolFits(request, tools);
-    candidates.push({ descriptions, fits });
-    perRequest.byNames.set(names, candidates);
-  }
-  perRequest.byList.set(tools, fits);
-  return fits;
-}
 
 const describe = (fit: ToolFit) => `${fit.tool} (fit ${fit.fit.toFixed(2)}${fit.matched.length ? `; shares ${fit.matched.slice(0, 6).join(", ")}` : "; shares no word with the request"})`;
 
@@ -67,7 +30,7 @@ export const toolChoice: Check = {
   run(context) {
     const request = context.request;
     if (!context.tool || !request) return [];
-    const fits = cachedFits(request, context.view.tools);
+    const fits = toolFits(request, context.view.tools);
     const chosen = fits.find((fit) => fit.tool === context.call.toolName);
     if (!chosen) return [];
     // A tool the same message also calls serves another part of the request, not this call's;

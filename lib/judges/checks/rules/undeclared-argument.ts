@@ -1,15 +1,12 @@
 import { editDistance } from "../text/edit-distance";
 import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
 import { BOTH_VIEWS, type Check, type CheckHit } from "../check";
-
-function asObject(value: JsonValue | undefined): JsonObject | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : undefined;
-}
+import { asJsonObject } from "../json";
 
 function allowsExtra(schema: JsonObject, key: string): boolean {
   const extra = schema.additionalProperties;
-  if (extra === true || asObject(extra)) return true;
-  const patterns = asObject(schema.patternProperties);
+  if (extra === true || asJsonObject(extra)) return true;
+  const patterns = asJsonObject(schema.patternProperties);
   if (patterns) {
     for (const pattern of Object.keys(patterns)) {
       try {
@@ -26,19 +23,19 @@ function walk(value: JsonValue, schema: JsonObject | undefined, path: string, hi
   if (!schema) return;
   if (Array.isArray(value)) {
     const items = schema.items;
-    value.forEach((item, index) => walk(item, Array.isArray(items) ? asObject(items[index]) : asObject(items), `${path}[${index}]`, hits));
+    value.forEach((item, index) => walk(item, Array.isArray(items) ? asJsonObject(items[index]) : asJsonObject(items), `${path}[${index}]`, hits));
     return;
   }
-  const object = asObject(value);
+  const object = asJsonObject(value);
   if (!object) return;
-  const properties = asObject(schema.properties);
+  const properties = asJsonObject(schema.properties);
   // An object schema without `properties` is free-form: any key is declared.
   if (!properties) return;
   for (const key of Object.keys(object)) {
     const child = object[key];
     if (key in properties) {
       // Only objects and arrays can hold undeclared keys: scalars need no walk (nor path).
-      if (typeof child === "object" && child !== null) walk(child, asObject(properties[key]), path ? `${path}.${key}` : key, hits);
+      if (typeof child === "object" && child !== null) walk(child, asJsonObject(properties[key]), path ? `${path}.${key}` : key, hits);
       continue;
     }
     if (allowsExtra(schema, key)) continue;

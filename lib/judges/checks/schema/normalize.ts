@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
+import { isJsonObject } from "../json";
 
 /**
  * Tool schemas in the wild (BFCL, hand-written OpenAPI fragments) use Python and Java type names
@@ -31,10 +32,6 @@ export const KNOWN_FORMATS = new Set([
   "byte", "int32", "int64", "float", "double", "password", "binary",
 ]);
 
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Standard name of one type: null for "any" or an unknown name, undefined for a non-string. */
 function typeName(name: JsonValue): string | null | undefined {
   return typeof name === "string" ? TYPE_ALIASES.get(name.trim().toLowerCase()) ?? null : undefined;
@@ -62,7 +59,7 @@ export function plainType(schema: JsonObject): JsonObject | null {
 }
 
 export function normalizeSchema(schema: JsonValue): JsonObject {
-  if (!isObject(schema)) return {};
+  if (!isJsonObject(schema)) return {};
   const plain = plainType(schema);
   if (plain) return plain;
   const out: JsonObject = {};
@@ -82,11 +79,11 @@ export function normalizeSchema(schema: JsonValue): JsonObject {
     } else if (NUMERIC_KEYWORDS.has(key)) {
       if (typeof value === "number") out[key] = value;
     } else if (SCHEMA_MAP_KEYWORDS.has(key)) {
-      if (isObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, normalizeSchema(sub)]));
+      if (isJsonObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, normalizeSchema(sub)]));
     } else if (SCHEMA_KEYWORDS.has(key)) {
       if (typeof value === "boolean") out[key] = value;
       else if (key === "items" && Array.isArray(value)) out.items = value.map(normalizeSchema);
-      else if (isObject(value)) out[key] = normalizeSchema(value);
+      else if (isJsonObject(value)) out[key] = normalizeSchema(value);
     } else if (SCHEMA_LIST_KEYWORDS.has(key)) {
       if (Array.isArray(value)) out[key] = value.map(normalizeSchema);
     } else {
@@ -95,7 +92,7 @@ export function normalizeSchema(schema: JsonValue): JsonObject {
   }
   liftPropertyFlags(schema, out);
   // A tuple's item list is positional; a bare "tuple"/"array" accepts any items.
-  if (out.type === "object" || (out.type === undefined && isObject(out.properties))) {
+  if (out.type === "object" || (out.type === undefined && isJsonObject(out.properties))) {
     if (out.type === undefined) out.type = "object";
   }
   return out;
@@ -109,7 +106,7 @@ export function normalizeSchema(schema: JsonValue): JsonObject {
 export function requiredNames(properties: JsonObject, required: JsonValue | undefined): string[] {
   const names = new Set(Array.isArray(required) ? required.filter((name): name is string => typeof name === "string") : []);
   for (const [name, property] of Object.entries(properties)) {
-    if (!isObject(property)) continue;
+    if (!isJsonObject(property)) continue;
     if (property.required === true) names.add(name);
     if (property.optional === true) names.delete(name);
   }
@@ -118,7 +115,7 @@ export function requiredNames(properties: JsonObject, required: JsonValue | unde
 
 function liftPropertyFlags(source: JsonObject, out: JsonObject): void {
   const properties = source.properties;
-  if (!isObject(properties)) {
+  if (!isJsonObject(properties)) {
     if (Array.isArray(out.required) && out.required.length === 0) delete out.required;
     return;
   }

@@ -12,7 +12,6 @@ export interface PropertyHints {
   description: TextEvidence | undefined;
 }
 
-const cache = new WeakMap<JsonObject, PropertyHints>();
 // Most properties have neither a default nor an enum: they share these empty lists and sets.
 const NONE: JsonValue[] = [];
 const NO_KEYS: Set<string> = new Set();
@@ -45,22 +44,23 @@ function describedEvidence(prose: string): TextEvidence {
   return evidence;
 }
 
+/**
+ * Not remembered per schema object: every transcript brings its own copy of its tools' schemas,
+ * mostly judged once, so a cache by object would only keep them alive; the costly part, the
+ * description's analysis, is shared by its text.
+ */
 export function propertyHints(schema: JsonObject | undefined): PropertyHints {
   if (!schema) return EMPTY;
-  const cached = cache.get(schema);
-  if (cached) return cached;
   const defaults = "default" in schema ? [schema.default] : NONE;
   const options = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : NONE;
   const prose = describedText(schema);
-  const hints: PropertyHints = {
+  return {
     defaults,
     options,
     looseDefaults: defaults.length ? new Set(defaults.map(looseKey)) : NO_KEYS,
     looseOptions: options.length ? new Set(options.map(looseKey)) : NO_KEYS,
     description: prose ? describedEvidence(prose) : undefined,
   };
-  cache.set(schema, hints);
-  return hints;
 }
 
 

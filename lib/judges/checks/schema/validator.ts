@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
+import { isJsonObject } from "../json";
 import { normalizeSchema, plainType, requiredNames } from "./normalize";
 
 export interface SchemaError {
@@ -106,7 +107,7 @@ function toSchemaError(error: ErrorObject): SchemaError {
 /** `{ type: "array", items: {...} }`: each item through the (shared) validator of its schema. */
 function arrayValidator(schema: JsonObject): Validator | null {
   const keys = Object.keys(schema);
-  if (schema.type !== "array" || !keys.every((key) => key === "type" || key === "items") || !isObject(schema.items)) return null;
+  if (schema.type !== "array" || !keys.every((key) => key === "type" || key === "items") || !isJsonObject(schema.items)) return null;
   const items = compileCached(schema.items);
   return (value) => {
     if (!Array.isArray(value)) return [{ path: "", keyword: "type", params: { type: "array" }, message: describe("type", { type: "array" }) }];
@@ -201,7 +202,6 @@ function inlineValidator(schema: JsonObject): Validator | null {
 }
 
 const SIMPLE_ROOT = new Set(["type", "properties", "required", "additionalProperties", "$schema", "$id", "description", "title", "optional"]);
-const isObject = (value: JsonValue | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 const byPropertySchema = new WeakMap<object, Validator>();
 
 // Validators of schemas that are only a type, by type: found without building a cache key.
@@ -234,11 +234,11 @@ function composed(root: JsonObject): Validator | null {
   if (!Object.keys(root).every((key) => SIMPLE_ROOT.has(key))) return null;
   if (root.type !== undefined && normalizeSchema({ type: root.type }).type !== "object") return null;
   if (root.additionalProperties !== undefined && typeof root.additionalProperties !== "boolean") return null;
-  const properties = isObject(root.properties) ? root.properties : {};
+  const properties = isJsonObject(root.properties) ? root.properties : {};
   const required = requiredNames(properties, root.required);
   const closed = root.additionalProperties === false;
   return (value) => {
-    if (!isObject(value)) return [{ path: "", keyword: "type", params: { type: "object" }, message: "must be object" }];
+    if (!isJsonObject(value)) return [{ path: "", keyword: "type", params: { type: "object" }, message: "must be object" }];
     // Most arguments are valid: no list is built for them.
     let errors: SchemaError[] | null = null;
     for (let index = 0; index < required.length; index++) {
@@ -248,7 +248,7 @@ function composed(root: JsonObject): Validator | null {
     for (const name in value) {
       if (!Object.hasOwn(value, name)) continue;
       const schema = properties[name];
-      if (isObject(schema)) {
+      if (isJsonObject(schema)) {
         const found = propertyValidator(schema)(value[name]);
         for (let index = 0; index < found.length; index++) (errors ??= []).push({ ...found[index], path: joinPath(name, found[index].path) });
       } else if (!(name in properties) && closed) {

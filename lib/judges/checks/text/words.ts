@@ -143,7 +143,8 @@ export class WordSet {
   hasShortForm(word: string): boolean {
     if (this.has(word)) return true;
     if (word.length < 3 || word.length > 6) return false;
-    return this.list.some((candidate) => candidate.length > word.length && candidate.startsWith(word.slice(0, 2)) && isSubsequence(word, candidate));
+    const start = word.slice(0, 2);
+    return this.list.some((candidate) => candidate.length > word.length && candidate.startsWith(start) && isSubsequence(word, candidate));
   }
 
   has(word: string): boolean {
