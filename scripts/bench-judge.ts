@@ -1,15 +1,24 @@
 /**
  * Measures a judge on a labelled JSONL file (format: shared/datasets/README.md).
  *
- *   npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--show-misses N]
+ *   npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--passes N] [--show-misses N]
  *
  * Every call is judged first, with the labels stripped from what the judge sees; labels are
- * joined only afterwards to compute the metrics. Throughput is that of the judging loop in a
- * cold process: reading, importing and splitting the transcripts into calls (what an upload
- * does once, before any run) is done, and its background work left to finish, before the
- * clock starts; each call's view building and both criteria's judging through the judge's
- * `evaluate`, as runs call it, JIT warm-up included, are timed per second of the process's
- * CPU time, all threads.
+ * joined only afterwards to compute the metrics, from the first pass.
+ *
+ * Throughput is timed per second of the process's CPU time, all threads (V8's compiler and
+ * garbage collector included), over the judging loop only: each call's view building and both
+ * criteria's judging through the judge's `evaluate`, as runs call it. Reading, importing and
+ * splitting the transcripts into calls (what an upload does once, before any run) is done, and
+ * its background work left to finish, before the clock starts.
+ *
+ * - `coldCallsPerSecond`: the first pass, in a new process: V8 compiles the judge meanwhile.
+ * - `callsPerSecond`: the steady state, as in a server that has judged before: the set judged
+ *   again, at least 3 times and for at least 2 s of CPU (or exactly --passes N times). Every
+ *   pass starts from nothing but V8's compiled code: a new judge instance, the file parsed and
+ *   imported again into new objects (so no cache keyed by object can hit), and the judge's
+ *   caches keyed by content emptied (so no text, schema or plan is known from the pass before).
+ *   Every pass must judge every call exactly as the first did, or the bench fails.
  */
 import { readFileSync } from "node:fs";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
@@ -25,44 +34,56 @@ import {
 } from "@/lib/eval/metrics";
 import { judgeInputFor } from "@/lib/eval/engine";
 import { viewFor } from "@/lib/eval/views";
-import { checksJudge } from "@/lib/judges/checks";
+import { clearChecksCaches, createChecksJudge } from "@/lib/judges/checks";
 import type { Judge, JudgeResult } from "@/lib/judges/types";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
 import { describeImportError } from "@/lib/transcripts/import-error-text";
 import { importItem } from "@/lib/transcripts/import-item";
 import type { CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
 import { settle, timed, type Timing } from "./bench-judge-clock";
+import { addTimings, firstDifference, wantsAnotherPass } from "./bench-judge-passes";
 
 const CONTINUOUS_CRITERION = "Reward tool calls that select appropriate tools and provide accurate parameters";
 const BINARY_CRITERION = "Tool call passes if the selected tool and every argument correctly fulfil the user's request";
 
-const JUDGES: Record<string, Judge> = { checks: checksJudge };
+interface JudgeFactory {
+  /** A new instance for each pass. */
+  create(): Judge;
+  /** Empties the judge's module-level caches keyed by content, before each pass. */
+  clearCaches(): void;
+}
+
+const JUDGES: Record<string, JudgeFactory> = { checks: { create: createChecksJudge, clearCaches: clearChecksCaches } };
 
 interface Options {
   cases: string;
   judge: string;
   json: boolean;
+  /** Warm passes to run exactly; null: at least 3, and until 2 s of CPU. */
+  passes: number | null;
   showMisses: number;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { cases: "", judge: "checks", json: false, showMisses: 0 };
+  const options: Options = { cases: "", judge: "checks", json: false, passes: null, showMisses: 0 };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
     if (arg === "--cases") options.cases = argv[++index] ?? "";
     else if (arg === "--judge") options.judge = argv[++index] ?? "";
     else if (arg === "--json") options.json = true;
+    else if (arg === "--passes") options.passes = Number(argv[++index] ?? "");
     else if (arg === "--show-misses") options.showMisses = Number(argv[++index] ?? "20");
     else if (arg === "--help" || arg === "-h") usage(0);
     else if (arg !== "--") fail(`unknown option ${arg}`);
   }
   if (!options.cases) fail("--cases <file.jsonl> is required");
+  if (options.passes !== null && !(Number.isInteger(options.passes) && options.passes >= 1)) fail("--passes takes a whole number of warm passes, at least 1");
   if (!JUDGES[options.judge]) fail(`unknown judge "${options.judge}"; available: ${Object.keys(JUDGES).join(", ")}`);
   return options;
 }
 
 function usage(code: number): never {
-  console.log("usage: npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--show-misses N]");
+  console.log("usage: npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--passes N] [--show-misses N]");
   process.exit(code);
 }
 
@@ -145,7 +166,7 @@ async function judgeCall(call: Call, judge: Judge, continuous: Criterion, binary
 /**
  * Judges every call, timing only the judging (by wall clock and by this process's CPU time):
  * the transcripts are split into calls, arguments parsed, before the clock starts, as the
- * import of an upload does before any run.
+ * import of an upload does before any run. The criteria, like the cases, are new objects.
  */
 async function judgeAll(cases: Case[], judge: Judge): Promise<Timing<Judged[]>> {
   const continuous = criterion(CONTINUOUS_CRITERION);
@@ -162,27 +183,69 @@ async function judgeAll(cases: Case[], judge: Judge): Promise<Timing<Judged[]>> 
   });
 }
 
+interface Loaded {
+  cases: Case[];
+  labelsByCase: Label[][];
+  skipped: string[];
+}
+
+/** Parses and imports every line into new objects: each pass gets its own. */
+function load(lines: readonly string[], file: string): Loaded {
+  const loaded: Loaded = { cases: [], labelsByCase: [], skipped: [] };
+  lines.forEach((line, index) => {
+    if (!line.trim()) return;
+    const read = readLine(line, index + 1, file);
+    if (!read.ok) {
+      loaded.skipped.push(read.error);
+      return;
+    }
+    loaded.cases.push(read.case);
+    loaded.labelsByCase.push(read.labels);
+  });
+  return loaded;
+}
+
+/** One pass over the whole set with a new judge, new cases and no cache from an earlier pass. */
+async function pass(lines: readonly string[], file: string, factory: JudgeFactory): Promise<{ loaded: Loaded; timing: Timing<Judged[]> }> {
+  factory.clearCaches();
+  const loaded = load(lines, file);
+  return { loaded, timing: await judgeAll(loaded.cases, factory.create()) };
+}
+
+/** What a judgement says, whole, to compare passes. */
+const judgementText = (entry: Judged) => JSON.stringify([entry.caseIndex, entry.callId, entry.continuous, entry.binary]);
+
 const NEUTRAL_SCORE = 0.5;
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const lines = readFileSync(options.cases, "utf8").split("\n");
-  const cases: Case[] = [];
-  const labelsByCase: Label[][] = [];
-  const skipped: string[] = [];
-  lines.forEach((line, index) => {
-    if (!line.trim()) return;
-    const read = readLine(line, index + 1, options.cases);
-    if (!read.ok) {
-      skipped.push(read.error);
-      return;
-    }
-    cases.push(read.case);
-    labelsByCase.push(read.labels);
-  });
+  const factory = JUDGES[options.judge];
+
+  const cold = await pass(lines, options.cases, factory);
+  const { cases, labelsByCase, skipped } = cold.loaded;
+  const judged = cold.timing.value;
   if (skipped.length) console.error(`bench-judge: skipped ${skipped.length} unreadable line(s); first: ${skipped[0]}`);
 
-  const { value: judged, seconds, cpuSeconds, threadSeconds } = await judgeAll(cases, JUDGES[options.judge]);
+  // Steady state: the same work again, with only V8's compiled code kept from earlier passes.
+  const expected = judged.map(judgementText);
+  const warm: Timing<unknown>[] = [];
+  let warmCpuSeconds = 0;
+  while (wantsAnotherPass(warm.length, warmCpuSeconds, options.passes)) {
+    const { timing } = await pass(lines, options.cases, factory);
+    const different = firstDifference(expected, timing.value.map(judgementText));
+    if (different !== -1) {
+      throw new Error(
+        `pass ${warm.length + 2} judged call ${different} differently from the first pass:\n  first: ${expected[different] ?? "(none)"}\n  now:   ${
+          timing.value[different] ? judgementText(timing.value[different]) : "(none)"
+        }`,
+      );
+    }
+    warm.push({ ...timing, value: null });
+    warmCpuSeconds += timing.cpuSeconds;
+  }
+  const steady = addTimings(warm);
+  const warmCalls = judged.length * warm.length;
 
   // Only now are the labels joined to the judgements.
   const rows = judged.flatMap((entry) => {
@@ -214,13 +277,19 @@ async function main(): Promise<void> {
     perDefectRecall: Object.fromEntries(Object.entries(perDefect).map(([defect, { recall }]) => [defect, recall])),
     pairwiseAccuracy: pairwiseAccuracy(scoredPairs),
     rocAuc: rocAuc(rows.map((row) => ({ score: score(row.continuous), positive: row.label.verdict === "pass" }))),
-    // CPU time of this process while judging: what the JavaScript thread spent, plus what V8
-    // spent beside it (optimising compiler, garbage collector), whatever else the machine was
-    // running: what one core would have to give. Wall-clock throughput is printed beside it.
-    callsPerSecond: judged.length / cpuSeconds,
-    // The same per second of the JavaScript thread's CPU alone, for comparison only: in a cold
-    // process V8 compiles the judge's hot code on other threads, which is work it costs.
-    javaScriptThreadCallsPerSecond: threadSeconds ? judged.length / threadSeconds : null,
+    // Steady state: calls per second of this process's CPU over the warm passes, all threads:
+    // what the JavaScript thread spent, plus what V8 spent beside it (optimising compiler,
+    // garbage collector), whatever else the machine was running: what one core would have to
+    // give. Wall-clock throughput is printed beside it.
+    callsPerSecond: warmCalls / steady.cpuSeconds,
+    // The same for the first pass of a new process, V8's compilation of the judge included.
+    coldCallsPerSecond: judged.length / cold.timing.cpuSeconds,
+    // Per second of the JavaScript thread's CPU alone, for comparison only: V8's background
+    // threads (compiler, garbage collector) do work the judge costs.
+    javaScriptThreadCallsPerSecond: steady.threadSeconds ? warmCalls / steady.threadSeconds : null,
+    coldJavaScriptThreadCallsPerSecond: cold.timing.threadSeconds ? judged.length / cold.timing.threadSeconds : null,
+    wallClockCallsPerSecond: warmCalls / steady.seconds,
+    warmPasses: warm.length,
     calls: rows.length,
   };
 
@@ -242,9 +311,12 @@ async function main(): Promise<void> {
   for (const [defect, { recall, count }] of Object.entries(perDefect)) console.log(`  ${defect.padEnd(22)} ${f(recall)}  (${count})`);
   console.log(`pairwise accuracy    ${f(report.pairwiseAccuracy)}  (${scoredPairs.length} pairs, ties count half)`);
   console.log(`ROC AUC              ${f(report.rocAuc)}`);
-  const thread = threadSeconds === null ? "" : `, ${threadSeconds.toFixed(2)} s of it on the JavaScript thread`;
+  const perThread = (calls: number, seconds: number | null) => (seconds ? `, ${Math.round(calls / seconds)} per second of the JavaScript thread alone` : "");
   console.log(
-    `calls per second     ${Math.round(report.callsPerSecond)}  (judging loop only: ${judged.length} calls x 2 criteria in ${cpuSeconds.toFixed(2)} s of process CPU${thread}; ${Math.round(judged.length / seconds)} per wall-clock second)`,
+    `calls per second     ${Math.round(report.callsPerSecond)}  steady state (${warm.length} more passes, ${judged.length} calls x 2 criteria each, in ${steady.cpuSeconds.toFixed(2)} s of process CPU${perThread(warmCalls, steady.threadSeconds)}; ${Math.round(report.wallClockCallsPerSecond)} per wall-clock second)`,
+  );
+  console.log(
+    `                     ${Math.round(report.coldCallsPerSecond)}  first pass of a new process (${cold.timing.cpuSeconds.toFixed(2)} s of process CPU${perThread(judged.length, cold.timing.threadSeconds)})`,
   );
 
   if (options.showMisses > 0) {

@@ -1,4 +1,5 @@
 import type { JsonValue } from "@/lib/transcripts/types";
+import { sharedCache } from "./shared-caches";
 
 function sortKeys(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(sortKeys);
@@ -20,7 +21,7 @@ export function canonicalArguments(raw: string): string {
 /** Parsed arguments, or the trimmed text of arguments that are not JSON. */
 type Parsed = { json: true; value: JsonValue } | { json: false; text: string };
 
-const parsedCache = new Map<string, Parsed>();
+const parsedCache = sharedCache(new Map<string, Parsed>());
 
 function parsed(raw: string): Parsed {
   let known = parsedCache.get(raw);

@@ -3,6 +3,7 @@ import { datesInText, type DateParts } from "./text/dates";
 import { convertedNumbers } from "./text/conversions";
 import { numberMentions, numbersInText } from "./text/numbers";
 import { STOPWORDS, WordSet, fold, splitIdentifiers, tokens } from "./text/words";
+import { sharedCache } from "./shared-caches";
 
 /**
  * One piece of text an argument value may be grounded in. Each reading (words, numbers,
@@ -127,6 +128,12 @@ const byMessage = new WeakMap<CanonicalMessage, TextEvidence>();
 const byContent = new Map<string, Map<string, TextEvidence>>();
 const MAX_BY_CONTENT = 5000;
 let remembered = 0;
+sharedCache({
+  clear() {
+    byContent.clear();
+    remembered = 0;
+  },
+});
 
 /** Evidence of one message, analysed once however many calls (and transcripts) show it. */
 export function messageEvidence(message: CanonicalMessage, index: number): TextEvidence {

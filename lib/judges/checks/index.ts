@@ -5,11 +5,18 @@ import { CallContext } from "./context";
 import { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, mapCriterion } from "./mapper";
 import { PASS_QUALITY, quality, verdict } from "./scoring";
 import { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "./version";
+import { sharedCache } from "./shared-caches";
 
 export { CHECKS } from "./catalogue";
 export { TOPIC_VOCABULARY, mapCriterion } from "./mapper";
 
 export { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "./version";
+
+/**
+ * Forgets everything the judge remembers by content (text analyses, compiled schemas, plans):
+ * for benchmarks that judge one set repeatedly and must measure the work, not a cache.
+ */
+export { clearSharedCaches as clearChecksCaches } from "./shared-caches";
 
 // Both criteria of a run (and both modes' shared checks) reuse one analysis of the view.
 const contexts = new WeakMap<CallView, CallContext>();
@@ -58,9 +65,9 @@ interface Plan {
 
 // Plans by criterion object (engines reuse one per run), then by condition text.
 const plansByCriterion = new WeakMap<Criterion, Partial<Record<ViewMode, Plan>>>();
-const plans = new Map<string, Plan>();
+const plans = sharedCache(new Map<string, Plan>());
 // Criteria that run the same checks share one list, so a call's outcome is computed once for all.
-const checkLists = new Map<string, Check[]>();
+const checkLists = sharedCache(new Map<string, Check[]>());
 
 function planFor(input: JudgeInput): Plan {
   let perView = plansByCriterion.get(input.criterion);

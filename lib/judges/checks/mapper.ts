@@ -1,6 +1,7 @@
 import type { Criterion } from "@/lib/criteria/parse";
 import type { Check, Topic } from "./check";
 import { CHECKS } from "./catalogue";
+import { sharedCache } from "./shared-caches";
 
 /**
  * From a criterion's free-text condition to the checks that measure it. The vocabulary is
@@ -84,7 +85,7 @@ export function describesDefect(condition: string): boolean {
   return negators.some((negator) => !used.has(negator.index));
 }
 
-const cache = new Map<string, CriterionMapping>();
+const cache = sharedCache(new Map<string, CriterionMapping>());
 
 export function mapCriterion(criterion: Criterion): CriterionMapping {
   const cached = cache.get(criterion.condition);

@@ -2,6 +2,7 @@ import type { Leaf } from "../context";
 import type { TextEvidence } from "../evidence";
 import { STOPWORDS, splitIdentifiers, tokens } from "../text/words";
 import { grounded, userSources, where, type Grounding } from "./result";
+import { sharedCache } from "../shared-caches";
 
 const GENERIC_FLAG_WORDS = new Set(["is", "include", "includes", "including", "show", "get", "use", "with", "enable", "enabled", "flag", "return", "has", "should", "allow", "want", "need", "only", "all", "data", "info", "information"]);
 const NEGATION_WORDS = new Set(["no", "not", "without", "dont", "don", "doesnt", "doesn", "exclude", "excluding", "except", "skip", "never", "neither", "nor"]);
@@ -17,7 +18,7 @@ function negatedIn(words: string[], flagWords: string[]): boolean {
 }
 
 // Argument names recur from call to call: each is read into flag words once.
-const flagWordsByKey = new Map<string, string[]>();
+const flagWordsByKey = sharedCache(new Map<string, string[]>());
 
 function flagWordsOf(key: string): string[] {
   let words = flagWordsByKey.get(key);

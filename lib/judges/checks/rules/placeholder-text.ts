@@ -1,5 +1,6 @@
 import type { TextEvidence } from "../evidence";
 import { FUNCTION_WORDS, fold, tokens } from "../text/words";
+import { sharedCache } from "../shared-caches";
 
 /**
  * What a string value looks like on its own, before the call's context is consulted: a
@@ -58,7 +59,7 @@ function shapeOf(raw: string): ValueShape {
   return template || standIn || filler || opener ? { empty: false, template, standIn, filler, opener } : PLAIN;
 }
 
-const shapes = new Map<string, ValueShape>();
+const shapes = sharedCache(new Map<string, ValueShape>());
 
 export function valueShape(raw: string): ValueShape {
   let shape = shapes.get(raw);

@@ -5,6 +5,7 @@ import type { TextEvidence } from "../evidence";
 import { descriptionNames, looseKey, propertyHints } from "../schema/property";
 import { fold, phraseText } from "../text/words";
 import { opensASentence, valueShape } from "./placeholder-text";
+import { sharedCache } from "../shared-caches";
 
 /** Values the user wrote themselves are theirs to choose, however placeholder-like. */
 function userWrote(raw: string, request: TextEvidence | undefined): boolean {
@@ -47,7 +48,7 @@ interface PairKey {
   to: string | null;
 }
 
-const pairKeys = new Map<string, PairKey>();
+const pairKeys = sharedCache(new Map<string, PairKey>());
 
 function pairKey(name: string): PairKey {
   let key = pairKeys.get(name);

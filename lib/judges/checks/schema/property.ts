@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
 import { analyseText, type TextEvidence } from "../evidence";
 import { fold } from "../text/words";
+import { sharedCache } from "../shared-caches";
 
 /** What a property's schema itself says about acceptable values: default, enum, prose. */
 export interface PropertyHints {
@@ -32,7 +33,7 @@ function describedText(schema: JsonObject): string {
 
 // Tools share parameter wordings ("The name of the city."), and every copy of a tool has its
 // own schema objects: the analysis of a description is shared by its text.
-const byDescription = new Map<string, TextEvidence>();
+const byDescription = sharedCache(new Map<string, TextEvidence>());
 
 function describedEvidence(prose: string): TextEvidence {
   let evidence = byDescription.get(prose);

@@ -3,6 +3,7 @@ import addFormats from "ajv-formats";
 import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
 import { isJsonObject } from "../json";
 import { normalizeSchema, plainType, requiredNames } from "./normalize";
+import { sharedCache } from "../shared-caches";
 
 export interface SchemaError {
   /** Argument path in the project's notation: "items[0].id". */
@@ -34,7 +35,7 @@ addFormats(ajv);
 
 // Bounded so that a long-running server that sees many distinct schemas does not grow forever.
 const MAX_CACHED = 5000;
-const compiled = new Map<string, Validator>();
+const compiled = sharedCache(new Map<string, Validator>());
 const byParameters = new WeakMap<object, Validator>();
 
 /** "/items/0/id" -> "items[0].id". */
@@ -205,7 +206,7 @@ const SIMPLE_ROOT = new Set(["type", "properties", "required", "additionalProper
 const byPropertySchema = new WeakMap<object, Validator>();
 
 // Validators of schemas that are only a type, by type: found without building a cache key.
-const byPlainType = new Map<string, Validator>();
+const byPlainType = sharedCache(new Map<string, Validator>());
 
 function propertyValidator(schema: JsonObject): Validator {
   // Most property schemas are a type and prose, and every transcript brings its own copies of

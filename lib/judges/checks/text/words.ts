@@ -3,6 +3,7 @@
  * the stop-word list. Everything is plain English and deliberately small: the checks must run
  * thousands of times per second and stay explainable.
  */
+import { sharedCache } from "../shared-caches";
 
 const DIACRITICS = /[\u0300-\u036f]/g;
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -77,7 +78,7 @@ const SUFFIXES: ReadonlyArray<[string, string]> = [
 ];
 
 // Vocabularies are small and words repeat, so each word is stemmed once per process.
-const stems = new Map<string, string>();
+const stems = sharedCache(new Map<string, string>());
 const MAX_STEMS = 50_000;
 
 /** A light suffix stripper: enough for "areas"/"area", "calculated"/"calculate". */
