@@ -59,46 +59,38 @@ export interface ToolFit {
 }
 
 /**
- * The request's meaningful words, indexed by stem, by loose prefix and by concept, so that a
- * tool's words can be looked up without building a set per tool.
+ * The request's meaningful words with, at the same positions, their stems, loose prefixes and
+ * concepts: a tool's words are matched by scanning these short lists (a request has a dozen
+ * meaningful words or so), in position order, without building a map or a set per request.
  */
 interface RequestIndex {
   words: string[];
   set: WordSet;
-  byStem: Map<string, number[]>;
-  byPrefix: Map<string, number[]>;
-  byConcept: Map<string, number[]>;
+  stems: string[];
+  prefixes: (string | null)[];
+  concepts: (string | undefined)[];
 }
 
-const requestCache = new WeakMap<TextEvidence, RequestIndex>();
-
-function index(map: Map<string, number[]>, key: string, position: number): void {
-  const list = map.get(key);
-  if (list) list.push(position);
-  else map.set(key, [position]);
-}
-
+/**
+ * Built only when a tool list's fits are computed, and not kept: the fits are kept instead, and
+ * an index kept for every request would survive into the old generation for the garbage
+ * collector to copy (a request rarely meets a second tool list).
+ */
 function requestIndex(request: TextEvidence): RequestIndex {
-  let cached = requestCache.get(request);
-  if (cached) return cached;
   const words = meaningful(request.tokens);
   const set = new WordSet();
-  const byStem = new Map<string, number[]>();
-  const byPrefix = new Map<string, number[]>();
-  const byConcept = new Map<string, number[]>();
-  words.forEach((word, position) => {
+  const stems: string[] = [];
+  const prefixes: (string | null)[] = [];
+  const concepts: (string | undefined)[] = [];
+  for (const word of words) {
     set.add(word);
-    index(byStem, stem(word), position);
-    const key = prefixKey(word);
-    if (key) index(byPrefix, key, position);
+    stems.push(stem(word));
+    prefixes.push(prefixKey(word));
     const concept = conceptOf(word);
-    if (concept) {
-      set.add(concept);
-      index(byConcept, concept, position);
-    }
-  });
-  requestCache.set(request, (cached = { words, set, byStem, byPrefix, byConcept }));
-  return cached;
+    concepts.push(concept);
+    if (concept) set.add(concept);
+  }
+  return { words, set, stems, prefixes, concepts };
 }
 
 /** Name words shared by every offered tool ("country_info.*") do not tell tools apart. */
@@ -110,17 +102,18 @@ function nameWeights(tools: ToolWords[]): Map<string, number> {
   return weights;
 }
 
-function mark(covered: Set<number>, positions: number[] | undefined): void {
-  if (positions) for (const position of positions) covered.add(position);
-}
-
-/** Marks the request positions a tool word speaks about: same stem, loose prefix or concept. */
+/**
+ * Marks the request positions a tool word speaks about: same stem, then loose prefix, then
+ * concept, each in position order (the order of `covered` is the order `matched` lists them).
+ */
 function cover(index: RequestIndex, covered: Set<number>, word: string): void {
-  mark(covered, index.byStem.get(stem(word)));
+  const { stems, prefixes, concepts } = index;
+  const wordStem = stem(word);
+  for (let position = 0; position < stems.length; position++) if (stems[position] === wordStem) covered.add(position);
   const key = prefixKey(word);
-  if (key) mark(covered, index.byPrefix.get(key));
+  if (key) for (let position = 0; position < prefixes.length; position++) if (prefixes[position] === key) covered.add(position);
   const concept = conceptOf(word);
-  if (concept) mark(covered, index.byConcept.get(concept));
+  if (concept) for (let position = 0; position < concepts.length; position++) if (concepts[position] === concept) covered.add(position);
 }
 
 function fitOf(request: TextEvidence, index: RequestIndex, tool: CanonicalTool, own: ToolWords, weights: Map<string, number>): ToolFit {
