@@ -2,6 +2,7 @@ import type { CanonicalTool, JsonObject } from "@/lib/transcripts/types";
 import type { TextEvidence } from "./evidence";
 import { conceptOf } from "./text/concepts";
 import { STOPWORDS, WordSet, prefixKey, splitIdentifiers, stem, tokens } from "./text/words";
+import { sharedCache } from "./shared-caches";
 
 /**
  * How well an offered tool matches the user's request, from words alone: the tool's name,
@@ -24,26 +25,41 @@ const GENERIC = new Set(
 const isMeaningful = (word: string) => word.length > 1 && !STOPWORDS.has(word) && !GENERIC.has(word) && !(word.charCodeAt(0) >= 48 && word.charCodeAt(0) <= 57);
 const meaningful = (words: string[]) => [...new Set(words.filter(isMeaningful))];
 
-/** A tool's words: its name's at once, its description's when a fit first needs them. */
-export class ToolWords {
+/** A tool's words: those of its name, and those of its description and parameter names. */
+export interface ToolWords {
   /** Meaningful words of the tool's name. */
   readonly name: string[];
-  private cachedDoc?: string[];
-
-  constructor(private readonly tool: CanonicalTool) {
-    this.name = meaningful(tokens(splitIdentifiers(tool.function.name)));
-  }
-
   /** Its description and parameter names, as meaningful tokens. */
-  get doc(): string[] {
-    if (!this.cachedDoc) {
-      const properties = this.tool.function.parameters.properties;
-      const parameterNames =
-        typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties as JsonObject).map(splitIdentifiers).join(" ") : "";
-      this.cachedDoc = tokens(`${this.tool.function.description ?? ""} ${parameterNames}`).filter(isMeaningful);
-    }
-    return this.cachedDoc;
+  readonly doc: string[];
+}
+
+function parameterNames(tool: CanonicalTool): string[] {
+  const properties = tool.function.parameters.properties;
+  return typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties as JsonObject) : [];
+}
+
+// Transcripts of one agent offer the same tools over and over, each transcript its own copy:
+// their words are read once per distinct name, description and parameter names.
+const toolWordsByText = sharedCache(new Map<string, ToolWords>());
+
+export function toolWordsOf(tool: CanonicalTool): ToolWords {
+  const { name, description } = tool.function;
+  const parameters = parameterNames(tool);
+  const text = description ?? "";
+  // Lengths first, so that no name or description (even one holding the separator) can pass
+  // for another; the separator between parameter names reads as a space would.
+  const key = `${name.length},${text.length}\u0000${name}${text}\u0000${parameters.join("\u0000")}`;
+  let words = toolWordsByText.get(key);
+  if (!words) {
+    words = {
+      name: meaningful(tokens(splitIdentifiers(name))),
+      doc: tokens(`${text} ${parameters.map(splitIdentifiers).join(" ")}`).filter(isMeaningful),
+    };
+    // Bounded for long-running servers.
+    if (toolWordsByText.size >= 5000) toolWordsByText.clear();
+    toolWordsByText.set(key, words);
   }
+  return words;
 }
 
 export interface ToolFit {
@@ -174,7 +190,7 @@ export function toolFits(request: TextEvidence, tools: CanonicalTool[]): ToolFit
   if (same) fits = same.fits;
   else {
     const index = requestIndex(request);
-    const own = tools.map((tool) => new ToolWords(tool));
+    const own = tools.map(toolWordsOf);
     const weights = nameWeights(own);
     fits = tools.map((tool, position) => fitOf(request, index, tool, own[position], weights));
     candidates.push({ descriptions, fits });

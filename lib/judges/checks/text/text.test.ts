@@ -11,6 +11,8 @@ describe("words", () => {
   it("folds case and accents and splits identifiers", () => {
     expect(fold("Café Zürich")).toBe("cafe zurich");
     expect(splitIdentifiers("getWeather_forecast.v2")).toBe("get Weather forecast v2");
+    expect(splitIdentifiers("HTTPServer-status/code:v1")).toBe("HTTP Server status code v1");
+    expect(splitIdentifiers("plain words only")).toBe("plain words only");
     expect(tokens("New-York, 3.5 km!")).toEqual(["new", "york", "3.5", "km"]);
     expect(phraseText("Hello,  World")).toBe(" hello world ");
   });

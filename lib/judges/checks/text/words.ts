@@ -15,8 +15,13 @@ export function fold(text: string): string {
   return text.normalize("NFKD").replace(DIACRITICS, "").toLowerCase().replace(/[\u2018\u2019\u2032]/g, "'");
 }
 
+// What any of the three rewrites below needs: an upper-case letter or a separator.
+const IDENTIFIER_MARK = /[A-Z_.\-/:]/;
+
 /** Splits identifiers too: "getWeather_forecast.v2" -> "get Weather forecast v2". */
 export function splitIdentifiers(text: string): string {
+  // Most words ("city", "get weather") have nothing to split: one test instead of three passes.
+  if (!IDENTIFIER_MARK.test(text)) return text;
   return text.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").replace(/[_.\-/:]+/g, " ");
 }
 
