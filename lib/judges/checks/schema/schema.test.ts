@@ -50,3 +50,16 @@ describe("validatorFor", () => {
     expect(validate({ a: "x" })[0]).toMatchObject({ keyword: "$schema", message: expect.stringContaining("could not be compiled") });
   });
 });
+
+describe("validatorFor across many distinct schemas", () => {
+  // A schema Ajv compiles (a pattern), distinct per index.
+  const schemaOf = (index: number) => ({ type: "object", properties: { code: { type: "string", pattern: `^c${index}$` } }, required: ["code"], minProperties: 1 });
+
+  it("keeps validators working after Ajv is replaced to bound memory", () => {
+    const first = validatorFor(schemaOf(0));
+    for (let index = 1; index < 1200; index++) expect(validatorFor(schemaOf(index))({ code: `c${index}` })).toEqual([]);
+    expect(first({ code: "c0" })).toEqual([]);
+    expect(first({ code: "c1" }).map((error) => error.keyword)).toEqual(["pattern"]);
+    expect(first({}).map((error) => `${error.keyword} ${error.path}`).sort()).toEqual(["minProperties ", "required code"]);
+  });
+});

@@ -18,20 +18,39 @@ export type Validator = (value: JsonValue) => readonly SchemaError[];
 // Most values are valid: they all get this one (never mutated) list rather than a new one each.
 const NO_ERRORS: readonly SchemaError[] = Object.freeze([]);
 
-// One Ajv instance for the process. Meta-schema validation and code optimisation are off:
-// for the short-lived, one-off schemas of tool definitions, compiling costs far more than
-// validating (about a millisecond per schema, whatever its size).
-// Ajv's own messages are off (less generated code); `describe` words them from the params.
-const ajv = new Ajv({
-  allErrors: true,
-  strict: false,
-  validateSchema: false,
-  addUsedSchema: false,
-  logger: false,
-  messages: false,
-  code: { optimize: false },
-});
-addFormats(ajv);
+// Meta-schema validation and code optimisation are off: for the short-lived, one-off schemas
+// of tool definitions, compiling costs far more than validating (about a millisecond per schema,
+// whatever its size). Ajv's own messages are off (less generated code); `describe` words them.
+function newAjv(): Ajv {
+  const instance = new Ajv({
+    allErrors: true,
+    strict: false,
+    validateSchema: false,
+    addUsedSchema: false,
+    logger: false,
+    messages: false,
+    code: { optimize: false },
+  });
+  addFormats(instance);
+  return instance;
+}
+
+// An Ajv instance keeps what every compilation needed (schemas, patterns, generated names) for
+// its lifetime, so a long-running server that meets ever new tools would grow without bound.
+// After this many compilations the instance is replaced; validators compiled by the old one
+// keep working (they hold their own references) and leave with the bounded cache below.
+const COMPILATIONS_PER_AJV = 500;
+let ajv = newAjv();
+let compilations = 0;
+
+function compileWithAjv(schema: JsonObject): ValidateFunction {
+  if (compilations >= COMPILATIONS_PER_AJV) {
+    ajv = newAjv();
+    compilations = 0;
+  }
+  compilations++;
+  return ajv.compile(schema);
+}
 
 // Bounded so that a long-running server that sees many distinct schemas does not grow forever.
 const MAX_CACHED = 5000;
@@ -140,7 +159,7 @@ function compileCached(schema: JsonObject): Validator {
   let validate: ValidateFunction | undefined;
   let failure = "";
   try {
-    validate = ajv.compile(schema);
+    validate = compileWithAjv(schema);
   } catch (error) {
     failure = `the tool's schema could not be compiled: ${error instanceof Error ? error.message : String(error)}`;
   }
