@@ -13,9 +13,9 @@
  * its background work left to finish, before the clock starts.
  *
  * - `coldCallsPerSecond`: the first pass, in a new process: V8 compiles the judge meanwhile.
- * - `callsPerSecond`: the steady state, as in a server that has judged before: the set judged
- *   again, at least 3 times and for at least 2 s of CPU (or exactly --passes N times). Every
- *   pass starts from nothing but V8's compiled code: a new judge instance, the file parsed and
+ * - `callsPerSecond`: the steady state, as in a server that has judged before: after two
+ *   untimed warm-up passes, the set judged again at least 5 times and for at least 3 s of CPU
+ *   (or exactly --passes N times). Every pass starts from nothing but V8's compiled code: a new judge instance, the file parsed and
  *   imported again into new objects (so no cache keyed by object can hit), and the judge's
  *   caches keyed by content emptied (so no text, schema or plan is known from the pass before).
  *   Every pass must judge every call exactly as the first did, or the bench fails.
@@ -41,7 +41,7 @@ import { describeImportError } from "@/lib/transcripts/import-error-text";
 import { importItem } from "@/lib/transcripts/import-item";
 import type { CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
 import { settle, timed, type Timing } from "./bench-judge-clock";
-import { addTimings, firstDifference, wantsAnotherPass } from "./bench-judge-passes";
+import { addTimings, firstDifference, wantsAnotherPass, WARMUP_PASSES } from "./bench-judge-passes";
 
 const CONTINUOUS_CRITERION = "Reward tool calls that select appropriate tools and provide accurate parameters";
 const BINARY_CRITERION = "Tool call passes if the selected tool and every argument correctly fulfil the user's request";
@@ -229,18 +229,25 @@ async function main(): Promise<void> {
 
   // Steady state: the same work again, with only V8's compiled code kept from earlier passes.
   const expected = judged.map(judgementText);
-  const warm: Timing<unknown>[] = [];
-  let warmCpuSeconds = 0;
-  while (wantsAnotherPass(warm.length, warmCpuSeconds, options.passes)) {
+  let passNumber = 1;
+  const checkedPass = async (): Promise<Timing<Judged[]>> => {
+    passNumber++;
     const { timing } = await pass(lines, options.cases, factory);
     const different = firstDifference(expected, timing.value.map(judgementText));
     if (different !== -1) {
       throw new Error(
-        `pass ${warm.length + 2} judged call ${different} differently from the first pass:\n  first: ${expected[different] ?? "(none)"}\n  now:   ${
+        `pass ${passNumber} judged call ${different} differently from the first pass:\n  first: ${expected[different] ?? "(none)"}\n  now:   ${
           timing.value[different] ? judgementText(timing.value[different]) : "(none)"
         }`,
       );
     }
+    return timing;
+  };
+  for (let index = 0; index < WARMUP_PASSES; index++) await checkedPass();
+  const warm: Timing<unknown>[] = [];
+  let warmCpuSeconds = 0;
+  while (wantsAnotherPass(warm.length, warmCpuSeconds, options.passes)) {
+    const timing = await checkedPass();
     warm.push({ ...timing, value: null });
     warmCpuSeconds += timing.cpuSeconds;
   }
@@ -313,7 +320,7 @@ async function main(): Promise<void> {
   console.log(`ROC AUC              ${f(report.rocAuc)}`);
   const perThread = (calls: number, seconds: number | null) => (seconds ? `, ${Math.round(calls / seconds)} per second of the JavaScript thread alone` : "");
   console.log(
-    `calls per second     ${Math.round(report.callsPerSecond)}  steady state (${warm.length} more passes, ${judged.length} calls x 2 criteria each, in ${steady.cpuSeconds.toFixed(2)} s of process CPU${perThread(warmCalls, steady.threadSeconds)}; ${Math.round(report.wallClockCallsPerSecond)} per wall-clock second)`,
+    `calls per second     ${Math.round(report.callsPerSecond)}  steady state (${warm.length} passes after ${WARMUP_PASSES} untimed warm-up passes, ${judged.length} calls x 2 criteria each, in ${steady.cpuSeconds.toFixed(2)} s of process CPU${perThread(warmCalls, steady.threadSeconds)}; ${Math.round(report.wallClockCallsPerSecond)} per wall-clock second)`,
   );
   console.log(
     `                     ${Math.round(report.coldCallsPerSecond)}  first pass of a new process (${cold.timing.cpuSeconds.toFixed(2)} s of process CPU${perThread(judged.length, cold.timing.threadSeconds)})`,
