@@ -8,6 +8,7 @@ import { ReviewError } from "./errors";
 import { getReviewItem } from "./get-item";
 import { listQueueItems } from "./list-items";
 import { listQueues } from "./list-queues";
+import { writeQueue } from "./write-queue";
 import { copyReviewDatabase, createReviewTemplate, demoQueue, demoRunId, TEST_MEMBERS } from "./test-fixtures";
 
 let template: Awaited<ReturnType<typeof createReviewTemplate>>;
@@ -118,6 +119,35 @@ describe("buildQueue", () => {
     await prisma.run.update({ where: { id: runId }, data: { status: "running" } });
     await expect(buildQueue(prisma, admin, { runId, filter: DEFAULT_QUEUE_FILTER })).rejects.toMatchObject({ code: "invalid-state", message: expect.stringMatching(/still being judged/) });
     expect(await prisma.reviewQueue.count()).toBe(0);
+  });
+
+  it("writes nothing and says so when another queue took one of the results meanwhile", async () => {
+    const first = await demoQueue(prisma, now);
+    const taken = await prisma.review.findFirstOrThrow({ where: { queueId: first.queueId }, select: { toolCallId: true, evaluationId: true } });
+    const before = { queues: await prisma.reviewQueue.count(), reviews: await prisma.review.count(), events: await prisma.reviewEvent.count() };
+    const write = () =>
+      writeQueue(prisma, {
+        name: "Racing",
+        runId,
+        filter: {},
+        createdById: admin.id,
+        createdAt: now,
+        items: [{ toolCallId: taken.toolCallId, evaluationId: taken.evaluationId, reasons: ["failed"] }],
+        createdEvent: (queueId, reasons) => ({ kind: "created", data: { queueId, queueName: "Racing", reasons: [...reasons] } }),
+      });
+    expect(write).toThrow(expect.objectContaining({ code: "conflict", message: expect.stringMatching(/queued some of these results a moment ago/) }));
+    expect({ queues: await prisma.reviewQueue.count(), reviews: await prisma.review.count(), events: await prisma.reviewEvent.count() }).toEqual(before);
+  });
+
+  it("writes rows Prisma reads back as it wrote them before: dates, JSON and defaults", async () => {
+    const queue = await demoQueue(prisma, now);
+    const stored = await prisma.review.findUniqueOrThrow({
+      where: { id: queue.items[0].id },
+      select: { createdAt: true, updatedAt: true, status: true, reasons: true, queue: { select: { createdAt: true, filter: true } }, events: { select: { kind: true, createdAt: true, data: true } } },
+    });
+    expect(stored).toMatchObject({ createdAt: now, updatedAt: now, status: "open", queue: { createdAt: now, filter: expect.objectContaining({ failed: true }) } });
+    expect(Array.isArray(stored.reasons)).toBe(true);
+    expect(stored.events).toEqual([{ kind: "created", createdAt: now, data: expect.objectContaining({ queueId: queue.queueId, reasons: stored.reasons }) }]);
   });
 });
 

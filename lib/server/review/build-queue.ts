@@ -1,11 +1,11 @@
-import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { plural } from "@/lib/format";
 import { selectQueueItems } from "@/lib/review/build-queue";
 import type { QueueFilter } from "@/lib/review/queue-filter";
 import { MAX_QUEUE_NAME_LENGTH } from "@/lib/zod/review";
 import { loadQueueCandidates } from "./candidates";
-import { BUILD_QUEUE_TRANSACTION, ReviewError, type ReviewActor } from "./errors";
-import { recordEvents } from "./events";
+import { ReviewError, type ReviewActor } from "./errors";
+import { writeQueue } from "./write-queue";
 
 /** A queue built. */
 export interface BuiltQueue {
@@ -30,51 +30,34 @@ function filterJson(filter: QueueFilter): Prisma.InputJsonObject {
  * still being judged; when nothing new matches, creates nothing and says so.
  */
 export async function buildQueue(prisma: PrismaClient, actor: ReviewActor, input: { runId: string; name?: string; filter: QueueFilter }, now: Date = new Date()): Promise<BuiltQueue> {
-  try {
-    return await prisma.$transaction(async (tx) => {
-      const run = await tx.run.findUnique({ where: { id: input.runId }, select: { id: true, name: true, status: true, doneCount: true, errorCount: true, total: true } });
-      if (!run) throw new ReviewError("not-found", `Run ${input.runId} does not exist.`);
-      if (UNFINISHED.has(run.status)) {
-        throw new ReviewError("invalid-state", `This run is still being judged (${run.doneCount + run.errorCount} of ${run.total} results). Build a queue when it has finished.`);
-      }
-      const candidates = await loadQueueCandidates(tx, run.id, input.filter);
-      const queued = await tx.review.findMany({ where: { runId: run.id }, select: { evaluationId: true } });
-      const { items, alreadyQueued } = selectQueueItems(candidates, input.filter, new Set(queued.map((row) => row.evaluationId)));
-      if (items.length === 0) {
-        throw new ReviewError(
-          "nothing-matched",
-          alreadyQueued > 0 ? `Nothing new matched: the ${plural(alreadyQueued, "matching result")} are already in a queue.` : "Nothing matched this filter in this run.",
-        );
-      }
-
-      const name = (input.name?.trim() || `Review: ${run.name}`).slice(0, MAX_QUEUE_NAME_LENGTH);
-      const queue = await tx.reviewQueue.create({ data: { name, runId: run.id, filter: filterJson(input.filter), createdById: actor.id, createdAt: now }, select: { id: true } });
-      const reviews = await tx.review.createManyAndReturn({
-        data: items.map((item, index) => ({
-          queueId: queue.id,
-          position: index + 1,
-          runId: run.id,
-          toolCallId: item.toolCallId,
-          evaluationId: item.evaluationId,
-          reasons: item.reasons,
-          createdAt: now,
-        })),
-        select: { id: true, evaluationId: true },
-      });
-      const reasons = new Map(items.map((item) => [item.evaluationId, item.reasons]));
-      await recordEvents(
-        tx,
-        actor.id,
-        now,
-        reviews.map((review) => ({ reviewId: review.id, event: { kind: "created", data: { queueId: queue.id, queueName: name, reasons: reasons.get(review.evaluationId) ?? [] } } })),
-      );
-      return { queueId: queue.id, added: reviews.length, alreadyQueued };
-    }, BUILD_QUEUE_TRANSACTION);
-  } catch (error) {
-    // Two people building from one run at once: the second finds results the first just took.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new ReviewError("conflict", "Someone queued some of these results a moment ago. Build the queue again to take the rest.");
-    }
-    throw error;
+  const run = await prisma.run.findUnique({ where: { id: input.runId }, select: { id: true, name: true, status: true, doneCount: true, errorCount: true, total: true } });
+  if (!run) throw new ReviewError("not-found", `Run ${input.runId} does not exist.`);
+  if (UNFINISHED.has(run.status)) {
+    throw new ReviewError("invalid-state", `This run is still being judged (${run.doneCount + run.errorCount} of ${run.total} results). Build a queue when it has finished.`);
   }
+  const [candidates, queued] = await Promise.all([
+    loadQueueCandidates(prisma, run.id, input.filter),
+    prisma.review.findMany({ where: { runId: run.id }, select: { evaluationId: true } }),
+  ]);
+  const { items, alreadyQueued } = selectQueueItems(candidates, input.filter, new Set(queued.map((row) => row.evaluationId)));
+  if (items.length === 0) {
+    throw new ReviewError(
+      "nothing-matched",
+      alreadyQueued > 0 ? `Nothing new matched: the ${plural(alreadyQueued, "matching result")} are already in a queue.` : "Nothing matched this filter in this run.",
+    );
+  }
+
+  const name = (input.name?.trim() || `Review: ${run.name}`).slice(0, MAX_QUEUE_NAME_LENGTH);
+  // Read outside the write: a result another queue takes meanwhile fails the write on the unique
+  // evaluationId, which writeQueue reports as a conflict, and nothing is written.
+  const queueId = writeQueue(prisma, {
+    name,
+    runId: run.id,
+    filter: filterJson(input.filter),
+    createdById: actor.id,
+    createdAt: now,
+    items,
+    createdEvent: (id, reasons) => ({ kind: "created", data: { queueId: id, queueName: name, reasons: [...reasons] } }),
+  });
+  return { queueId, added: items.length, alreadyQueued };
 }

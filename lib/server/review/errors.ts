@@ -34,8 +34,5 @@ export class ReviewError extends Error {
  */
 export const REVIEW_TRANSACTION = { maxWait: 15_000, timeout: 30_000 } as const;
 
-/** Building a queue writes an item and an event per queued result: allow it the time a large run needs. */
-export const BUILD_QUEUE_TRANSACTION = { maxWait: 15_000, timeout: 120_000 } as const;
-
 /** Who makes a change: the signed-in user, of whom the services need only the id. */
 export type ReviewActor = Pick<CurrentUser, "id">;
