@@ -28,6 +28,9 @@ export async function itemHistory(prisma: PrismaClient, reviewId: string): Promi
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: { id: true, kind: true, data: true, createdAt: true, actor: { select: { id: true, name: true } } },
   });
+  // Within one millisecond the ids decide, and they say nothing of order between the bulk-written
+  // "created" entry and a later one: an item's creation comes first whatever the clock says.
+  events.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || Number(a.kind === "created") - Number(b.kind === "created"));
   const names = new Map(events.map((event) => [event.actor.id, event.actor.name]));
   const missing = [...new Set(events.flatMap((event) => mentionedUserIds(event.kind, event.data)))].filter((id) => !names.has(id));
   if (missing.length > 0) {

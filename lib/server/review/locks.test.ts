@@ -4,6 +4,7 @@ import { LOCK_TTL_MS } from "@/lib/review/lock";
 import type { TestDatabase } from "@/lib/server/worker/test-fixtures/database";
 import { claimItem, releaseItem } from "./claim";
 import { getReviewItem } from "./get-item";
+import { itemHistory } from "./history-view";
 import { listQueueItems } from "./list-items";
 import { setReviewLabel } from "./label";
 import { setReviewStatus } from "./status";
@@ -34,7 +35,8 @@ beforeEach(async () => {
 });
 afterEach(() => db.cleanup());
 
-const kinds = async () => (await prisma.reviewEvent.findMany({ where: { reviewId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map((event) => event.kind);
+// Oldest first, in the order the item page tells it.
+const kinds = async () => (await itemHistory(prisma, reviewId)).map((entry) => entry.kind).reverse();
 
 describe("claimItem", () => {
   it("gives the item to the first reviewer and refuses the second, naming the holder and the time", async () => {
