@@ -2,7 +2,7 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { humanAgreement, type JudgeAgreement, type ReviewedResult } from "@/lib/review/agreement";
 import { HUMAN_VERDICTS, type HumanVerdictKind } from "@/lib/review/human-verdict";
 import { asScale } from "@/lib/server/review/item-view";
-import { asBoolean } from "./human-marks";
+import { asBoolean } from "./verdict-sql";
 
 /** Agreement of people with one judge on one criterion, with the criterion's words. */
 export interface JudgeAgreementRow extends JudgeAgreement {

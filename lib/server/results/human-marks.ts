@@ -2,7 +2,7 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { HumanMark } from "@/lib/results/human-mark";
 import { parseReviewStatus } from "@/lib/review/status";
 import { asMode, asScale, humanView } from "@/lib/server/review/item-view";
-import { toNumber } from "./verdict-sql";
+import { asBoolean } from "./verdict-sql";
 
 interface MarkRow {
   reviewId: string;
@@ -22,8 +22,6 @@ interface MarkRow {
   scale: string;
 }
 
-/** A raw SQLite boolean (0/1, as a number or a bigint depending on the driver), or null. */
-export const asBoolean = (value: unknown): boolean | null => (value === null || value === undefined ? null : typeof value === "boolean" ? value : toNumber(value) !== 0);
 
 function asIso(value: unknown): string | null {
   if (value === null || value === undefined) return null;

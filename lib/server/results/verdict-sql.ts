@@ -25,3 +25,6 @@ export const countWhere = (condition: Prisma.Sql) => Prisma.sql`SUM(CASE WHEN ${
 
 /** SQLite returns counts as bigint through some drivers and as number through others. */
 export const toNumber = (value: unknown): number => (typeof value === "bigint" ? Number(value) : typeof value === "number" ? value : Number(value ?? 0));
+
+/** A raw SQLite boolean (0/1, as a number or a bigint depending on the driver), or null. */
+export const asBoolean = (value: unknown): boolean | null => (value === null || value === undefined ? null : typeof value === "boolean" ? value : toNumber(value) !== 0);
