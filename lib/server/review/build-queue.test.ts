@@ -133,7 +133,6 @@ describe("buildQueue", () => {
         createdById: admin.id,
         createdAt: now,
         items: [{ toolCallId: taken.toolCallId, evaluationId: taken.evaluationId, reasons: ["failed"] }],
-        createdEvent: (queueId, reasons) => ({ kind: "created", data: { queueId, queueName: "Racing", reasons: [...reasons] } }),
       });
     expect(write).toThrow(expect.objectContaining({ code: "conflict", message: expect.stringMatching(/queued some of these results a moment ago/) }));
     expect({ queues: await prisma.reviewQueue.count(), reviews: await prisma.review.count(), events: await prisma.reviewEvent.count() }).toEqual(before);

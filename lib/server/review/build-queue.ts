@@ -57,7 +57,6 @@ export async function buildQueue(prisma: PrismaClient, actor: ReviewActor, input
     createdById: actor.id,
     createdAt: now,
     items,
-    createdEvent: (id, reasons) => ({ kind: "created", data: { queueId: id, queueName: name, reasons: [...reasons] } }),
   });
   return { queueId, added: items.length, alreadyQueued };
 }

@@ -13,8 +13,6 @@ export interface NewQueue {
   createdAt: Date;
   /** In queue order: the first gets position 1. */
   items: readonly { toolCallId: string; evaluationId: string; reasons: readonly QueueReason[] }[];
-  /** Each item's first history entry. */
-  createdEvent: (queueId: string, reasons: readonly QueueReason[]) => ReviewEventInput;
 }
 
 const INSERT_QUEUE = `INSERT INTO "ReviewQueue" ("id","name","runId","filter","createdById","createdAt") VALUES (?,?,?,?,?,?)`;
@@ -43,7 +41,8 @@ export function writeQueue(prisma: PrismaClient, queue: NewQueue): string {
         queue.items.forEach((item, index) => {
           const reviewId = randomUUID();
           insertReview.run(reviewId, queueId, index + 1, queue.runId, item.toolCallId, item.evaluationId, JSON.stringify(item.reasons), at, at);
-          const event = queue.createdEvent(queueId, item.reasons);
+          // Each item's history starts with who queued it, into which queue, and why.
+          const event: ReviewEventInput = { kind: "created", data: { queueId, queueName: queue.name, reasons: [...item.reasons] } };
           insertEvent.run(randomUUID(), reviewId, queue.createdById, event.kind, JSON.stringify(event.data), at);
         });
       }).immediate();
