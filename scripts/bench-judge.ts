@@ -2,6 +2,12 @@
  * Measures a judge on a labelled JSONL file (format: shared/datasets/README.md).
  *
  *   npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--passes N] [--show-misses N]
+ *     [--criteria "<criterion>"]... [--mode auto|immediate|hindsight] [--by-category]
+ *     [--category NAME]... [--exclude-category NAME]...
+ *
+ * Without --criteria the dataset's two criteria are used (a binary one for verdicts, a continuous
+ * one for ranking). --category keeps only the named categories (a case's `category` field),
+ * --exclude-category leaves them out: with both, a set can be measured with one category held out.
  *
  * Every call is judged first, with the labels stripped from what the judge sees; labels are
  * joined only afterwards to compute the metrics, from the first pass.
@@ -22,18 +28,8 @@
  */
 import { readFileSync } from "node:fs";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
-import {
-  balancedAccuracy,
-  binaryAccuracy,
-  classRecall,
-  pairwiseAccuracy,
-  recallByGroup,
-  rocAuc,
-  type BinaryOutcome,
-  type ScoredPair,
-} from "@/lib/eval/metrics";
 import { judgeInputFor } from "@/lib/eval/engine";
-import { viewFor } from "@/lib/eval/views";
+import { viewFor, type ViewRequest } from "@/lib/eval/views";
 import { clearChecksCaches, createChecksJudge } from "@/lib/judges/checks";
 import type { Judge, JudgeResult } from "@/lib/judges/types";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
@@ -42,6 +38,7 @@ import { importItem } from "@/lib/transcripts/import-item";
 import type { CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
 import { settle, timed, type Timing } from "./bench-judge-clock";
 import { addTimings, firstDifference, wantsAnotherPass, WARMUP_PASSES } from "./bench-judge-passes";
+import { byCategory, criterionMetrics, headline, type BenchCriterion, type CriterionMetrics, type LabelledJudgement } from "./bench-judge-report";
 
 const CONTINUOUS_CRITERION = "Reward tool calls that select appropriate tools and provide accurate parameters";
 const BINARY_CRITERION = "Tool call passes if the selected tool and every argument correctly fulfil the user's request";
@@ -55,22 +52,34 @@ interface JudgeFactory {
 
 const JUDGES: Record<string, JudgeFactory> = { checks: { create: createChecksJudge, clearCaches: clearChecksCaches } };
 
+const MODES: readonly ViewRequest[] = ["auto", "immediate", "hindsight"];
+
 interface Options {
   cases: string;
   judge: string;
   json: boolean;
+  criteria: string[];
+  mode: ViewRequest;
+  categories: string[];
+  excludeCategories: string[];
+  byCategory: boolean;
   /** Warm passes to run exactly; null: at least 3, and until 2 s of CPU. */
   passes: number | null;
   showMisses: number;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { cases: "", judge: "checks", json: false, passes: null, showMisses: 0 };
+  const options: Options = { cases: "", judge: "checks", json: false, criteria: [], mode: "auto", categories: [], excludeCategories: [], byCategory: false, passes: null, showMisses: 0 };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
     if (arg === "--cases") options.cases = argv[++index] ?? "";
     else if (arg === "--judge") options.judge = argv[++index] ?? "";
     else if (arg === "--json") options.json = true;
+    else if (arg === "--criteria") options.criteria.push(argv[++index] ?? "");
+    else if (arg === "--mode") options.mode = (argv[++index] ?? "") as ViewRequest;
+    else if (arg === "--category") options.categories.push(argv[++index] ?? "");
+    else if (arg === "--exclude-category") options.excludeCategories.push(argv[++index] ?? "");
+    else if (arg === "--by-category") options.byCategory = true;
     else if (arg === "--passes") options.passes = Number(argv[++index] ?? "");
     else if (arg === "--show-misses") options.showMisses = Number(argv[++index] ?? "20");
     else if (arg === "--help" || arg === "-h") usage(0);
@@ -78,12 +87,19 @@ function parseOptions(argv: string[]): Options {
   }
   if (!options.cases) fail("--cases <file.jsonl> is required");
   if (options.passes !== null && !(Number.isInteger(options.passes) && options.passes >= 1)) fail("--passes takes a whole number of warm passes, at least 1");
+  if (!MODES.includes(options.mode)) fail(`--mode takes one of ${MODES.join(", ")}`);
+  for (const text of options.criteria) {
+    const parsed = parseCriterion(text);
+    if (!parsed.ok) fail(`--criteria "${text}": ${parsed.message}`);
+  }
   if (!JUDGES[options.judge]) fail(`unknown judge "${options.judge}"; available: ${Object.keys(JUDGES).join(", ")}`);
   return options;
 }
 
 function usage(code: number): never {
-  console.log("usage: npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--passes N] [--show-misses N]");
+  console.log(
+    'usage: npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--passes N] [--show-misses N] [--criteria "<criterion>"]... [--mode auto|immediate|hindsight] [--by-category] [--category NAME]... [--exclude-category NAME]...',
+  );
   process.exit(code);
 }
 
@@ -101,6 +117,7 @@ interface Label {
 interface Case {
   id: string;
   pair: string | null;
+  category: string | null;
   transcript: CanonicalTranscript;
 }
 
@@ -120,14 +137,26 @@ function readLine(line: string, lineNumber: number, file: string): ReadResult {
     return { ok: false, error: `line ${lineNumber}: not JSON (${error instanceof Error ? error.message : String(error)})` };
   }
   if (!isObject(row)) return { ok: false, error: `line ${lineNumber}: not a JSON object` };
-  const { labels, id, pair, ...visible } = row;
+  // Everything that is not the transcript stays out of what the judge sees.
+  const { labels, id, pair, category, meta: _meta, source: _source, ...visible } = row;
   const imported = importItem(visible, { file, line: lineNumber });
   if (!imported.ok) return { ok: false, error: describeImportError(imported.error) };
   return {
     ok: true,
-    case: { id: typeof id === "string" ? id : `line ${lineNumber}`, pair: typeof pair === "string" ? pair : null, transcript: imported.transcript },
+    case: {
+      id: typeof id === "string" ? id : `line ${lineNumber}`,
+      pair: typeof pair === "string" ? pair : null,
+      category: typeof category === "string" ? category : categoryFromSource(_source),
+      transcript: imported.transcript,
+    },
     labels: Array.isArray(labels) ? (labels as Label[]) : [],
   };
+}
+
+/** Sets without a `category` field (the shared BFCL set) name it in `source`: "BFCL_v4_multiple#multiple_0". */
+function categoryFromSource(source: unknown): string | null {
+  if (typeof source !== "string" || !source.includes("#")) return null;
+  return source.slice(0, source.indexOf("#")).replace(/^BFCL_v\d+_/, "");
 }
 
 function criterion(text: string): Criterion {
@@ -139,9 +168,11 @@ function criterion(text: string): Criterion {
 interface Judged {
   caseIndex: number;
   callId: string;
+  /** The call's position in its transcript: call ids may repeat within one. */
+  ordinal: number;
   toolName: string;
-  continuous: JudgeResult;
-  binary: JudgeResult;
+  /** One per criterion. */
+  results: JudgeResult[];
 }
 
 interface Call {
@@ -150,17 +181,15 @@ interface Call {
   site: ToolCallSite;
 }
 
-/** One call: its view, as the engine builds it, judged with both criteria. */
-async function judgeCall(call: Call, judge: Judge, continuous: Criterion, binary: Criterion): Promise<Judged> {
-  const view = viewFor("auto", call.transcript, call.site);
-  if (!view.ok) throw new Error(`${call.site.callId}: ${view.reason}`);
-  return {
-    caseIndex: call.caseIndex,
-    callId: call.site.callId,
-    toolName: call.site.toolName,
-    continuous: await judge.evaluate(judgeInputFor(continuous, view.view)),
-    binary: await judge.evaluate(judgeInputFor(binary, view.view)),
-  };
+/** One call: its view, as the engine builds it, judged with every criterion. */
+async function judgeCall(call: Call, judge: Judge, criteria: readonly Criterion[], mode: ViewRequest): Promise<Judged> {
+  const view = viewFor(mode, call.transcript, call.site);
+  const results: JudgeResult[] = [];
+  for (const criterion of criteria) {
+    // Hindsight asked of a call without a response is not applicable, as in a run.
+    results.push(view.ok ? await judge.evaluate(judgeInputFor(criterion, view.view)) : { score: null, passed: null, applicable: false, explanation: view.reason, findings: [] });
+  }
+  return { caseIndex: call.caseIndex, callId: call.site.callId, ordinal: call.site.ordinal, toolName: call.site.toolName, results };
 }
 
 /**
@@ -168,9 +197,8 @@ async function judgeCall(call: Call, judge: Judge, continuous: Criterion, binary
  * the transcripts are split into calls, arguments parsed, before the clock starts, as the
  * import of an upload does before any run. The criteria, like the cases, are new objects.
  */
-async function judgeAll(cases: Case[], judge: Judge): Promise<Timing<Judged[]>> {
-  const continuous = criterion(CONTINUOUS_CRITERION);
-  const binary = criterion(BINARY_CRITERION);
+async function judgeAll(cases: Case[], judge: Judge, criteriaTexts: readonly string[], mode: ViewRequest): Promise<Timing<Judged[]>> {
+  const criteria = criteriaTexts.map(criterion);
   const calls: Call[] = [];
   cases.forEach(({ transcript }, caseIndex) => {
     for (const site of extractToolCallSites(transcript)) calls.push({ caseIndex, transcript, site });
@@ -178,7 +206,7 @@ async function judgeAll(cases: Case[], judge: Judge): Promise<Timing<Judged[]>> 
   await settle();
   return timed(async () => {
     const judged: Judged[] = [];
-    for (const call of calls) judged.push(await judgeCall(call, judge, continuous, binary));
+    for (const call of calls) judged.push(await judgeCall(call, judge, criteria, mode));
     return judged;
   });
 }
@@ -189,8 +217,17 @@ interface Loaded {
   skipped: string[];
 }
 
+/** Which categories a run keeps. */
+interface CategoryFilter {
+  only: readonly string[];
+  except: readonly string[];
+}
+
+const keeps = (filter: CategoryFilter, category: string | null) =>
+  (!filter.only.length || (category !== null && filter.only.includes(category))) && !(category !== null && filter.except.includes(category));
+
 /** Parses and imports every line into new objects: each pass gets its own. */
-function load(lines: readonly string[], file: string): Loaded {
+function load(lines: readonly string[], file: string, filter: CategoryFilter): Loaded {
   const loaded: Loaded = { cases: [], labelsByCase: [], skipped: [] };
   lines.forEach((line, index) => {
     if (!line.trim()) return;
@@ -199,6 +236,7 @@ function load(lines: readonly string[], file: string): Loaded {
       loaded.skipped.push(read.error);
       return;
     }
+    if (!keeps(filter, read.case.category)) return;
     loaded.cases.push(read.case);
     loaded.labelsByCase.push(read.labels);
   });
@@ -206,33 +244,51 @@ function load(lines: readonly string[], file: string): Loaded {
 }
 
 /** One pass over the whole set with a new judge, new cases and no cache from an earlier pass. */
-async function pass(lines: readonly string[], file: string, factory: JudgeFactory): Promise<{ loaded: Loaded; timing: Timing<Judged[]> }> {
-  factory.clearCaches();
-  const loaded = load(lines, file);
-  return { loaded, timing: await judgeAll(loaded.cases, factory.create()) };
+interface PassPlan {
+  lines: readonly string[];
+  file: string;
+  factory: JudgeFactory;
+  filter: CategoryFilter;
+  criteria: readonly string[];
+  mode: ViewRequest;
+}
+
+async function pass(plan: PassPlan): Promise<{ loaded: Loaded; timing: Timing<Judged[]> }> {
+  plan.factory.clearCaches();
+  const loaded = load(plan.lines, plan.file, plan.filter);
+  return { loaded, timing: await judgeAll(loaded.cases, plan.factory.create(), plan.criteria, plan.mode) };
 }
 
 /** What a judgement says, whole, to compare passes. */
-const judgementText = (entry: Judged) => JSON.stringify([entry.caseIndex, entry.callId, entry.continuous, entry.binary]);
+const judgementText = (entry: Judged) => JSON.stringify([entry.caseIndex, entry.callId, entry.results]);
 
-const NEUTRAL_SCORE = 0.5;
+const DATASET_CRITERIA: readonly string[] = [BINARY_CRITERION, CONTINUOUS_CRITERION];
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const lines = readFileSync(options.cases, "utf8").split("\n");
-  const factory = JUDGES[options.judge];
+  const criteriaTexts = options.criteria.length ? options.criteria : DATASET_CRITERIA;
+  const criteria: BenchCriterion[] = criteriaTexts.map((text) => ({ text, scale: criterion(text).scale }));
+  const plan: PassPlan = {
+    lines: readFileSync(options.cases, "utf8").split("\n"),
+    file: options.cases,
+    factory: JUDGES[options.judge],
+    filter: { only: options.categories, except: options.excludeCategories },
+    criteria: criteriaTexts,
+    mode: options.mode,
+  };
 
-  const cold = await pass(lines, options.cases, factory);
+  const cold = await pass(plan);
   const { cases, labelsByCase, skipped } = cold.loaded;
   const judged = cold.timing.value;
   if (skipped.length) console.error(`bench-judge: skipped ${skipped.length} unreadable line(s); first: ${skipped[0]}`);
+  if (!cases.length) fail("no case left to judge (check --category / --exclude-category)");
 
   // Steady state: the same work again, with only V8's compiled code kept from earlier passes.
   const expected = judged.map(judgementText);
   let passNumber = 1;
   const checkedPass = async (): Promise<Timing<Judged[]>> => {
     passNumber++;
-    const { timing } = await pass(lines, options.cases, factory);
+    const { timing } = await pass(plan);
     const different = firstDifference(expected, timing.value.map(judgementText));
     if (different !== -1) {
       throw new Error(
@@ -254,36 +310,39 @@ async function main(): Promise<void> {
   const steady = addTimings(warm);
   const warmCalls = judged.length * warm.length;
 
-  // Only now are the labels joined to the judgements.
-  const rows = judged.flatMap((entry) => {
-    const label = labelsByCase[entry.caseIndex].find((candidate) => candidate.tool_call_id === entry.callId);
-    return label ? [{ ...entry, label }] : [];
+  // Only now are the labels joined to the judgements. A label names a call by id; when an id
+  // repeats within a transcript, the label goes to the id's first call.
+  const failingCases = new Set<number>();
+  labelsByCase.forEach((labels, caseIndex) => {
+    if (labels.some((label) => label.verdict === "fail")) failingCases.add(caseIndex);
   });
-  const outcomes: BinaryOutcome[] = rows.map((row) => ({ actual: row.label.verdict === "pass", predicted: row.binary.passed }));
-  const score = (result: JudgeResult) => result.score ?? NEUTRAL_SCORE;
-
-  const pairs = new Map<string, { good: number[]; bad: number[] }>();
-  const failingCases = new Set(rows.filter((row) => row.label.verdict === "fail").map((row) => row.caseIndex));
-  for (const row of rows) {
-    const pair = cases[row.caseIndex].pair;
-    if (pair === null) continue;
-    const entry = pairs.get(pair) ?? { good: [], bad: [] };
-    if (!failingCases.has(row.caseIndex)) entry.good.push(score(row.continuous));
-    else if (row.label.verdict === "fail") entry.bad.push(score(row.continuous));
-    pairs.set(pair, entry);
+  const firstOfId = new Set<string>();
+  const rows: (LabelledJudgement & { judged: Judged })[] = [];
+  for (const entry of judged) {
+    const key = `${entry.caseIndex}\u0000${entry.callId}`;
+    if (firstOfId.has(key)) continue;
+    firstOfId.add(key);
+    const label = labelsByCase[entry.caseIndex].find((candidate) => candidate.tool_call_id === entry.callId);
+    if (!label) continue;
+    const owner = cases[entry.caseIndex];
+    rows.push({
+      caseId: owner.id,
+      pair: owner.pair,
+      category: owner.category,
+      caseHasDefect: failingCases.has(entry.caseIndex),
+      label: { verdict: label.verdict, defect: label.defect },
+      results: entry.results.map(({ score, passed }) => ({ score, passed })),
+      judged: entry,
+    });
   }
-  const scoredPairs: ScoredPair[] = [...pairs.values()].filter((pair) => pair.good.length && pair.bad.length);
-
-  const perDefect = recallByGroup(
-    rows.filter((row) => row.label.verdict === "fail").map((row) => ({ group: row.label.defect ?? "unspecified", detected: row.binary.passed === false })),
-  );
+  const metrics = criterionMetrics(rows, criteria);
+  const categories = byCategory(rows);
+  const perCategory = [...categories].map(([name, group]) => ({ category: name, calls: group.length, ...headline(criterionMetrics(group, criteria)) }));
   const report = {
-    binaryAccuracy: binaryAccuracy(outcomes),
-    balancedAccuracy: balancedAccuracy(outcomes),
-    goodPassRate: classRecall(outcomes, true),
-    perDefectRecall: Object.fromEntries(Object.entries(perDefect).map(([defect, { recall }]) => [defect, recall])),
-    pairwiseAccuracy: pairwiseAccuracy(scoredPairs),
-    rocAuc: rocAuc(rows.map((row) => ({ score: score(row.continuous), positive: row.label.verdict === "pass" }))),
+    ...headline(metrics),
+    criteria: criteria.map((entry, index) => ({ criterion: entry.text, ...metrics[index] })),
+    ...(categories.size > 1 || options.byCategory ? { byCategory: perCategory } : {}),
+    mode: options.mode,
     // Steady state: calls per second of this process's CPU over the warm passes, all threads:
     // what the JavaScript thread spent, plus what V8 spent beside it (optimising compiler,
     // garbage collector), whatever else the machine was running: what one core would have to
@@ -305,35 +364,58 @@ async function main(): Promise<void> {
     return;
   }
   const f = (value: number) => (Number.isNaN(value) ? "n/a" : value.toFixed(3));
-  const good = outcomes.filter((outcome) => outcome.actual).length;
-  const notApplicable = rows.filter((row) => !row.binary.applicable || !row.continuous.applicable).length;
-  console.log(`judge ${options.judge} on ${options.cases}`);
-  console.log(`  ${cases.length} transcripts, ${rows.length} labelled calls (${good} good, ${rows.length - good} defective)${notApplicable ? `, ${notApplicable} not applicable` : ""}`);
-  console.log(`  binary criterion:     "${BINARY_CRITERION}"`);
-  console.log(`  continuous criterion: "${CONTINUOUS_CRITERION}"`);
-  console.log(`binary accuracy      ${f(report.binaryAccuracy)}`);
-  console.log(`balanced accuracy    ${f(report.balancedAccuracy)}`);
-  console.log(`good-call pass rate  ${f(report.goodPassRate)}`);
-  console.log("recall per defect");
-  for (const [defect, { recall, count }] of Object.entries(perDefect)) console.log(`  ${defect.padEnd(22)} ${f(recall)}  (${count})`);
-  console.log(`pairwise accuracy    ${f(report.pairwiseAccuracy)}  (${scoredPairs.length} pairs, ties count half)`);
-  console.log(`ROC AUC              ${f(report.rocAuc)}`);
+  const good = rows.filter((row) => row.label.verdict === "pass").length;
+  console.log(`judge ${options.judge} on ${options.cases} (mode ${options.mode})`);
+  console.log(`  ${cases.length} transcripts, ${rows.length} labelled calls (${good} good, ${rows.length - good} defective)`);
+  criteria.forEach((entry, index) => printCriterion(entry, metrics[index], f));
+  if (report.byCategory) {
+    console.log("by category (first binary criterion's verdicts, first continuous criterion's ranking)");
+    console.log(`  ${"category".padEnd(24)} ${"calls".padStart(6)}  balanced  good-pass  fail-prec  verdicts  pairwise  ROC AUC`);
+    for (const entry of report.byCategory) {
+      console.log(
+        `  ${entry.category.padEnd(24)} ${String(entry.calls).padStart(6)}  ${f(entry.balancedAccuracy).padStart(8)}  ${f(entry.goodPassRate).padStart(9)}  ${f(entry.failPrecision).padStart(9)}  ${f(entry.verdictShare).padStart(8)}  ${f(entry.pairwiseAccuracy).padStart(8)}  ${f(entry.rocAuc).padStart(7)}`,
+      );
+    }
+  }
   const perThread = (calls: number, seconds: number | null) => (seconds ? `, ${Math.round(calls / seconds)} per second of the JavaScript thread alone` : "");
   console.log(
-    `calls per second     ${Math.round(report.callsPerSecond)}  steady state (${warm.length} passes after ${WARMUP_PASSES} untimed warm-up passes, ${judged.length} calls x 2 criteria each, in ${steady.cpuSeconds.toFixed(2)} s of process CPU${perThread(warmCalls, steady.threadSeconds)}; ${Math.round(report.wallClockCallsPerSecond)} per wall-clock second)`,
+    `calls per second     ${Math.round(report.callsPerSecond)}  steady state (${warm.length} passes after ${WARMUP_PASSES} untimed warm-up passes, ${judged.length} calls x ${criteria.length} criteria each, in ${steady.cpuSeconds.toFixed(2)} s of process CPU${perThread(warmCalls, steady.threadSeconds)}; ${Math.round(report.wallClockCallsPerSecond)} per wall-clock second)`,
   );
   console.log(
     `                     ${Math.round(report.coldCallsPerSecond)}  first pass of a new process (${cold.timing.cpuSeconds.toFixed(2)} s of process CPU${perThread(judged.length, cold.timing.threadSeconds)})`,
   );
 
   if (options.showMisses > 0) {
-    const misses = rows.filter((row) => row.binary.passed !== (row.label.verdict === "pass")).slice(0, options.showMisses);
-    console.log(`\nfirst ${misses.length} misjudged calls`);
+    const verdictIndex = Math.max(0, criteria.findIndex((entry) => entry.scale === "binary"));
+    const misses = rows.filter((row) => row.results[verdictIndex].passed !== (row.label.verdict === "pass")).slice(0, options.showMisses);
+    console.log(`\nfirst ${misses.length} misjudged calls ("${criteria[verdictIndex].text}")`);
     for (const row of misses) {
-      const c = cases[row.caseIndex];
-      console.log(`- ${c.id} ${row.callId} ${row.toolName}: label ${row.label.verdict}${row.label.defect ? ` (${row.label.defect})` : ""}, judged ${row.binary.passed ? "pass" : "fail"}, score ${score(row.continuous).toFixed(2)}`);
-      for (const finding of row.binary.findings) console.log(`    ${finding.severity} ${finding.check}${finding.path ? ` ${finding.path}` : ""}: ${finding.message} ${finding.evidence ?? ""}`);
+      const result = row.judged.results[verdictIndex];
+      const verdict = result.passed === null ? "n/a" : result.passed ? "pass" : "fail";
+      console.log(`- ${row.caseId} ${row.judged.callId} ${row.judged.toolName}: label ${row.label.verdict}${row.label.defect ? ` (${row.label.defect})` : ""}, judged ${verdict}`);
+      if (result.passed === null) console.log(`    ${result.explanation}`);
+      for (const finding of result.findings) console.log(`    ${finding.severity} ${finding.check}${finding.path ? ` ${finding.path}` : ""}: ${finding.message} ${finding.evidence ?? ""}`);
     }
+  }
+}
+
+function printCriterion(entry: BenchCriterion, metrics: CriterionMetrics, f: (value: number) => string): void {
+  console.log(`${entry.scale === "binary" ? "binary" : "continuous"} criterion "${entry.text}"`);
+  if (metrics.scale === "binary") {
+    console.log(`  binary accuracy      ${f(metrics.binaryAccuracy)}`);
+    console.log(`  balanced accuracy    ${f(metrics.balancedAccuracy)}`);
+    console.log(`  good-call pass rate  ${f(metrics.goodPassRate)}`);
+    console.log(`  fail precision       ${f(metrics.failPrecision)}  (of the calls judged fail, the share labelled fail)`);
+    console.log(`  verdict share        ${f(metrics.verdictShare)}  (calls given a verdict, not "not applicable")`);
+    const defects = Object.entries(metrics.perDefectRecall);
+    if (defects.length) {
+      console.log("  recall per defect");
+      for (const [defect, { recall, count }] of defects) console.log(`    ${defect.padEnd(22)} ${f(recall)}  (${count})`);
+    }
+  } else {
+    console.log(`  pairwise accuracy    ${f(metrics.pairwiseAccuracy)}  (${metrics.pairs} pairs, ties count half)`);
+    console.log(`  ROC AUC              ${f(metrics.rocAuc)}`);
+    console.log(`  verdict share        ${f(metrics.verdictShare)}`);
   }
 }
 
