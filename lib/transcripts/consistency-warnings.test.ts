@@ -41,19 +41,52 @@ describe("consistency warnings", () => {
     expect(warnings[2].message).toBe("tool response at message 3 answers `zzz`, which no assistant message called");
   });
 
-  it("duplicate_call_id and duplicate_response", () => {
+  it("duplicate_call_id: parallel calls sharing an id each keep their response, in order", () => {
+    const result = imported({
+      messages: [
+        { role: "user", content: "go" },
+        { role: "assistant", content: null, tool_calls: [call("a"), call("a")] },
+        { role: "tool", tool_call_id: "a", content: "one" },
+        { role: "tool", tool_call_id: "a", content: "two" },
+      ],
+      tools,
+    });
+    expect(result.warnings.map((w) => w.code)).toEqual(["duplicate_call_id"]);
+    expect(result.warnings[0]).toMatchObject({
+      message: "call id `a` is used again at message 1 (first at message 1); each response is paired with the nearest earlier unanswered call of that id",
+      location: { messageIndex: 1, callId: "a" },
+    });
+    expect(result.sites.map((site) => site.response)).toEqual(["one", "two"]);
+  });
+
+  it("an id reused in every turn (as gpt-4o does) loses no response", () => {
+    const result = imported({
+      messages: [
+        { role: "user", content: "look up order 1" },
+        { role: "assistant", content: null, tool_calls: [call("call_1", "f", '{"id": 1}')] },
+        { role: "tool", tool_call_id: "call_1", content: "order 1" },
+        { role: "user", content: "and order 2" },
+        { role: "assistant", content: null, tool_calls: [call("call_1", "f", '{"id": 2}')] },
+        { role: "tool", tool_call_id: "call_1", content: "order 2" },
+      ],
+      tools,
+    });
+    expect(result.sites.map((site) => [site.responseIndex, site.response])).toEqual([
+      [2, "order 1"],
+      [5, "order 2"],
+    ]);
+    expect(result.warnings.map((w) => w.code)).toEqual(["duplicate_call_id"]);
+  });
+
+  it("duplicate_response: a second answer to an answered call", () => {
     const warnings = warningsOf([
       { role: "user", content: "go" },
-      { role: "assistant", content: null, tool_calls: [call("a"), call("a")] },
+      { role: "assistant", content: null, tool_calls: [call("a")] },
       { role: "tool", tool_call_id: "a", content: "one" },
       { role: "tool", tool_call_id: "a", content: "two" },
     ]);
-    expect(warnings.map((w) => w.code)).toEqual(["duplicate_call_id", "missing_response", "duplicate_response"]);
-    expect(warnings[0]).toMatchObject({
-      message: "call id `a` is used again at message 1 (first at message 1); a response links to the first call only",
-      location: { messageIndex: 1, callId: "a" },
-    });
-    expect(warnings[2].message).toBe("tool response at message 3 answers `a` again (first answered at message 2); the first response is used");
+    expect(warnings.map((w) => w.code)).toEqual(["duplicate_response"]);
+    expect(warnings[0].message).toBe("tool response at message 3 answers `a` again (first answered at message 2); the first response is used");
   });
 
   it("invalid_arguments: kept raw, with where the JSON breaks", () => {

@@ -1,27 +1,30 @@
 import type { ImportWarning } from "./import-types";
 import { findJsonSyntaxError } from "./json-syntax";
+import { pairResponses } from "./pair-responses";
 import type { CanonicalTranscript, ToolCallSite } from "./types";
 
 /**
  * Problems that leave a transcript usable, found on the canonical shape so that every format
- * is checked the same way. Linking follows `extractToolCallSites`, so warnings and sites agree.
+ * is checked the same way. Calls and responses are paired as `extractToolCallSites` pairs them
+ * (`pairResponses`), so warnings and sites agree.
  */
 export function consistencyWarnings(transcript: CanonicalTranscript, sites: ToolCallSite[]): ImportWarning[] {
   const warnings: ImportWarning[] = [];
   const declared = new Set(transcript.tools.map((t) => t.function.name));
-  const firstCall = new Map<string, ToolCallSite>();
+  const callsById = new Map<string, ToolCallSite[]>();
 
   for (const site of sites) {
     const where = { messageIndex: site.messageIndex, callId: site.callId };
     const call = `call \`${site.callId}\` to \`${site.toolName}\` (message ${site.messageIndex})`;
-    const first = firstCall.get(site.callId);
-    if (first) {
+    const same = callsById.get(site.callId);
+    if (same) {
       warnings.push({
         code: "duplicate_call_id",
-        message: `call id \`${site.callId}\` is used again at message ${site.messageIndex} (first at message ${first.messageIndex}); a response links to the first call only`,
+        message: `call id \`${site.callId}\` is used again at message ${site.messageIndex} (first at message ${same[0].messageIndex}); each response is paired with the nearest earlier unanswered call of that id`,
         location: where,
       });
-    } else firstCall.set(site.callId, site);
+      same.push(site);
+    } else callsById.set(site.callId, [site]);
 
     if (site.responseIndex === null) {
       warnings.push({ code: "missing_response", message: `${call} has no tool response`, location: where });
@@ -45,33 +48,24 @@ export function consistencyWarnings(transcript: CanonicalTranscript, sites: Tool
     }
   }
 
-  const linked = new Map<number, ToolCallSite>();
-  for (const site of sites) if (site.responseIndex !== null) linked.set(site.responseIndex, site);
-  const answered = new Map<string, number>();
-  for (const site of sites) if (site.responseIndex !== null && !answered.has(site.callId)) answered.set(site.callId, site.responseIndex);
-
-  transcript.messages.forEach((message, index) => {
-    if (message.role !== "tool" || linked.has(index)) return;
+  for (const index of pairResponses(transcript.messages).unmatched) {
+    const message = transcript.messages[index];
+    if (message.role !== "tool") continue;
     const id = message.tool_call_id;
     const where = { messageIndex: index, callId: id };
-    const call = firstCall.get(id);
-    const answeredAt = answered.get(id);
-    if (call && answeredAt !== undefined && answeredAt < index) {
+    const calls = callsById.get(id) ?? [];
+    const earlier = calls.filter((site) => site.messageIndex < index);
+    const answered = earlier.filter((site) => site.responseIndex !== null && site.responseIndex < index).at(-1);
+    if (answered) {
       warnings.push({
         code: "duplicate_response",
-        message: `tool response at message ${index} answers \`${id}\` again (first answered at message ${answeredAt}); the first response is used`,
+        message: `tool response at message ${index} answers \`${id}\` again (first answered at message ${answered.responseIndex}); the first response is used`,
         location: where,
       });
-    } else if (call && call.messageIndex > index) {
+    } else if (calls.length) {
       warnings.push({
         code: "orphan_response",
-        message: `tool response at message ${index} answers \`${id}\`, which is only called later (message ${call.messageIndex})`,
-        location: where,
-      });
-    } else if (call) {
-      warnings.push({
-        code: "orphan_response",
-        message: `tool response at message ${index} answers \`${id}\`, but an earlier response with that id (before the call) takes the link`,
+        message: `tool response at message ${index} answers \`${id}\`, which is only called later (message ${calls[0].messageIndex})`,
         location: where,
       });
     } else {
@@ -81,7 +75,7 @@ export function consistencyWarnings(transcript: CanonicalTranscript, sites: Tool
         location: where,
       });
     }
-  });
+  }
   return warnings;
 }
 

@@ -1,3 +1,4 @@
+import { callKey, pairResponses } from "./pair-responses";
 import type { CanonicalTranscript, JsonValue, ParsedArguments, ToolCallSite } from "./types";
 
 export function parseArguments(raw: string): ParsedArguments {
@@ -10,20 +11,12 @@ export function parseArguments(raw: string): ParsedArguments {
 
 /** Every tool call of a transcript, in order, linked to its tool response when there is one. */
 export function extractToolCallSites(transcript: CanonicalTranscript): ToolCallSite[] {
-  const responses = new Map<string, number>();
-  transcript.messages.forEach((message, index) => {
-    // The first response for an id wins: a duplicate response is a warning, not a new link.
-    if (message.role === "tool" && !responses.has(message.tool_call_id)) responses.set(message.tool_call_id, index);
-  });
-  const linked = new Set<string>();
+  const { responseOf } = pairResponses(transcript.messages);
   const sites: ToolCallSite[] = [];
   transcript.messages.forEach((message, messageIndex) => {
     if (message.role !== "assistant" || !message.tool_calls) return;
     message.tool_calls.forEach((call, position) => {
-      // With duplicate call ids, only the first call owns the response.
-      const candidate = responses.get(call.id);
-      const responseIndex = candidate !== undefined && candidate > messageIndex && !linked.has(call.id) ? candidate : null;
-      if (responseIndex !== null) linked.add(call.id);
+      const responseIndex = responseOf.get(callKey(messageIndex, position)) ?? null;
       const response = responseIndex === null ? null : transcript.messages[responseIndex];
       sites.push({
         callId: call.id,
