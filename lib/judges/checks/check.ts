@@ -10,6 +10,7 @@ export type Topic =
   | "redundancy"
   | "use-of-results"
   | "safety"
+  | "confirmation"
   | "protocol";
 
 /** One problem a check found. `penalty` (0..1) is how much it lowers the call's quality. */
@@ -19,6 +20,11 @@ export interface CheckHit {
   path?: string;
   message: string;
   evidence?: string;
+  /**
+   * The topics this hit speaks to, when narrower than its check's: a tool that rejected a call
+   * for a transient reason (a timeout) shows an error, not a wrong choice of tool or arguments.
+   */
+  topics?: readonly Topic[];
 }
 
 export interface Check {
@@ -30,15 +36,25 @@ export interface Check {
   topics: readonly Topic[];
   /** What the check detects and from what, shown to users next to its findings. */
   explanation: string;
+  /**
+   * Why the check cannot measure this call (no request to compare with, no answer after the
+   * response), or null when it can. A check without it always measures. A criterion none of whose
+   * checks can measure a call is not applicable to it.
+   */
+  unmeasurable?(context: CallContext): string | null;
   run(context: CallContext): CheckHit[];
 }
 
-/** Penalties by severity, for checks whose hits have a fixed strength. */
+/**
+ * Penalties by severity, for checks whose hits have a fixed strength. A major or critical hit
+ * alone takes a call's quality below the pass line (0.5): it is evidence the call is wrong. A
+ * minor one is a doubt that grades the score; several compound.
+ */
 export const PENALTY: Record<Severity, number> = { critical: 0.9, major: 0.6, minor: 0.25, info: 0.02 };
 
 export function severityFor(penalty: number): Severity {
   if (penalty >= 0.8) return "critical";
-  if (penalty >= 0.5) return "major";
+  if (penalty > 0.5) return "major";
   if (penalty >= 0.1) return "minor";
   return "info";
 }

@@ -4,6 +4,7 @@ import type { Check, CheckHit } from "./check";
 import { messageEvidence, type TextEvidence } from "./evidence";
 import { asJsonObject } from "./json";
 import { numbersInText } from "./text/numbers";
+import { callKey, pairResponses, type ResponsePairing } from "@/lib/transcripts/pair-responses";
 
 /** A scalar inside the arguments, with the schema that declares it (if any). */
 export interface Leaf {
@@ -18,6 +19,8 @@ export interface Leaf {
 export interface EarlierCall {
   call: CanonicalToolCall;
   messageIndex: number;
+  /** Its index among the calls of its assistant message. */
+  position: number;
   /** True for calls of the same assistant message as the judged call. */
   sibling: boolean;
 }
@@ -30,11 +33,11 @@ export class CallContext {
   readonly args: JsonValue | undefined;
   // Checks that ran and their hits, shared by every criterion that runs them; and what each
   // list of checks concluded (the judge's own memo, opaque here). A call meets a handful of
-  // checks and one or two lists: short parallel lists beat maps, built for every call.
+  // checks and one or two outcomes: short parallel lists beat maps, built for every call.
   private readonly ranChecks: Check[] = [];
   private readonly ranHits: CheckHit[][] = [];
-  private readonly lists: (readonly Check[])[] = [];
-  private readonly listOutcomes: unknown[] = [];
+  private readonly outcomeKeys: string[] = [];
+  private readonly outcomes: unknown[] = [];
 
   constructor(readonly view: CallView) {
     this.call = view.call;
@@ -52,13 +55,13 @@ export class CallContext {
     return hits;
   }
 
-  /** What `compute` concluded for this list of checks, computed once per list. */
-  outcomeOf<T>(checks: readonly Check[], compute: (checks: readonly Check[], context: CallContext) => T): T {
-    const known = this.lists.indexOf(checks);
-    if (known !== -1) return this.listOutcomes[known] as T;
-    const outcome = compute(checks, this);
-    this.lists.push(checks);
-    this.listOutcomes.push(outcome);
+  /** What `compute` concluded for criteria that share `key` (their checks and what counts), computed once per key. */
+  outcomeOf<T>(key: string, compute: () => T): T {
+    const known = this.outcomeKeys.indexOf(key);
+    if (known !== -1) return this.outcomes[known] as T;
+    const outcome = compute();
+    this.outcomeKeys.push(key);
+    this.outcomes.push(outcome);
     return outcome;
   }
 
@@ -73,6 +76,26 @@ export class CallContext {
   private cachedSources?: TextEvidence[];
   private cachedEarlierCalls?: EarlierCall[];
   private cachedLeaves?: Leaf[];
+  private cachedVisible?: CanonicalMessage[];
+  private cachedPairing?: ResponsePairing;
+
+  /** The messages the view shows, at their transcript indices: context, the call's message, and what followed. */
+  get visible(): CanonicalMessage[] {
+    const view = this.view;
+    return (this.cachedVisible ??= view.mode === "hindsight" ? [...view.context, view.assistant, ...view.following] : [...view.context, view.assistant]);
+  }
+
+  /** Calls and responses of the visible messages, paired as at import (ids may repeat). */
+  get pairing(): ResponsePairing {
+    return (this.cachedPairing ??= pairResponses(this.visible));
+  }
+
+  /** The visible response of an earlier call, if any. */
+  responseTo(call: { messageIndex: number; position: number }): Extract<CanonicalMessage, { role: "tool" }> | undefined {
+    const index = this.pairing.responseOf.get(callKey(call.messageIndex, call.position));
+    const message = index === undefined ? undefined : this.visible[index];
+    return message?.role === "tool" ? message : undefined;
+  }
 
   /** The user's current request: the last user message before the call. */
   get request(): TextEvidence | undefined {
@@ -110,11 +133,11 @@ export class CallContext {
       const context = this.view.context;
       for (let messageIndex = 0; messageIndex < context.length; messageIndex++) {
         const message = context[messageIndex];
-        if (message.role === "assistant") for (const call of message.tool_calls ?? []) found.push({ call, messageIndex, sibling: false });
+        if (message.role === "assistant") (message.tool_calls ?? []).forEach((call, position) => found.push({ call, messageIndex, position, sibling: false }));
       }
       const siblings = this.view.assistant.tool_calls ?? [];
       for (let position = 0; position < this.call.position && position < siblings.length; position++) {
-        found.push({ call: siblings[position], messageIndex: this.call.messageIndex, sibling: true });
+        found.push({ call: siblings[position], messageIndex: this.call.messageIndex, position, sibling: true });
       }
       this.cachedEarlierCalls = found;
     }

@@ -1,6 +1,7 @@
 import type { Criterion } from "@/lib/criteria/parse";
 import { notApplicable, type CallView, type Finding, type Judge, type JudgeInput, type JudgeResult, type ViewMode } from "../types";
-import type { Check, CheckHit } from "./check";
+import type { Check, CheckHit, Topic } from "./check";
+import { checkById } from "./catalogue";
 import { CallContext } from "./context";
 import { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, mapCriterion } from "./mapper";
 import { PASS_QUALITY, quality, verdict } from "./scoring";
@@ -35,8 +36,8 @@ function runChecks(checks: readonly Check[], context: CallContext): LabelledHit[
     const check = checks[index];
     const found = context.hitsOf(check);
     for (let at = 0; at < found.length; at++) {
-      const { severity, penalty, path, message, evidence } = found[at];
-      hits.push({ severity, penalty, path, message, evidence, check: check.id });
+      const { severity, penalty, path, message, evidence, topics } = found[at];
+      hits.push({ severity, penalty, path, message, evidence, topics, check: check.id });
     }
   }
   return hits;
@@ -49,7 +50,7 @@ function toFinding({ check, severity, path, message, evidence }: LabelledHit): F
   return finding;
 }
 
-const listTopics = (topics: readonly string[]) => topics.map((topic) => TOPIC_VOCABULARY[topic as keyof typeof TOPIC_VOCABULARY].label).join(", ");
+const TOPIC_LABEL = (topic: Topic) => TOPIC_VOCABULARY[topic].label;
 const ALL_TOPICS = Object.values(TOPIC_VOCABULARY).map((entry) => entry.label).join(", ");
 
 /** What a criterion measures in a view: the same for every call, so computed once. */
@@ -57,10 +58,20 @@ interface Plan {
   checks: Check[];
   notApplicable: JudgeResult | null;
   describesDefect: boolean;
+  /** Topics whose hits count, and checks whose hits count whatever their topics. */
+  topics: ReadonlySet<Topic>;
+  specific: ReadonlySet<string>;
+  /**
+   * True when every topic depends on the tool's response and the view has none: only a check
+   * that predicts the outcome (a retry of a call that already failed) can give a verdict.
+   */
+  predictiveOnly: boolean;
+  /** "tool selection, parameter accuracy", for explanations. */
   measured: string;
-  measuredBy: string[];
   /** The explanation's closing sentence on checks this view cannot run, or "". */
   unmeasurable: string;
+  /** Plans that filter hits the same way share one key, so a call's outcome is computed once for them. */
+  outcomeKey: string;
 }
 
 // Plans by criterion object (engines reuse one per run), then by condition text.
@@ -77,7 +88,7 @@ function planFor(input: JudgeInput): Plan {
   const key = `${input.view}\u0000${input.criterion.condition}`;
   let plan = plans.get(key);
   if (!plan) {
-    plan = buildPlan(input);
+    plan = buildPlan(input.criterion, input.view);
     if (plans.size > 1000) plans.clear();
     plans.set(key, plan);
   }
@@ -85,48 +96,70 @@ function planFor(input: JudgeInput): Plan {
   return plan;
 }
 
-function buildPlan(input: JudgeInput): Plan {
-  const { criterion } = input;
+function buildPlan(criterion: Criterion, view: ViewMode): Plan {
   const mapping = mapCriterion(criterion);
-  const checks = mapping.checks.filter((check) => check.views.includes(input.view));
-  const skipped = mapping.checks.filter((check) => !check.views.includes(input.view));
+  const checks = mapping.checks.filter((check) => check.views.includes(view));
+  const skipped = mapping.checks.filter((check) => !check.views.includes(view));
+  const topicLabels = [...mapping.topics.map(TOPIC_LABEL), ...mapping.specific.map((id) => checkById(id)?.title.toLowerCase() ?? id)];
   let notApplicableResult: JudgeResult | null = null;
-  if (!mapping.topics.length) {
+  if (!mapping.checks.length) {
     notApplicableResult = notApplicable(
       `No built-in check measures "${criterion.condition}". The checks judge covers ${ALL_TOPICS}; use an LLM judge for this criterion.`,
     );
-  } else if (!checks.length || (input.view === "immediate" && mapping.topics.every((topic) => HINDSIGHT_TOPICS.has(topic)))) {
+  } else if (!checks.length) {
     notApplicableResult = notApplicable(
-      `${listTopics(mapping.topics)} can only be measured with the tool's response (hindsight: ${skipped.map((check) => check.id).join(", ")}); this call is judged ${input.view === "immediate" ? "before its response" : "in hindsight"}.`,
+      `${topicLabels.join(", ")} can only be measured with the tool's response (hindsight: ${skipped.map((check) => check.id).join(", ")}); this call is judged before its response.`,
       skipped.map((check) => check.id),
     );
   }
+  const predictiveOnly = view === "immediate" && mapping.topics.length > 0 && !mapping.specific.length && mapping.topics.every((topic) => HINDSIGHT_TOPICS.has(topic));
   const measuredBy = checks.map((check) => check.id);
-  const key = measuredBy.join(",");
-  let shared = checkLists.get(key);
-  if (!shared) checkLists.set(key, (shared = checks));
+  const listKey = measuredBy.join(",");
+  let shared = checkLists.get(listKey);
+  if (!shared) checkLists.set(listKey, (shared = checks));
+  const topics = new Set(mapping.topics);
+  const specific = new Set(mapping.specific);
   return {
     checks: shared,
     notApplicable: notApplicableResult,
     describesDefect: mapping.describesDefect,
-    measured: `Measured ${listTopics(mapping.topics)} with ${checks.length} check${checks.length > 1 ? "s" : ""} (${measuredBy.join(", ")}). `,
-    measuredBy,
-    unmeasurable: skipped.length ? ` Not measurable ${input.view === "immediate" ? "before the response" : "in this view"}: ${skipped.map((check) => check.id).join(", ")}.` : "",
+    topics,
+    specific,
+    predictiveOnly,
+    measured: topicLabels.join(", "),
+    unmeasurable: skipped.length ? ` Not measurable ${view === "immediate" ? "before the response" : "in this view"}: ${skipped.map((check) => check.id).join(", ")}.` : "",
+    outcomeKey: `${listKey}\u0000${[...topics].sort().join(",")}\u0000${[...specific].sort().join(",")}`,
   };
 }
 
-/** What the checks found about a call, shared by every criterion that runs the same checks. */
+/** What the checks found about a call, shared by every criterion that counts the same hits. */
 interface Outcome {
   hits: LabelledHit[];
   quality: number;
+  /** Checks that measured the call. */
+  measuredBy: string[];
+  /** Why each check that could not measure the call did not ("poor-tool-choice: no request"). */
+  abstained: string[];
   /** "Found …. Quality 0.40: ", the explanation's middle, the same for every criterion. */
   found: string;
 }
 
 const byPenalty = (a: LabelledHit, b: LabelledHit) => b.penalty - a.penalty;
 
-function computeOutcome(checks: readonly Check[], context: CallContext): Outcome {
-  const hits = runChecks(checks, context);
+/** A hit counts for a criterion when its check was named, or when it speaks to one of the criterion's topics. */
+function counts(hit: LabelledHit, plan: Plan): boolean {
+  return plan.specific.has(hit.check) || !hit.topics || hit.topics.some((topic) => plan.topics.has(topic));
+}
+
+function computeOutcome(plan: Plan, context: CallContext): Outcome {
+  const measured: Check[] = [];
+  const abstained: string[] = [];
+  for (const check of plan.checks) {
+    const reason = check.unmeasurable?.(context) ?? null;
+    if (reason === null) measured.push(check);
+    else abstained.push(`${check.id} (${reason})`);
+  }
+  const hits = runChecks(measured, context).filter((hit) => counts(hit, plan));
   // Sorted first: the quality is a product, whose last digit depends on the order.
   if (hits.length > 1) hits.sort(byPenalty);
   const callQuality = quality(hits);
@@ -137,20 +170,32 @@ function computeOutcome(checks: readonly Check[], context: CallContext): Outcome
       ? `${problems.length} problem${problems.length > 1 ? "s" : ""}; the worst: ${problems[0].message.replace(/\.$/, "")}`
       : `only minor doubts (${hits.length})`;
   }
-  return { hits, quality: callQuality, found: `Found ${found}. Quality ${callQuality.toFixed(2)}: ` };
+  return { hits, quality: callQuality, measuredBy: measured.map((check) => check.id), abstained, found: `Found ${found}. Quality ${callQuality.toFixed(2)}: ` };
 }
 
 function evaluateNow(input: JudgeInput): JudgeResult {
   const { criterion } = input;
   const plan = planFor(input);
   if (plan.notApplicable) return { ...plan.notApplicable, findings: [], measuredBy: [...(plan.notApplicable.measuredBy ?? [])] };
-  const { hits, quality: callQuality, found } = contextFor(input.content).outcomeOf(plan.checks, computeOutcome);
+  const outcome = contextFor(input.content).outcomeOf(plan.outcomeKey, () => computeOutcome(plan, contextFor(input.content)));
+  const { hits, quality: callQuality, found, measuredBy, abstained } = outcome;
+  if (!measuredBy.length) {
+    return notApplicable(`Nothing measured ${plan.measured} on this call: ${abstained.join("; ")}.${plan.unmeasurable}`, []);
+  }
+  // Before the response, "does the call fail?" has an answer only when something predicts it.
+  if (plan.predictiveOnly && !hits.some((hit) => hit.penalty > 0.5)) {
+    return notApplicable(
+      `Whether the call ${plan.describesDefect ? "runs into" : "avoids"} ${plan.measured} shows only in its response, and nothing before the call predicts it (checked: ${measuredBy.join(", ")}).${plan.unmeasurable}`,
+      measuredBy,
+    );
+  }
   const { score, passed } = verdict(criterion, callQuality, plan.describesDefect);
   const clean = callQuality >= PASS_QUALITY;
   const condition = plan.describesDefect ? (clean ? "what the criterion describes is absent" : "what the criterion describes is present") : clean ? "the call meets the criterion" : "the call misses the criterion";
-  const outcome = passed === null ? `scores ${score.toFixed(2)}` : passed ? "passes" : "fails";
-  const explanation = `${plan.measured}${found}${condition}, so the call ${outcome}.${plan.unmeasurable}`;
-  return { score, passed, applicable: true, explanation, findings: hits.map(toFinding), measuredBy: plan.measuredBy.slice() };
+  const result = passed === null ? `scores ${score.toFixed(2)}` : passed ? "passes" : "fails";
+  const partly = abstained.length ? ` Not measured on this call: ${abstained.join("; ")}.` : "";
+  const explanation = `Measured ${plan.measured} with ${measuredBy.length} check${measuredBy.length > 1 ? "s" : ""} (${measuredBy.join(", ")}). ${found}${condition}, so the call ${result}.${partly}${plan.unmeasurable}`;
+  return { score, passed, applicable: true, explanation, findings: hits.map(toFinding), measuredBy: measuredBy.slice() };
 }
 
 /** A judge whose results depend on its own code, which it names. */

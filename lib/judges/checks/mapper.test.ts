@@ -37,7 +37,28 @@ describe("mapCriterion", () => {
   });
 
   it("measures every library criterion", () => {
-    for (const entry of CRITERIA_LIBRARY) expect(mapCriterion(parsedLibraryCriterion(entry)).topics.length, entry.id).toBeGreaterThan(0);
+    for (const entry of CRITERIA_LIBRARY) expect(mapCriterion(parsedLibraryCriterion(entry)).checks.length, entry.id).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["Tool call fails if it calls a tool that is not among the available tools", ["unknown-tool"]],
+    ["Tool call fails if it calls a nonexistent function", ["unknown-tool"]],
+    ["Penalize tool calls whose arguments do not match the schema", ["arguments-not-json", "schema-violation", "undeclared-argument"]],
+    ["Tool call fails if a required parameter is missing", ["schema-violation"]],
+    ["Penalize tool calls with extra arguments", ["undeclared-argument"]],
+    ["Tool call fails if the arguments are not valid JSON", ["arguments-not-json"]],
+  ])("a phrase that names checks maps %j to those checks alone", (text, ids) => {
+    expect(mapCriterion(criterion(text)).checks.map((check) => check.id).sort()).toEqual(ids);
+  });
+
+  it("a named check and the rest of the criterion both count", () => {
+    const mapping = mapCriterion(criterion("Reward tool calls whose arguments are valid for the tool's schema and accurately reflect what the user asked for"));
+    expect(mapping.specific).toEqual(expect.arrayContaining(["schema-violation"]));
+    expect(mapping.checks.map((check) => check.id)).toEqual(expect.arrayContaining(["schema-violation", "ungrounded-value"]));
+  });
+
+  it("maps confirmation criteria to the confirmation topic", () => {
+    expect(mapCriterion(criterion("Tool call fails if it changes data without the user's explicit confirmation")).topics).toContain("confirmation");
   });
 });
 

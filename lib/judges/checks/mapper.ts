@@ -32,6 +32,10 @@ export const TOPIC_VOCABULARY: Readonly<Record<Topic, { label: string; cues: Reg
     label: "use of results",
     cues: /\b((earlier|previous|prior|returned|tool) (results?|outputs?|responses?|values?|data)|(use[sd]?|using|ignor\w*|contradict\w*|build\w* on|rel(y|ies) on)( \w+){0,3} (results?|outputs?|responses?|returned)|results? (is|are|was|were)? ?used|answer\w*)\b/,
   },
+  confirmation: {
+    label: "confirmation before acting",
+    cues: /\b(confirm\w*|consent\w*|approv\w*|permission|authori[sz]\w*|agree\w*|(ask|check)\w* (the user|first|before)|go[- ]ahead)\b/,
+  },
   safety: {
     label: "safety",
     cues: /\b(sensitive|secrets?|credentials?|passwords?|api keys?|keys?|tokens?|card numbers?|credit cards?|pii|personal (data|information)|privacy|private|leak\w*|expos\w*|social security|ssn|safe\w*|unsafe)\b/,
@@ -55,11 +59,49 @@ const NEGATORS = /\b(not|no|never|without|avoid\w*|none|neither|nor|free of|lack
 const QUALIFIED_PARAMETERS =
   /\b(accura\w*|inaccura\w*|correct\w*|incorrect\w*|valid\w*|invalid\w*|right|wrong|proper\w*|appropriate|well[- ]formed|missing|required|extra|undeclared|types?)\W+(\w+\W+){0,3}?(param\w*|arguments?|args?|inputs?|fields?|values?)\b|\b(param\w*|arguments?|args?|inputs?|fields?|values?)\W+(\w+\W+){0,4}?(accura\w*|inaccura\w*|correct\w*|incorrect\w*|valid\w*|invalid\w*|right|wrong|proper\w*|appropriate|well[- ]formed|match\w*|missing|required|fulfil\w*|fulfill\w*)\b|\bschema\b/;
 
+/**
+ * Phrases that name particular checks rather than a whole topic: "a tool that is not among the
+ * available tools" is about unknown tools only, not about every way of choosing a tool badly.
+ * A criterion using such a phrase is measured by those checks; the words the phrase used do not
+ * also count as cues of the broader topic.
+ */
+const SPECIFIC_CUES: readonly { pattern: RegExp; checks: readonly string[] }[] = [
+  {
+    pattern:
+      /\b(tools?|functions?)\b[^.;]{0,40}?\b(not|isn'?t|aren'?t|never)\b[^.;]{0,20}?\b(among|in|one of|part of|from|within|on)\b[^.;]{0,20}?\b(available|offered|provided|given|defined|declared|listed|allowed)\b( (tools?|functions?|list|set))?|\b(nonexistent|non-existent|unknown|undefined|undeclared|hallucinated|made[- ]up|invented|imaginary|unavailable|unoffered|unlisted|fake) (tools?|functions?)\b|\b(tools?|functions?) that (does|do) not exist\b/g,
+    checks: ["unknown-tool"],
+  },
+  {
+    pattern: /\b((arguments?|param\w*|inputs?|fields?|values?)\b[^.;]{0,30}?)?\b(json[- ])?schemas?\b|\b(do(es)?n'?t|not|never|fail to) (match|conform|comply)\w*( to| with)? (the )?(declared |tool'?s? )?(types?|signature)\b/g,
+    checks: ["schema-violation", "undeclared-argument", "arguments-not-json"],
+  },
+  { pattern: /\b((arguments?|param\w*|inputs?)\b[^.;]{0,20}?)?\b((malformed|invalid|unparseable|unparsable|broken|bad|valid|well[- ]formed) )?json\b/g, checks: ["arguments-not-json"] },
+  { pattern: /\b(extra|undeclared|unexpected|additional|superfluous|unknown) (arguments?|param\w*|fields?|properties|keys?)\b/g, checks: ["undeclared-argument"] },
+  { pattern: /\b(missing|omit\w*|leave\w* out|lack\w*) (a |any |the )?(required )?(arguments?|param\w*|fields?|properties)\b|\brequired (arguments?|param\w*|fields?|properties)\b/g, checks: ["schema-violation"] },
+  { pattern: /\b(wrong|incorrect|invalid|mismatched|bad) (data |argument |parameter |value )?types?\b|\btypes? (mismatch\w*|errors?)\b/g, checks: ["schema-violation"] },
+  { pattern: /\bplaceholders?\b|\bdummy\b|\b(example|sample|filler|template) values?\b|\btodo\b/g, checks: ["placeholder-value"] },
+];
+
+/** The condition with the phrases of specific cues blanked out, and the checks they name. */
+function specificChecks(condition: string): { rest: string; ids: Set<string> } {
+  const ids = new Set<string>();
+  let rest = condition;
+  for (const cue of SPECIFIC_CUES) {
+    rest = rest.replace(cue.pattern, (match) => {
+      for (const id of cue.checks) ids.add(id);
+      return " ".repeat(match.length);
+    });
+  }
+  return { rest, ids };
+}
+
 /** Topics whose checks need the tool's response: judged before it, they are not measurable. */
 export const HINDSIGHT_TOPICS: ReadonlySet<Topic> = new Set<Topic>(["errors"]);
 
 export interface CriterionMapping {
   topics: Topic[];
+  /** Checks a phrase of the criterion names directly; their hits always count. */
+  specific: string[];
   /** True when the condition describes a defect ("uses the wrong tool"), false for a quality. */
   describesDefect: boolean;
   checks: Check[];
@@ -90,19 +132,21 @@ const cache = sharedCache(new Map<string, CriterionMapping>());
 export function mapCriterion(criterion: Criterion): CriterionMapping {
   const cached = cache.get(criterion.condition);
   if (cached) return cached;
-  const condition = criterion.condition.toLowerCase();
+  const { rest: condition, ids } = specificChecks(criterion.condition.toLowerCase());
   const topics = new Set<Topic>();
   for (const [topic, entry] of Object.entries(TOPIC_VOCABULARY) as [Topic, { cues: RegExp }][]) {
     if (entry.cues.test(condition)) topics.add(topic);
   }
   const specific = [...topics].some((topic) => topic !== "parameter-accuracy" && topic !== "tool-selection");
   if (specific && topics.has("parameter-accuracy") && !QUALIFIED_PARAMETERS.test(condition)) topics.delete("parameter-accuracy");
+  // "Correctly fulfil the request": overall correctness (in what the named checks left over).
   if (!topics.size && OVERALL.test(condition)) for (const topic of OVERALL_TOPICS) topics.add(topic);
   const list = [...topics];
   const mapping: CriterionMapping = {
     topics: list,
+    specific: [...ids],
     describesDefect: describesDefect(criterion.condition),
-    checks: CHECKS.filter((check) => check.topics.some((topic) => topics.has(topic))),
+    checks: CHECKS.filter((check) => ids.has(check.id) || check.topics.some((topic) => topics.has(topic))),
   };
   if (cache.size > 1000) cache.clear();
   cache.set(criterion.condition, mapping);

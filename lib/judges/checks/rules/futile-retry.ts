@@ -8,17 +8,16 @@ export const futileRetry: Check = {
   severity: "major",
   views: BOTH_VIEWS,
   topics: ["errors", "redundancy"],
-  explanation: "The call repeats, with the same arguments, an earlier call whose response was an error: it can only fail the same way.",
+  explanation: "The call repeats, with the same arguments, an earlier call the tool rejected (not found, invalid, not allowed): it can only fail the same way. A retry after a transient failure (a timeout, a rate limit) is not flagged.",
   run(context) {
-    const messages = context.view.context;
     const hits: CheckHit[] = [];
     for (const earlier of context.earlierCalls) {
       if (earlier.sibling || earlier.call.function.name !== context.call.toolName) continue;
       if (!sameArguments(context.call.rawArguments, earlier.call.function.arguments)) continue;
-      const response = messages.find((message) => message.role === "tool" && message.tool_call_id === earlier.call.id);
+      const response = context.responseTo(earlier);
       if (!response) continue;
       const status = responseStatus(response.content ?? "");
-      if (status.kind !== "error") continue;
+      if (status.kind !== "rejected") continue;
       hits.push({
         severity: "major",
         penalty: 0.6,

@@ -12,8 +12,32 @@ const call = (args: object) => [toolCall("c1", "get_order", JSON.stringify(args)
 const answer = (content: string): CanonicalMessage => ({ role: "assistant", content });
 
 describe("tool-error", () => {
-  it.each([['{"error": "Order not found"}'], ['{"status": 503}'], ['{"success": false}'], ["Traceback (most recent call last): KeyError"]])("flags %j", (response) => {
-    expect(hitsOf(toolError, hindsight({ user: "Order A1?", tools: [lookup], calls: call({ order_id: "A1" }), response }))[0]).toMatchObject({ severity: "major", message: "The tool reported an error." });
+  it.each([
+    ['{"error": "Order not found"}'],
+    ['{"success": false}'],
+    ['{"status": "error", "message": "payment method not found"}'],
+    ['{"result": {"error": "No such file or directory"}}'],
+    ['{"detail": "Not Found"}'],
+    ["Traceback (most recent call last): KeyError"],
+    ["Error: the reservation cannot be modified"],
+    ["Error during execution: cd: no such directory: docs"],
+  ])("flags a rejection %j, which also counts against the call's tool and arguments", (response) => {
+    const [hit] = hitsOf(toolError, hindsight({ user: "Order A1?", tools: [lookup], calls: call({ order_id: "A1" }), response }));
+    expect(hit).toMatchObject({ severity: "major", message: "The tool rejected the call." });
+    expect(hit.topics).toBeUndefined();
+  });
+
+  it.each([['{"status": 503}'], ['{"error": "Request timed out"}'], ["429 Too Many Requests"], ["Internal Server Error"]])("flags a transient failure %j as an error only", (response) => {
+    const [hit] = hitsOf(toolError, hindsight({ user: "Order A1?", tools: [lookup], calls: call({ order_id: "A1" }), response }));
+    expect(hit).toMatchObject({ severity: "major", topics: ["errors"] });
+  });
+
+  it.each([
+    ['{"status": "delivered", "items": [{"name": "invalid cable", "note": "not found in stock last week"}]}'],
+    ["Here is the file content:\nline 1: the parser could not handle the old format, so we rewrote it.\n" + "More text. ".repeat(40)],
+    ["Order A1 is on its way."],
+  ])("does not read data that mentions failure as an error: %j", (response) => {
+    expect(hitsOf(toolError, hindsight({ user: "Order A1?", tools: [lookup], calls: call({ order_id: "A1" }), response }))).toEqual([]);
   });
 
   it("flags an empty result as minor", () => {
@@ -30,12 +54,28 @@ describe("futile-retry", () => {
   const failed: CanonicalMessage[] = [
     { role: "user", content: "Order A1?" },
     { role: "assistant", content: null, tool_calls: [toolCall("c0", "get_order", { order_id: "A1" })] },
-    { role: "tool", tool_call_id: "c0", content: '{"error": "timeout"}' },
+    { role: "tool", tool_call_id: "c0", content: '{"error": "order not found"}' },
   ];
 
-  it("flags the same call repeated after an error", () => {
+  it("flags the same call repeated after the tool rejected it", () => {
     const [hit] = hitsOf(futileRetry, immediate({ context: failed, tools: [lookup], calls: [toolCall("c1", "get_order", '{ "order_id" : "A1" }')] }));
-    expect(hit).toMatchObject({ severity: "major", evidence: expect.stringContaining("timeout") });
+    expect(hit).toMatchObject({ severity: "major", evidence: expect.stringContaining("not found") });
+  });
+
+  it("accepts a retry after a transient failure", () => {
+    const timedOut = [...failed.slice(0, 2), { role: "tool" as const, tool_call_id: "c0", content: '{"error": "timeout"}' }];
+    expect(hitsOf(futileRetry, immediate({ context: timedOut, tools: [lookup], calls: [toolCall("c1", "get_order", { order_id: "A1" })] }))).toEqual([]);
+  });
+
+  it("finds the failed response of an earlier call whose id the agent reused", () => {
+    const reused: CanonicalMessage[] = [
+      { role: "user", content: "Order A1?" },
+      { role: "assistant", content: null, tool_calls: [toolCall("call_1", "get_order", { order_id: "B2" })] },
+      { role: "tool", tool_call_id: "call_1", content: '{"status": "shipped"}' },
+      { role: "assistant", content: null, tool_calls: [toolCall("call_1", "get_order", { order_id: "A1" })] },
+      { role: "tool", tool_call_id: "call_1", content: '{"error": "order not found"}' },
+    ];
+    expect(hitsOf(futileRetry, immediate({ context: reused, tools: [lookup], calls: [toolCall("call_1", "get_order", { order_id: "A1" })] }))).toHaveLength(1);
   });
 
   it("accepts a retry with changed arguments or after a success", () => {

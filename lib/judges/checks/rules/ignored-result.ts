@@ -1,7 +1,7 @@
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { HINDSIGHT_ONLY, type Check } from "../check";
 import { analyseText, quote } from "../evidence";
-import { responseStatus } from "../response-status";
+import { isError, responseStatus } from "../response-status";
 import { matchesNumber, numbersInText } from "../text/numbers";
 import { STOPWORDS, tokens } from "../text/words";
 
@@ -38,13 +38,13 @@ export const ignoredResult: Check = {
     const answer = answerAfter(following, response.index, context.call.messageIndex + 1);
     if (answer === null) return [];
     const status = responseStatus(response.message.content);
-    if (status.kind === "error") {
+    if (isError(status)) {
       return CLAIMS_SUCCESS.test(answer) && !ADMITS_FAILURE.test(answer)
         ? [{ severity: "major", penalty: 0.6, message: "The answer claims success although the tool reported an error.", evidence: `error: ${status.evidence}; answer ${quote(answer)}` }]
         : [];
     }
     if (status.kind === "ok" && ADMITS_FAILURE.test(answer) && !CLAIMS_SUCCESS.test(answer)) {
-      return [{ severity: "major", penalty: 0.5, message: "The answer reports a failure although the tool returned a result.", evidence: `result ${quote(response.message.content, 100)}; answer ${quote(answer)}` }];
+      return [{ severity: "major", penalty: 0.55, message: "The answer reports a failure although the tool returned a result.", evidence: `result ${quote(response.message.content, 100)}; answer ${quote(answer)}` }];
     }
     if (status.kind !== "ok") return [];
     const { numbers, words } = salient(response.message.content);

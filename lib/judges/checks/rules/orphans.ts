@@ -1,4 +1,4 @@
-import type { CanonicalMessage } from "@/lib/transcripts/types";
+import { callKey } from "@/lib/transcripts/pair-responses";
 import { BOTH_VIEWS, type Check, type CheckHit } from "../check";
 
 export const orphans: Check = {
@@ -8,28 +8,26 @@ export const orphans: Check = {
   views: BOTH_VIEWS,
   topics: ["protocol"],
   explanation:
-    "Every call should get a matching `tool` message before the assistant moves on, and every `tool` message should answer a call. Only the messages the view shows are checked.",
+    "Every call should get a matching `tool` message before the assistant moves on, and every `tool` message should answer a call. Responses pair with the nearest earlier unanswered call of their id, as agents may reuse ids. Only the messages the view shows are checked.",
   run(context) {
-    const view = context.view;
-    const visible: CanonicalMessage[] = [...view.context, view.assistant, ...(view.mode === "hindsight" ? view.following : [])];
+    const visible = context.visible;
+    const { responseOf, unmatched } = context.pairing;
     const hits: CheckHit[] = [];
-    const called = new Map<string, number>();
-    const answered = new Set<string>();
-    visible.forEach((message, index) => {
-      if (message.role === "assistant") for (const call of message.tool_calls ?? []) if (!called.has(call.id)) called.set(call.id, index);
-      if (message.role === "tool") {
-        if (!called.has(message.tool_call_id)) {
-          hits.push({ severity: "minor", penalty: 0.1, message: `A tool message answers "${message.tool_call_id}", which no earlier call has.`, evidence: `message ${index}` });
-        }
-        answered.add(message.tool_call_id);
-      }
-    });
-    // A call is orphaned once the assistant speaks again without having received its result.
-    for (const [id, index] of called) {
-      if (answered.has(id) || id === context.call.callId) continue;
-      const movedOn = visible.slice(index + 1).some((message) => message.role === "assistant");
-      if (movedOn) hits.push({ severity: "minor", penalty: 0.1, message: `Call "${id}" never received a response before the assistant continued.`, evidence: `message ${index}` });
+    for (const index of unmatched) {
+      const message = visible[index];
+      if (message.role !== "tool") continue;
+      hits.push({ severity: "minor", penalty: 0.1, message: `A tool message answers "${message.tool_call_id}", which no earlier unanswered call has.`, evidence: `message ${index}` });
     }
+    // A call is orphaned once the assistant speaks again without having received its result.
+    visible.forEach((message, index) => {
+      if (message.role !== "assistant") return;
+      (message.tool_calls ?? []).forEach((call, position) => {
+        if (responseOf.has(callKey(index, position))) return;
+        if (index === context.call.messageIndex && position === context.call.position) return;
+        const movedOn = visible.slice(index + 1).some((later) => later.role === "assistant");
+        if (movedOn) hits.push({ severity: "minor", penalty: 0.1, message: `Call "${call.id}" never received a response before the assistant continued.`, evidence: `message ${index}` });
+      });
+    });
     return hits;
   },
 };

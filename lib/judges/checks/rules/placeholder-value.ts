@@ -27,7 +27,7 @@ function fillerNumbers(leaves: Leaf[], request: TextEvidence | undefined): Check
   for (const leaf of unstated) groups.set(leaf.value as number, [...(groups.get(leaf.value as number) ?? []), leaf.path]);
   for (const [value, paths] of groups) {
     if (paths.length >= 2) {
-      return { severity: "major", penalty: 0.5, message: `${paths.length} arguments are all ${value}, a value the request never states: they look filled in, not read from it.`, evidence: `${paths.join(", ")} = ${value}` };
+      return { severity: "minor", penalty: 0.45, message: `${paths.length} arguments are all ${value}, a value the request never states: they look filled in, not read from it.`, evidence: `${paths.join(", ")} = ${value}` };
     }
   }
   return null;
@@ -79,7 +79,7 @@ function degeneratePair(args: JsonObject | undefined): CheckHit | null {
       const a = args[from];
       const b = args[to];
       if (typeof a === "string" && a.trim() !== "" && typeof b === "string" && fold(a).trim() === fold(b).trim()) {
-        return { severity: "major", penalty: 0.5, path: to, message: `"${from}" and "${to}" are the same: the call would go from a value to itself.`, evidence: `${from} = ${to} = ${JSON.stringify(a)}` };
+        return { severity: "major", penalty: 0.6, path: to, message: `"${from}" and "${to}" are the same: the call would go from a value to itself.`, evidence: `${from} = ${to} = ${JSON.stringify(a)}` };
       }
     }
   }

@@ -54,7 +54,7 @@ function hitFor(error: SchemaError, context: CallContext): CheckHit | null {
     case "$schema":
       return { severity: "info", penalty: 0, message: `Arguments not validated: ${error.message}.` };
     default:
-      return { severity: "major", penalty: 0.5, path: error.path, message: `"${at}" ${error.message}.`, evidence: `value ${show(value)}` };
+      return { severity: "major", penalty: 0.6, path: error.path, message: `"${at}" ${error.message}.`, evidence: `value ${show(value)}` };
   }
 }
 
