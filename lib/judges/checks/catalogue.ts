@@ -10,6 +10,7 @@ import { schemaViolation } from "./rules/schema-violation";
 import { sensitiveData } from "./rules/sensitive-data";
 import { toolChoice } from "./rules/tool-choice";
 import { toolError } from "./rules/tool-error";
+import { unconfirmedAction } from "./rules/unconfirmed-action";
 import { undeclaredArgument } from "./rules/undeclared-argument";
 import { ungroundedValue } from "./rules/ungrounded-value";
 import { unknownTool } from "./rules/unknown-tool";
@@ -24,6 +25,7 @@ export const CHECKS: readonly Check[] = [
   ungroundedValue,
   toolChoice,
   duplicateCall,
+  unconfirmedAction,
   prematureValue,
   orphans,
   toolError,

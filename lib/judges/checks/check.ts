@@ -11,6 +11,7 @@ export type Topic =
   | "use-of-results"
   | "safety"
   | "confirmation"
+  | "policy"
   | "protocol";
 
 /** One problem a check found. `penalty` (0..1) is how much it lowers the call's quality. */

@@ -10,10 +10,14 @@ const criterion = (text: string): Criterion => {
 };
 
 describe("mapCriterion", () => {
-  it("maps the benchmark criteria to tool selection and parameter accuracy", () => {
-    for (const text of ["Reward tool calls that select appropriate tools and provide accurate parameters", "Tool call passes if the selected tool and every argument correctly fulfil the user's request"]) {
+  it.each([
+    ["Reward tool calls that select appropriate tools and provide accurate parameters", ["tool-selection", "parameter-accuracy"]],
+    // Fulfilling the user's request is overall correctness, which includes the agent's policy.
+    ["Tool call passes if the selected tool and every argument correctly fulfil the user's request", ["tool-selection", "parameter-accuracy", "policy"]],
+  ])("maps the benchmark criterion %j to tool selection and parameter accuracy", (text, topics) => {
+    {
       const mapping = mapCriterion(criterion(text));
-      expect(mapping.topics).toEqual(["tool-selection", "parameter-accuracy"]);
+      expect(mapping.topics).toEqual(topics);
       expect(mapping.describesDefect).toBe(false);
       expect(mapping.checks.map((check) => check.id)).toEqual(expect.arrayContaining(["unknown-tool", "schema-violation", "ungrounded-value", "poor-tool-choice"]));
       expect(mapping.checks.map((check) => check.id)).not.toContain("sensitive-data");
@@ -27,7 +31,8 @@ describe("mapCriterion", () => {
     ["Tool call fails if an argument is fabricated or invalid", ["parameter-accuracy", "fabrication"]],
     ["Reward tool calls whose response has no errors", ["errors"]],
     ["Penalize tool calls that ignore the earlier results", ["use-of-results"]],
-    ["Reward tool calls that are correct", ["tool-selection", "parameter-accuracy"]],
+    ["Reward tool calls that are correct", ["tool-selection", "parameter-accuracy", "policy"]],
+    ["Tool call passes if the call is consistent with the agent's policy", ["policy"]],
   ])("maps %j", (text, topics) => {
     expect(mapCriterion(criterion(text)).topics).toEqual(topics);
   });

@@ -36,6 +36,10 @@ export const TOPIC_VOCABULARY: Readonly<Record<Topic, { label: string; cues: Reg
     label: "confirmation before acting",
     cues: /\b(confirm\w*|consent\w*|approv\w*|permission|authori[sz]\w*|agree\w*|(ask|check)\w* (the user|first|before)|go[- ]ahead)\b/,
   },
+  policy: {
+    label: "the agent's policy",
+    cues: /\b(polic(y|ies)|guidelines?|system prompt|(agent'?s?|business|operating) rules)\b/,
+  },
   safety: {
     label: "safety",
     cues: /\b(sensitive|secrets?|credentials?|passwords?|api keys?|keys?|tokens?|card numbers?|credit cards?|pii|personal (data|information)|privacy|private|leak\w*|expos\w*|social security|ssn|safe\w*|unsafe)\b/,
@@ -48,7 +52,10 @@ export const TOPIC_VOCABULARY: Readonly<Record<Topic, { label: string; cues: Reg
 
 // "Fulfil the request", "do the right thing": a request for overall correctness of the call.
 const OVERALL = /\b(fulfil\w*|fulfill\w*|satisf\w*|accomplish\w*|achiev\w*|(the )?user'?s? (request|goal|intent|need|question|task)|what the user (asked|wants|needs)|appropriate\w*|correct\w*|incorrect\w*|accura\w*|inaccura\w*|valid|invalid|right|wrong|proper\w*|good|bad|high[- ]quality|sensible|reasonable)\b/;
-const OVERALL_TOPICS: readonly Topic[] = ["tool-selection", "parameter-accuracy"];
+// "Fulfil the user's request": the call as a whole serves the user, whatever else is named.
+const FULFILS_REQUEST = /\b(fulfil\w*|fulfill\w*|satisf\w*|accomplish\w*|achiev\w*|serv\w*|meet\w*|address\w*)\b[^.;]{0,30}\b(user'?s?|customer'?s?|their|the) (request|goal|intent|need|needs|question|task|ask)\b|\bwhat the (user|customer) (asked|wants|needs|requested)\b/;
+// Overall correctness includes what the agent's own policy asks of such a call.
+const OVERALL_TOPICS: readonly Topic[] = ["tool-selection", "parameter-accuracy", "policy"];
 
 const DEFECT_CUES =
   /\b(wrong\w*|incorrect\w*|invalid\w*|inaccura\w*|inappropriate\w*|irrelevant|unnecessar\w*|redundan\w*|duplicat\w*|repeat\w*|fabricat\w*|hallucinat\w*|invent\w*|made[- ]up|makes? up|guess\w*|placeholders?|missing|omit\w*|unknown|undeclared|unsupported|ungrounded|errors?|fail\w*|exceptions?|crash\w*|ignor\w*|contradict\w*|misus\w*|leak\w*|expos\w*|sensitive|secrets?|violat\w*|malformed|bad|poor\w*|blind\w*|retr(y|ies|ied)|unsafe|orphan\w*|fake|dummy|bogus|nonexistent|hallucinated)\b/g;
@@ -140,7 +147,7 @@ export function mapCriterion(criterion: Criterion): CriterionMapping {
   const specific = [...topics].some((topic) => topic !== "parameter-accuracy" && topic !== "tool-selection");
   if (specific && topics.has("parameter-accuracy") && !QUALIFIED_PARAMETERS.test(condition)) topics.delete("parameter-accuracy");
   // "Correctly fulfil the request": overall correctness (in what the named checks left over).
-  if (!topics.size && OVERALL.test(condition)) for (const topic of OVERALL_TOPICS) topics.add(topic);
+  if ((!topics.size && OVERALL.test(condition)) || FULFILS_REQUEST.test(condition)) for (const topic of OVERALL_TOPICS) topics.add(topic);
   const list = [...topics];
   const mapping: CriterionMapping = {
     topics: list,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
+import { CallContext } from "../context";
 import { hitsOf, immediate, tool, toolCall } from "../testing/views";
 import { toolChoice } from "./tool-choice";
 
@@ -20,9 +21,9 @@ describe("poor-tool-choice", () => {
     expect(hitsOf(toolChoice, view)[0].message).toContain("math.gcd");
   });
 
-  it("flags a tool that shares no word with the request", () => {
-    const [hit] = hitsOf(toolChoice, immediate({ user: "Who won the 2010 World Cup?", tools: [weather], calls: [toolCall("1", "weather.forecast", { city: "x" })] }));
-    expect(hit).toMatchObject({ severity: "major", message: expect.stringContaining("shares no word") });
+  it("flags a tool that shares nothing with a request that is the whole conversation", () => {
+    const [hit] = hitsOf(toolChoice, immediate({ user: "Who won the 2010 World Cup in South Africa?", tools: [weather], calls: [toolCall("1", "weather.forecast", { city: "x" })] }));
+    expect(hit).toMatchObject({ severity: "major", message: expect.stringContaining("nothing to do with the request") });
   });
 
   it("accepts the fitting tool, synonyms included", () => {
@@ -31,14 +32,48 @@ describe("poor-tool-choice", () => {
     expect(hitsOf(toolChoice, immediate({ user: "Which films are showing tonight?", tools: [movies], calls: [toolCall("1", "find_movies", {})] }))).toEqual([]);
   });
 
-  it("only doubts an unnamed tool in a later step of a multi-step turn", () => {
+  it("does not judge a read in a later step of a conversation: looking something up first is normal", () => {
     const context: CanonicalMessage[] = [
       { role: "user", content: "Who won the 2010 World Cup?" },
       { role: "assistant", content: null, tool_calls: [toolCall("0", "search", { q: "2010 World Cup winner" })] },
       { role: "tool", tool_call_id: "0", content: '{"city": "Madrid"}' },
     ];
-    const [hit] = hitsOf(toolChoice, immediate({ context, tools: [weather, tool("search", {})], calls: [toolCall("1", "weather.forecast", { city: "Madrid" })] }));
-    expect(hit.severity).toBe("minor");
+    expect(hitsOf(toolChoice, immediate({ context, tools: [weather, tool("search", {})], calls: [toolCall("1", "weather.forecast", { city: "Madrid" })] }))).toEqual([]);
+  });
+
+  const airline = [
+    tool("get_user_details", { user_id: { type: "string" } }, [], "Get the details of a user, including their reservations."),
+    tool("cancel_reservation", { reservation_id: { type: "string" } }, [], "Cancel the whole reservation."),
+    tool("update_reservation_flights", { reservation_id: { type: "string" } }, [], "Update the flight information of a reservation."),
+    tool("think", { thought: { type: "string" } }, [], "Use the tool to think about something."),
+  ];
+  const system: CanonicalMessage = { role: "system", content: "You are an airline agent. Before taking any action that updates the booking database, obtain explicit user confirmation (yes) to proceed." };
+
+  it.each([
+    ["a step the policy requires", "get_user_details", "Please cancel my reservation ZFA04Y, my user id is mia_li_3668."],
+    ["a planning tool", "think", "Please cancel my reservation ZFA04Y, my user id is mia_li_3668."],
+    ["a request in another language", "cancel_reservation", "Por favor, cancele mi reserva ZFA04Y."],
+  ])("does not fail %s", (_, name, request) => {
+    const context: CanonicalMessage[] = [system, { role: "user", content: "Hi" }, { role: "assistant", content: "How can I help?" }, { role: "user", content: request }];
+    expect(hitsOf(toolChoice, immediate({ context, tools: airline, calls: [toolCall("1", name, {})] }))).toEqual([]);
+  });
+
+  it("reads a confirmation as agreeing to the assistant's proposal", () => {
+    const context: CanonicalMessage[] = [
+      system,
+      { role: "user", content: "I want to change my flight on reservation ZFA04Y to the next day." },
+      { role: "assistant", content: "I will update the flights of reservation ZFA04Y to HAT045 on May 21. Shall I proceed?" },
+      { role: "user", content: "Yes, please go ahead." },
+    ];
+    expect(hitsOf(toolChoice, immediate({ context, tools: airline, calls: [toolCall("1", "update_reservation_flights", {})] }))).toEqual([]);
+    const [hit] = hitsOf(toolChoice, immediate({ context, tools: airline, calls: [toolCall("1", "cancel_reservation", {})] }));
+    expect(hit?.message).toContain("update_reservation_flights");
+  });
+
+  it("says why it did not measure a request it cannot read", () => {
+    const context: CanonicalMessage[] = [{ role: "user", content: "予約をキャンセルしてください" }];
+    const view = immediate({ context, tools: airline, calls: [toolCall("1", "cancel_reservation", {})] });
+    expect(toolChoice.unmeasurable?.(new CallContext(view))).toContain("not English");
   });
 
   it("does not blame a call for a rival the same message also calls", () => {

@@ -1,24 +1,34 @@
-import type { CanonicalMessage } from "@/lib/transcripts/types";
-import { BOTH_VIEWS, severityFor, type Check } from "../check";
+import { BOTH_VIEWS, severityFor, type Check, type CheckHit } from "../check";
+import type { CallContext } from "../context";
+import { isSingleShot, readsAsEnglish, userConfirmed } from "../conversation";
+import { messageEvidence, type TextEvidence } from "../evidence";
+import { toolKind } from "../tool-kind";
 import { toolFits, type ToolFit } from "../tool-fit";
 
 const describe = (fit: ToolFit) => `${fit.tool} (fit ${fit.fit.toFixed(2)}${fit.matched.length ? `; shares ${fit.matched.slice(0, 6).join(", ")}` : "; shares no word with the request"})`;
 
-function lastUserIndex(messages: CanonicalMessage[]): number {
-  for (let index = messages.length - 1; index >= 0; index--) if (messages[index].role === "user") return index;
-  return -1;
-}
-
 // Another tool must fit clearly better, by this much, to call the choice poor.
 const MARGIN = 0.2;
 
-/** Penalty when the chosen tool shares (almost) nothing with the request, whatever else is offered. */
-function absolutePenalty(chosen: ToolFit): number {
-  if (chosen.matched.length === 0) return 0.55;
-  if (chosen.matched.length === 1) return chosen.nameCoverage > 0 ? 0.1 : 0.3;
-  return chosen.nameCoverage === 0 && chosen.requestCoverage < 0.15 ? 0.1 : 0;
+/**
+ * What the call must serve, in words: the user's latest message, or, when that message only
+ * agrees to a proposal ("Yes, go ahead"), the assistant's proposal it agrees to.
+ */
+function requestText(context: CallContext): TextEvidence | undefined {
+  const messages = context.view.context;
+  const { confirmed, proposal } = userConfirmed(messages);
+  if (confirmed) return messageEvidence(messages[proposal], proposal);
+  return context.request;
 }
 
+/**
+ * Compares the chosen tool with the request, and only finds fault on evidence: another offered
+ * tool that the request names clearly better, or, when the request alone says what the call must
+ * do (the first call, for a request in English), a tool that has nothing to do with it. Shared
+ * words are weak evidence of a good choice, and their absence none of a bad one: a paraphrase,
+ * another language, a confirmation, a step the agent's policy requires or a planning tool share
+ * none.
+ */
 export const toolChoice: Check = {
   id: "poor-tool-choice",
   title: "Poor tool choice",
@@ -26,46 +36,54 @@ export const toolChoice: Check = {
   views: BOTH_VIEWS,
   topics: ["tool-selection"],
   explanation:
-    "The chosen tool's name, description and parameters are compared with the words of the user's request (with a small thesaurus), relative to the other offered tools: the call is flagged when another tool fits clearly better, or when the chosen tool shares (almost) nothing with the request. Lexical, so unusual wording can mislead it.",
+    "The chosen tool's name, description and parameters are compared with the words of the request (the user's latest message, or the proposal they agreed to). The call is flagged when another offered tool fits the request clearly better (in a later step of a conversation, only for a tool that changes state: looking something up first is normal), or when the request is the whole conversation so far and the tool shares nothing with it. Requests that are not English prose are not compared.",
+  unmeasurable(context) {
+    if (!context.tool) return "the tool is not offered";
+    const request = requestText(context);
+    if (!request) return "no user request before the call";
+    if (!readsAsEnglish(request.raw)) return "the request is not English prose the word comparison can read";
+    return null;
+  },
   run(context) {
-    const request = context.request;
-    if (!context.tool || !request) return [];
+    const request = requestText(context);
+    if (!context.tool || !request || !readsAsEnglish(request.raw)) return [];
     const fits = toolFits(request, context.view.tools);
     const chosen = fits.find((fit) => fit.tool === context.call.toolName);
     if (!chosen) return [];
-    // A tool the same message also calls serves another part of the request, not this call's;
-    // and a tool whose name the request mostly spells out serves some part of it.
+    const singleShot = isSingleShot(context.view.context);
+    // A tool the same message also calls serves another part of the request, not this call's.
     const calledHere = new Set((context.view.assistant.tool_calls ?? []).map((call) => call.function.name));
     const rivals = fits.filter((fit) => fit !== chosen && !calledHere.has(fit.tool));
     const best = rivals.reduce<ToolFit | undefined>((top, fit) => (!top || fit.fit > top.fit ? fit : top), undefined);
-    const gap = best ? best.fit - chosen.fit : 0;
+    const hits: CheckHit[] = [];
+
     // When the message calls several different tools the request has several parts, and a
     // chosen tool sharing several words with it serves one of them.
     const multiPart = calledHere.size > 1;
-    const relative =
-      best && gap >= MARGIN && chosen.nameCoverage < 0.5 && best.nameCoverage > chosen.nameCoverage && !(multiPart && chosen.matched.length >= 3)
-        ? Math.min(0.65, 0.3 + gap)
-        : 0;
-    let absolute = absolutePenalty(chosen);
-    // A later step of a multi-step turn (after earlier tool calls) may use a tool the request
-    // never names: looking up a detail a previous result pointed to. Only a doubt then.
-    const followUp = context.earlierCalls.some((earlier) => !earlier.sibling && earlier.messageIndex > lastUserIndex(context.view.context));
-    if (followUp) absolute = Math.min(absolute, 0.2);
-    const penalty = Math.max(followUp ? Math.min(relative, 0.3) : relative, absolute);
-    if (penalty <= 0) return [];
-    const message =
-      relative >= absolute && best
-        ? `Another offered tool fits the request better: ${best.tool}.`
-        : chosen.matched.length === 0
-          ? "The chosen tool shares no word with the request: no offered tool seems to fit it."
-          : "The chosen tool barely matches the request.";
-    return [
-      {
+    const gap = best ? best.fit - chosen.fit : 0;
+    const rivalNamed = best !== undefined && best.nameCoverage >= 0.5 && best.nameCoverage > chosen.nameCoverage;
+    // Later in a conversation a read may gather what another step needs: only a change of state
+    // that another tool clearly fits better is a wrong choice there.
+    const mayJudge = singleShot || toolKind(context.tool).changesState;
+    const clearlyBetterNamed = chosen.nameCoverage < 0.5 || (best !== undefined && best.nameCoverage - chosen.nameCoverage >= 0.4);
+    if (best && mayJudge && rivalNamed && clearlyBetterNamed && gap >= MARGIN && !(multiPart && chosen.matched.length >= 3)) {
+      const penalty = Math.min(0.65, 0.35 + gap);
+      hits.push({
         severity: severityFor(penalty),
         penalty,
-        message,
-        evidence: `chosen ${describe(chosen)}${best ? `; best other ${describe(best)}` : ""}; request ${request.excerpt}`,
-      },
-    ];
+        message: `Another offered tool fits the request better: ${best.tool}.`,
+        evidence: `chosen ${describe(chosen)}; best other ${describe(best)}; request ${request.excerpt}`,
+      });
+    } else if (singleShot && chosen.matched.length === 0) {
+      hits.push({
+        severity: "major",
+        penalty: 0.6,
+        message: "The chosen tool has nothing to do with the request: it shares no word or concept with it, and the request is all the conversation holds.",
+        evidence: `chosen ${describe(chosen)}; request ${request.excerpt}`,
+      });
+    } else if (singleShot && chosen.matched.length === 1 && chosen.nameCoverage === 0) {
+      hits.push({ severity: "minor", penalty: 0.25, message: "The chosen tool barely matches the request.", evidence: `chosen ${describe(chosen)}; request ${request.excerpt}` });
+    }
+    return hits;
   },
 };

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import type { CanonicalMessage } from "@/lib/transcripts/types";
+import { isAffirmative, isSingleShot, policyRequiresConfirmation, readsAsEnglish, userConfirmed } from "./conversation";
+
+describe("conversation readings", () => {
+  it.each([
+    ["Yes, please go ahead", true],
+    ["yes", true],
+    ["OK do it", true],
+    ["Sí, por favor", true],
+    ["Oui, c'est bon", true],
+    ["はい、お願いします", true],
+    ["好的", true],
+    ["No, wait", false],
+    ["Yesterday I booked a flight", false],
+    ["Can you also check my other order?", false],
+  ])("%j is affirmative: %s", (text, expected) => {
+    expect(isAffirmative(text)).toBe(expected);
+  });
+
+  it("a confirmation needs the assistant to have said what it would do first", () => {
+    const asked: CanonicalMessage[] = [
+      { role: "user", content: "Cancel reservation ABC" },
+      { role: "assistant", content: "I will cancel reservation ABC. Shall I proceed?" },
+      { role: "user", content: "Yes, go ahead." },
+    ];
+    expect(userConfirmed(asked).confirmed).toBe(true);
+    expect(userConfirmed(asked.slice(0, 1)).confirmed).toBe(false);
+    expect(userConfirmed([{ role: "user", content: "yes" }]).confirmed).toBe(false);
+  });
+
+  it("reads a policy that asks for confirmation before acting", () => {
+    const system = (content: string): CanonicalMessage[] => [{ role: "system", content }, { role: "user", content: "hi" }];
+    expect(policyRequiresConfirmation(system("Before taking any action that updates the database, you must obtain explicit user confirmation (yes) to proceed."))).toBe(true);
+    expect(policyRequiresConfirmation(system("You are a helpful assistant."))).toBe(false);
+  });
+
+  it("knows a first call from a later step", () => {
+    expect(isSingleShot([{ role: "system", content: "s" }, { role: "user", content: "u" }])).toBe(true);
+    expect(isSingleShot([{ role: "user", content: "u" }, { role: "assistant", content: "a" }, { role: "user", content: "yes" }])).toBe(false);
+  });
+
+  it.each([
+    ["Find the area of a triangle with a base of 10 units", true],
+    ["Quiero cancelar mi reserva de vuelo para mañana", false],
+    ["Eu quero cancelar a minha reserva", false],
+    ["予約をキャンセルしたいです、お願いします", false],
+    ["yes", false],
+  ])("%j reads as English: %s", (text, expected) => {
+    expect(readsAsEnglish(text)).toBe(expected);
+  });
+});

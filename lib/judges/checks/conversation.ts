@@ -1,0 +1,77 @@
+import type { CanonicalMessage } from "@/lib/transcripts/types";
+import { STOPWORDS, tokens } from "./text/words";
+
+/**
+ * Readings of the conversation around a call that do not depend on any domain: who said what
+ * last, whether the user agreed, what the system prompt asks of the agent.
+ */
+
+// A reply that agrees, at its start, in the languages agents commonly serve.
+const AFFIRMATIVE =
+  /^[\s"'“¡¿(*-]*(yes|yeah|yea|yep|yup|sure|ok|okay|k|confirm\w*|correct|right|proceed|go ahead|go for it|please (do|go ahead|proceed|continue)|do it|do that|sounds (good|great|fine)|that'?s (right|correct|fine|good|perfect)|that works|absolutely|definitely|of course|affirmative|agreed|i agree|i do|perfect|great|fine|alright|all right|exactly|si|sí|claro|vale|de acuerdo|por favor|oui|d'accord|bien sûr|ja|jawohl|genau|klar|sim|certo|tak|evet|да|конечно|хорошо|ага|はい|ええ|お願いします|是|是的|好|好的|对|可以|네|예|좋아요|हाँ|हां|ठीक|जी|نعم|أجل|כן|ndiyo|ya|iya|oo|vâng|có|ใช่|ครับ|ค่ะ)(?![\p{L}\p{N}])/iu;
+const NEGATIVE = /^[\s"'“¡¿(*-]*(no|nope|nah|don'?t|do not|stop|wait|cancel that|not yet|never ?mind|hold on|non|nein|não|nie|нет|いいえ|不|不要|아니요|नहीं|لا)(?![\p{L}\p{N}])/iu;
+
+export function isAffirmative(text: string | null): boolean {
+  return text !== null && !NEGATIVE.test(text) && AFFIRMATIVE.test(text);
+}
+
+export function lastIndexOf(messages: readonly CanonicalMessage[], role: CanonicalMessage["role"], before = messages.length): number {
+  for (let index = Math.min(before, messages.length) - 1; index >= 0; index--) if (messages[index].role === role) return index;
+  return -1;
+}
+
+const hasText = (message: CanonicalMessage) => typeof message.content === "string" && message.content.trim() !== "";
+
+/**
+ * Whether the user explicitly agreed before the call: the assistant said something after the
+ * user's previous turn (what it would do), and the user's latest turn agrees with it.
+ */
+export function userConfirmed(context: readonly CanonicalMessage[]): { confirmed: boolean; proposal: number; reply: number } {
+  const reply = lastIndexOf(context, "user");
+  if (reply < 0) return { confirmed: false, proposal: -1, reply };
+  const previousUser = lastIndexOf(context, "user", reply);
+  let proposal = -1;
+  for (let index = reply - 1; index > previousUser; index--) {
+    if (context[index].role === "assistant" && hasText(context[index])) {
+      proposal = index;
+      break;
+    }
+  }
+  return { confirmed: proposal >= 0 && isAffirmative(context[reply].content), proposal, reply };
+}
+
+// A policy that asks the agent to get the user's agreement before acting.
+const CONFIRMATION_POLICY =
+  /\b(confirm\w*|consent|approv\w*|explicit(ly)? (agree\w*|ask\w*|yes)|permission)\b[^.\n]{0,120}\b(before|prior to|first|proceed\w*|action|actions|act|taking|update|change|book|cancel|modif\w*)\b|\b(before|prior to)\b[^.\n]{0,120}\b(confirm\w*|consent|approv\w*|agree\w*|permission)\b/i;
+
+export function policyRequiresConfirmation(context: readonly CanonicalMessage[]): boolean {
+  for (const message of context) {
+    if (message.role === "system" && typeof message.content === "string" && CONFIRMATION_POLICY.test(message.content)) return true;
+    if (message.role !== "system") break;
+  }
+  return false;
+}
+
+/**
+ * Whether the call is the whole of the agent's work so far: no earlier assistant turn or tool
+ * result, only the request (and a system prompt). Only then does the request alone say what
+ * the call must do; later in a conversation a call may serve a step the request never names.
+ */
+export function isSingleShot(context: readonly CanonicalMessage[]): boolean {
+  return !context.some((message) => message.role === "assistant" || message.role === "tool");
+}
+
+/**
+ * Whether a text is English prose the word-level checks can read: enough words, mostly in the
+ * Latin alphabet, and some of English's most common words among them.
+ */
+export function readsAsEnglish(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  if (letters.length < 12) return false;
+  const latin = letters.filter((letter) => letter.charCodeAt(0) < 0x250).length;
+  if (latin / letters.length < 0.9) return false;
+  const words = tokens(text);
+  if (words.length < 4) return false;
+  const common = words.filter((word) => STOPWORDS.has(word)).length;
+  return common >= 2 && common / words.length >= 0.1;
+}
