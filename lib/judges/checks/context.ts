@@ -1,6 +1,7 @@
 import type { CanonicalMessage, CanonicalTool, CanonicalToolCall, JsonObject, JsonValue } from "@/lib/transcripts/types";
 import type { CallView, JudgedCall } from "../types";
 import type { Check, CheckHit } from "./check";
+import { isAffirmative } from "./conversation";
 import { messageEvidence, type TextEvidence } from "./evidence";
 import { asJsonObject } from "./json";
 import { numbersInText } from "./text/numbers";
@@ -113,13 +114,19 @@ export class CallContext {
     return this.cachedRequest.evidence;
   }
 
-  /** Texts an argument may come from: system and user messages and earlier tool results. */
+  /**
+   * Texts an argument may come from: the system prompt, every user turn, every earlier tool
+   * result, and what the assistant said that the user then agreed to ("I'll book HAT045 on
+   * May 21, shall I?" "Yes").
+   */
   get sources(): TextEvidence[] {
     if (!this.cachedSources) {
       const sources: TextEvidence[] = [];
       const context = this.view.context;
       for (let index = 0; index < context.length; index++) {
-        if (context[index].role !== "assistant") sources.push(messageEvidence(context[index], index));
+        const message = context[index];
+        if (message.role !== "assistant") sources.push(messageEvidence(message, index));
+        else if (message.content && agreedTo(context, index)) sources.push(messageEvidence(message, index));
       }
       this.cachedSources = sources;
     }
@@ -178,6 +185,15 @@ function collectLeaves(value: JsonValue, schema: JsonObject | undefined, path: s
   } else {
     into.push({ path, key, value, schema });
   }
+}
+
+/** Whether the user's next turn after an assistant message agrees with it. */
+function agreedTo(context: readonly CanonicalMessage[], index: number): boolean {
+  for (let next = index + 1; next < context.length; next++) {
+    const message = context[next];
+    if (message.role === "user") return isAffirmative(message.content);
+  }
+  return false;
 }
 
 export function isUserTurn(message: CanonicalMessage): boolean {

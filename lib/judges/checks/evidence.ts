@@ -1,5 +1,6 @@
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { datesInText, type DateParts } from "./text/dates";
+import { timesInText } from "./text/times";
 import { convertedNumbers } from "./text/conversions";
 import { numberMentions, numbersInText } from "./text/numbers";
 import { STOPWORDS, WordSet, fold, splitIdentifiers, tokens } from "./text/words";
@@ -23,6 +24,8 @@ export class TextEvidence {
   private cachedConverted?: number[];
   private cachedMentions?: number[][];
   private cachedDates?: DateParts[];
+  private cachedTimes?: number[];
+  private cachedLatin?: boolean;
   private cachedAlphaTokens?: string[];
   private cachedTokens?: string[];
 
@@ -93,6 +96,20 @@ export class TextEvidence {
 
   get dates(): DateParts[] {
     return (this.cachedDates ??= /\d/.test(this.raw) ? datesInText(this.raw) : []);
+  }
+
+  /** Whether most of the text's letters are Latin: a value in Latin letters can be compared with it word for word. */
+  get latin(): boolean {
+    if (this.cachedLatin === undefined) {
+      const letters = this.raw.match(/\p{L}/gu) ?? [];
+      this.cachedLatin = letters.filter((letter) => letter.charCodeAt(0) < 0x250).length >= letters.length * 0.5;
+    }
+    return this.cachedLatin;
+  }
+
+  /** Clock times, in minutes after midnight, in every reading the text allows. */
+  get times(): number[] {
+    return (this.cachedTimes ??= timesInText(this.raw));
   }
 
   /**

@@ -51,6 +51,8 @@ export function groundLeaf(leaf: Leaf, context: CallContext): Grounding {
       : { status: "ungrounded", penalty: 0.55, reason: `is an allowed value, but the request asks for ${JSON.stringify(other)}`, evidence: `value ${JSON.stringify(value)}; compared with ${where(sources)}` };
   }
   if (typeof value === "boolean") return groundBoolean(value, leaf, sources);
+  // Booleans written as strings ("true" for a Java or JavaScript Boolean parameter).
+  if (typeof value === "string" && /^(true|false)$/i.test(value.trim())) return groundBoolean(value.trim().toLowerCase() === "true", leaf, sources);
   if (typeof value === "number") return groundNumber(value, hints, sources, String(value), context);
   return groundString(value, leaf, hints, sources, context);
 }

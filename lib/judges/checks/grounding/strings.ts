@@ -2,6 +2,8 @@ import type { CallContext, Leaf } from "../context";
 import type { TextEvidence } from "../evidence";
 import { descriptionNames, type PropertyHints } from "../schema/property";
 import { RELATIVE_DATE_WORDS, parseDateValue, sameDate } from "../text/dates";
+import { editDistance } from "../text/edit-distance";
+import { parseTimeValue } from "../text/times";
 import { matchesNumber, parseNumeric } from "../text/numbers";
 import { STOPWORDS, fold, phraseText, splitIdentifiers, tokens } from "../text/words";
 import { groundNumber } from "./numbers";
@@ -10,12 +12,20 @@ import { grounded, phraseSource, where, type Grounding } from "./result";
 // Parameters whose value the agent composes (a query, a message) rather than copies.
 const FREE_TEXT_KEY = /(query|text|content|message|body|prompt|question|description|summary|note|comment|title|subject|keywords?|search|term|instruction|reason|topic|details?|feedback|review|caption|input)s?$/i;
 
+/** A source word that differs by a typo: one edit for words of 5 to 7 letters, two for longer ones. */
+function misspelledIn(word: string, sources: TextEvidence[]): boolean {
+  if (word.length < 5 || /\d/.test(word)) return false;
+  const allowed = word.length >= 8 ? 2 : 1;
+  return sources.some((source) => source.tokens.some((candidate) => Math.abs(candidate.length - word.length) <= allowed && candidate[0] === word[0] && editDistance(candidate, word) <= allowed));
+}
+
 function wordsSupported(words: string[], sources: TextEvidence[], hints: PropertyHints): number {
   let found = 0;
   for (const word of words) {
     const numeric = /^\d/.test(word) ? Number(word) : Number.NaN;
     if (sources.some((source) => source.words.has(word) || (!Number.isNaN(numeric) && matchesNumber(numeric, source.numberList)))) found++;
     else if (hints.description?.words.has(word)) found++;
+    else if (misspelledIn(word, sources)) found++;
   }
   return found;
 }
@@ -51,12 +61,24 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
   }
   const date = groundDate(value, sources, shown);
   if (date) return date;
+  const time = parseTimeValue(value);
+  if (time !== null) {
+    const said = sources.find((candidate) => candidate.times.includes(time));
+    if (said) return grounded(`the same time is in ${said.label}`);
+  }
   if (descriptionNames(hints, value)) return grounded("named in the parameter's description");
 
   // "Paris, France" for "Paris": the leading part carries the meaning, the rest qualifies it.
   const segments = value.split(/\s*[,;(]\s*|\s+-\s+/).filter((part) => part.trim());
   if (segments.length > 1 && phraseSource(phraseText(segments[0]), sources) && segments.slice(1).every((part) => tokens(part).length <= 3)) {
     return grounded(`"${segments[0]}" is in the conversation; the rest qualifies it`);
+  }
+
+  // A request in another script ("上海") cannot be compared word for word with a value in Latin
+  // letters ("Shanghai, China"): the value may well be its translation.
+  const userTexts = sources.filter((source) => source.label.startsWith("user"));
+  if (userTexts.length && !userTexts.some((source) => source.latin) && /[a-z]/i.test(value)) {
+    return { status: "weak", penalty: 0.05, reason: "cannot be compared with a request written in another script", evidence: `value ${shown}; compared with ${where(sources)}` };
   }
 
   const words = tokens(`${value} ${splitIdentifiers(value)}`).filter((word) => !STOPWORDS.has(word));

@@ -21,9 +21,11 @@ describe("poor-tool-choice", () => {
     expect(hitsOf(toolChoice, view)[0].message).toContain("math.gcd");
   });
 
-  it("flags a tool that shares nothing with a request that is the whole conversation", () => {
-    const [hit] = hitsOf(toolChoice, immediate({ user: "Who won the 2010 World Cup in South Africa?", tools: [weather], calls: [toolCall("1", "weather.forecast", { city: "x" })] }));
-    expect(hit).toMatchObject({ severity: "major", message: expect.stringContaining("nothing to do with the request") });
+  it("does not fail a tool for sharing no word with the request: paraphrases share none", () => {
+    const sum = tool("sum", { a: { type: "number" }, b: { type: "number" } }, [], "Adds two numbers.");
+    expect(hitsOf(toolChoice, immediate({ user: "Could you tell me what I get if I add 5.0 to 3.0?", tools: [sum], calls: [toolCall("1", "sum", { a: 5, b: 3 })] }))).toEqual([]);
+    const sort = tool("sort_array", { array: { type: "array" } }, [], "Sorts an array of integers.");
+    expect(hitsOf(toolChoice, immediate({ user: "I need the numbers [1, 54, 3] arranged from the smallest to the largest.", tools: [sort], calls: [toolCall("1", "sort_array", { array: [1, 54, 3] })] }))).toEqual([]);
   });
 
   it("accepts the fitting tool, synonyms included", () => {
@@ -58,7 +60,7 @@ describe("poor-tool-choice", () => {
     expect(hitsOf(toolChoice, immediate({ context, tools: airline, calls: [toolCall("1", name, {})] }))).toEqual([]);
   });
 
-  it("reads a confirmation as agreeing to the assistant's proposal", () => {
+  it("in a conversation, does not compare a confirmed call with other tools: requests there have several parts", () => {
     const context: CanonicalMessage[] = [
       system,
       { role: "user", content: "I want to change my flight on reservation ZFA04Y to the next day." },
@@ -66,12 +68,11 @@ describe("poor-tool-choice", () => {
       { role: "user", content: "Yes, please go ahead." },
     ];
     expect(hitsOf(toolChoice, immediate({ context, tools: airline, calls: [toolCall("1", "update_reservation_flights", {})] }))).toEqual([]);
-    const [hit] = hitsOf(toolChoice, immediate({ context, tools: airline, calls: [toolCall("1", "cancel_reservation", {})] }));
-    expect(hit?.message).toContain("update_reservation_flights");
+    expect(toolChoice.unmeasurable?.(new CallContext(immediate({ context, tools: airline, calls: [toolCall("1", "cancel_reservation", {})] })))).toContain("later step");
   });
 
   it("says why it did not measure a request it cannot read", () => {
-    const context: CanonicalMessage[] = [{ role: "user", content: "予約をキャンセルしてください" }];
+    const context: CanonicalMessage[] = [system, { role: "user", content: "予約をキャンセルしてください" }];
     const view = immediate({ context, tools: airline, calls: [toolCall("1", "cancel_reservation", {})] });
     expect(toolChoice.unmeasurable?.(new CallContext(view))).toContain("not English");
   });

@@ -91,6 +91,14 @@ export function normalizeSchema(schema: JsonValue): JsonObject {
     }
   }
   liftPropertyFlags(schema, out);
+  // `{"type": "array", "enum": ["a", "b"]}` is a common way of saying "a list of these values":
+  // an enum of scalars on an array constrains its items (no array could equal a scalar).
+  if (out.type === "array" && Array.isArray(out.enum) && out.enum.every((option) => option === null || typeof option !== "object")) {
+    const items: JsonObject = isJsonObject(out.items) ? { ...out.items } : {};
+    if (!("enum" in items)) items.enum = out.enum;
+    out.items = items;
+    delete out.enum;
+  }
   // A tuple's item list is positional; a bare "tuple"/"array" accepts any items.
   if (out.type === "object" || (out.type === undefined && isJsonObject(out.properties))) {
     if (out.type === undefined) out.type = "object";

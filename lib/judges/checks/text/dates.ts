@@ -18,8 +18,8 @@ const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?
 const DAY = "(\\d{1,2})(?:st|nd|rd|th)?";
 const YEAR = "(\\d{4})";
 // Built once: dates are read from every text a date-like value is compared with.
-const MONTH_DAY = new RegExp(`\\b${MONTH}(?:\\.\\s*|\\s+)${DAY}\\b(?:,?\\s*(?:of\\s+)?${YEAR})?`, "g");
-const DAY_MONTH = new RegExp(`\\b${DAY}\\s+(?:of\\s+)?${MONTH}\\b\\.?(?:,?\\s*${YEAR})?`, "g");
+const MONTH_DAY = new RegExp(`\\b${MONTH}(?:\\.\\s*|\\s+)(?:the\\s+)?${DAY}\\b(?:,?\\s*(?:of\\s+)?${YEAR})?`, "g");
+const DAY_MONTH = new RegExp(`\\b(?:the\\s+)?${DAY}\\s+(?:of\\s+)?${MONTH}\\b\\.?(?:,?\\s*${YEAR})?`, "g");
 const MONTH_YEAR = new RegExp(`\\b${MONTH}\\.?,?\\s+${YEAR}\\b`, "g");
 
 const valid = (parts: DateParts): boolean =>
