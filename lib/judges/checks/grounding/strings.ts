@@ -2,6 +2,7 @@ import type { CallContext, Leaf } from "../context";
 import type { TextEvidence } from "../evidence";
 import { descriptionNames, type PropertyHints } from "../schema/property";
 import { RELATIVE_DATE_WORDS, parseDateValue, sameDate } from "../text/dates";
+import { responseStatus } from "../response-status";
 import { editDistance } from "../text/edit-distance";
 import { parseTimeValue } from "../text/times";
 import { matchesNumber, parseNumeric } from "../text/numbers";
@@ -11,6 +12,28 @@ import { grounded, phraseSource, where, type Grounding } from "./result";
 
 // Parameters whose value the agent composes (a query, a message) rather than copies.
 const FREE_TEXT_KEY = /(query|text|content|message|body|prompt|question|description|summary|note|comment|title|subject|keywords?|search|term|instruction|reason|topic|details?|feedback|review|caption|input)s?$/i;
+
+// Source code in a value (a constructor call, a literal list): composed, not copied.
+const CODE = /[(){}[\]<>"'=;]|::/;
+// Parameter names that hold identifiers.
+const ID_KEY = /(^|_|-)(id|ids|uuid|guid|key|code|number|no|num|token|ref|reference|handle|sku)$|[a-z](Id|ID|Ids|Key|Code|Number|Token|Ref)$/;
+
+/**
+ * A single token that identifies something: letters and digits mixed ("ZFA04Y", "#W2378156",
+ * "card_4893", "mia_li_3668"), or any single token passed to a parameter named for an id.
+ */
+export function isIdentifier(value: string, key: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed.length < 4 || trimmed.length > 80 || !/^#?[A-Za-z0-9][A-Za-z0-9_.:@#-]*$/.test(trimmed)) return false;
+  // "ResultSet.TYPE_FORWARD_ONLY", "report.txt": a dotted name is code or a file, not an id.
+  if (/[A-Za-z]\.[A-Za-z]/.test(trimmed)) return false;
+  return (/[A-Za-z]/.test(trimmed) && /\d/.test(trimmed)) || ID_KEY.test(key);
+}
+
+/** In hindsight: the tool answered the call with data, not an error or nothing. */
+function acceptedByTool(context: CallContext): boolean {
+  return context.view.mode === "hindsight" && responseStatus(context.view.response.message.content).kind === "ok";
+}
 
 /** A source word that differs by a typo: one edit for words of 5 to 7 letters, two for longer ones. */
 function misspelledIn(word: string, sources: TextEvidence[]): boolean {
@@ -79,6 +102,25 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
   const userTexts = sources.filter((source) => source.label.startsWith("user"));
   if (userTexts.length && !userTexts.some((source) => source.latin) && /[a-z]/i.test(value)) {
     return { status: "weak", penalty: 0.05, reason: "cannot be compared with a request written in another script", evidence: `value ${shown}; compared with ${where(sources)}` };
+  }
+
+  // An identifier (an id, a code name, a variable) is copied, not composed: it is in an earlier
+  // message or tool result as written, or nowhere. Sharing some of its words is no support.
+  if (isIdentifier(value, leaf.key)) {
+    // A tool that accepted the identifier and answered with data shows that it exists.
+    if (acceptedByTool(context)) return { status: "weak", penalty: 0.1, reason: "is an identifier the conversation does not contain, though the tool accepted it", evidence: `value ${shown}` };
+    return { status: "ungrounded", penalty: 0.65, reason: "is an identifier that no earlier message or tool result contains", evidence: `value ${shown}; compared with ${where(sources)}` };
+  }
+
+  // A name with qualifiers ("Mountain View, CA"): if its leading part, which says which one, is
+  // nowhere in the conversation, matching qualifiers or common words do not make up for it.
+  if (segments.length > 1 && !CODE.test(value)) {
+    const head = tokens(segments[0]).filter((word) => !STOPWORDS.has(word) && word.length > 1);
+    const initials = head.map((word) => word[0]).join("");
+    const abbreviated = head.length > 1 && sources.some((source) => source.phrase.includes(` ${initials} `));
+    if (head.length && !abbreviated && !head.some((word) => sources.some((source) => source.words.has(word)) || misspelledIn(word, sources))) {
+      return { status: "ungrounded", penalty: 0.6, reason: `names "${segments[0]}", which the conversation does not mention`, evidence: `value ${shown}; compared with ${where(sources)}` };
+    }
   }
 
   const words = tokens(`${value} ${splitIdentifiers(value)}`).filter((word) => !STOPWORDS.has(word));

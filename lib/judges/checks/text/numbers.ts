@@ -31,7 +31,8 @@ const POWER = /^\s*(?:\^|\*\*)\s*([-+]?\d+)/;
 
 /** Parses "20,000", "1.5", "-3", "1e-9", "$5,000" style tokens; null when not a number. */
 export function parseNumeric(text: string): number | null {
-  const cleaned = text.trim().replace(/^[$€£¥+]/, "").replace(/,(?=\d{3}(?:\D|$))/g, "");
+  // Java and C literals carry a type suffix: 120L, 2.5f, 1.0d.
+  const cleaned = text.trim().replace(/^[$€£¥+]/, "").replace(/,(?=\d{3}(?:\D|$))/g, "").replace(/^(-?\d+(?:\.\d+)?)[lLfFdD]$/, "$1");
   if (!/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned)) return null;
   const value = Number(cleaned);
   return Number.isFinite(value) ? value : null;
