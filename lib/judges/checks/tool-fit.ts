@@ -72,6 +72,8 @@ export interface ToolFit {
   fit: number;
   /** Distinct request words (or concepts) the tool speaks about: the absolute evidence of fit. */
   matched: string[];
+  /** Words of the tool's name the request itself uses (not only a word of the same concept). */
+  namedWords: string[];
 }
 
 /**
@@ -137,15 +139,18 @@ function fitOf(request: TextEvidence, index: RequestIndex, tool: CanonicalTool, 
   let total = 0;
   let hit = 0;
   const matched = new Set<string>();
+  const namedWords: string[] = [];
   const covered = new Set<number>();
   for (const word of own.name) {
     const weight = weights.get(word) ?? 1;
     total += weight;
     const concept = conceptOf(word);
     // "gcd" for "greatest common divisor" counts as the words themselves.
-    if (set.hasShortForm(word) || (concept !== undefined && set.has(concept)) || (word.length <= 5 && request.hasInitials(word))) {
+    const literal = set.hasShortForm(word) || (word.length <= 5 && request.hasInitials(word));
+    if (literal || (concept !== undefined && set.has(concept))) {
       hit += weight;
       matched.add(word);
+      if (literal) namedWords.push(word);
     }
     cover(index, covered, word);
   }
@@ -156,7 +161,7 @@ function fitOf(request: TextEvidence, index: RequestIndex, tool: CanonicalTool, 
   }
   const nameCoverage = total ? hit / total : 0;
   const requestCoverage = words.length ? covered.size / words.length : 0;
-  return { tool: tool.function.name, nameCoverage, requestCoverage, fit: 0.6 * nameCoverage + 0.4 * requestCoverage, matched: [...matched] };
+  return { tool: tool.function.name, nameCoverage, requestCoverage, fit: 0.6 * nameCoverage + 0.4 * requestCoverage, matched: [...matched], namedWords };
 }
 
 interface CachedFits {

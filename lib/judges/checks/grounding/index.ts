@@ -18,15 +18,23 @@ function inSchemaValues(value: JsonValue, values: JsonValue[], looseValues: Set<
   return typeof value === "string" && values.some((candidate) => typeof candidate === "number" && parseNumeric(value) === candidate);
 }
 
-/** Whether the request's texts mention an allowed value. */
-function mentionedIn(option: JsonValue, request: TextEvidence[]): boolean {
+const NEGATORS = new Set(["not", "no", "without", "never", "don", "dont", "doesn", "isn", "aren", "except", "excluding", "nor", "neither", "avoid"]);
+
+/** Whether the request's texts mention an allowed value (and do not say "not" just before it). */
+function mentionedIn(option: JsonValue, request: TextEvidence[], affirmed = false): boolean {
   if (typeof option !== "string") return false;
   const words = tokens(option);
   if (words.every((word) => STOPWORDS.has(word) || word.length < 3)) return false;
   // One word may be inflected ("chronologically" for "chronological"); a phrase must match.
-  if (words.length === 1) return request.some((source) => source.words.has(words[0]));
+  if (words.length === 1 && !affirmed) return request.some((source) => source.words.has(words[0]));
   const phrase = phraseText(option);
-  return request.some((source) => source.phrase.includes(phrase));
+  return request.some((source) => {
+    const at = source.phrase.indexOf(phrase);
+    if (at < 0) return false;
+    if (!affirmed) return true;
+    const before = source.phrase.slice(0, at).trim().split(" ").slice(-3);
+    return !before.some((word) => NEGATORS.has(word));
+  });
 }
 
 /** The request mentions a different allowed value than the one chosen. */
@@ -34,7 +42,7 @@ function contradictedOption(value: JsonValue, hints: PropertyHints, sources: Tex
   if (hints.options.length < 2) return undefined;
   const request = userSources(sources);
   if (mentionedIn(value, request)) return undefined;
-  return hints.options.find((option) => option !== value && mentionedIn(option, request));
+  return hints.options.find((option) => option !== value && mentionedIn(option, request, true));
 }
 
 export function groundLeaf(leaf: Leaf, context: CallContext): Grounding {

@@ -76,7 +76,7 @@ export function groundString(value: string, leaf: Leaf, hints: PropertyHints, so
 function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources: TextEvidence[], context: CallContext): Grounding {
   const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 79)}…` : value);
   const numeric = parseNumeric(value.replace(/\s+/g, ""));
-  if (numeric !== null) return groundNumber(numeric, hints, sources, shown, context);
+  if (numeric !== null && !(isIdentifier(value, leaf.key) && /^\d{4,}$/.test(value.trim()))) return groundNumber(numeric, hints, sources, shown, context);
   const compact = fold(value).replace(/[^a-z0-9]+/g, "");
   if (compact.length >= 4) {
     const same = sources.find((candidate) => candidate.compact.includes(compact));
@@ -110,6 +110,13 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
     // A tool that accepted the identifier and answered with data shows that it exists.
     if (acceptedByTool(context)) return { status: "weak", penalty: 0.1, reason: "is an identifier the conversation does not contain, though the tool accepted it", evidence: `value ${shown}` };
     return { status: "ungrounded", penalty: 0.65, reason: "is an identifier that no earlier message or tool result contains", evidence: `value ${shown}; compared with ${where(sources)}` };
+  }
+
+  // A web address is copied too: its host (a domain or an address) must come from somewhere.
+  const host = /^[a-z][a-z0-9+.-]*:\/\/([^/:?#\s]+)/i.exec(value.trim())?.[1];
+  if (host && !sources.some((source) => source.lower.includes(host.toLowerCase())) && !(hints.description?.lower.includes(host.toLowerCase()) ?? false)) {
+    if (acceptedByTool(context)) return { status: "weak", penalty: 0.1, reason: `is an address on ${host}, which the conversation does not contain, though the tool accepted it`, evidence: `value ${shown}` };
+    return { status: "ungrounded", penalty: 0.6, reason: `is an address on ${host}, which no earlier message or tool result contains`, evidence: `value ${shown}; compared with ${where(sources)}` };
   }
 
   // A name with qualifiers ("Mountain View, CA"): if its leading part, which says which one, is

@@ -78,7 +78,8 @@ function degeneratePair(args: JsonObject | undefined): CheckHit | null {
       if (pairKey(to).to !== stem) continue;
       const a = args[from];
       const b = args[to];
-      if (typeof a === "string" && a.trim() !== "" && typeof b === "string" && fold(a).trim() === fold(b).trim()) {
+      // A range may start and end on the same day or number ("from 2024-03-12 to 2024-03-12").
+      if (typeof a === "string" && a.trim() !== "" && typeof b === "string" && fold(a).trim() === fold(b).trim() && !/\d/.test(a) && a.trim().toLowerCase() !== "null") {
         return { severity: "major", penalty: 0.6, path: to, message: `"${from}" and "${to}" are the same: the call would go from a value to itself.`, evidence: `${from} = ${to} = ${JSON.stringify(a)}` };
       }
     }

@@ -1,6 +1,7 @@
 import { BOTH_VIEWS, severityFor, type Check, type CheckHit } from "../check";
 import { isSingleShot, readsAsEnglish } from "../conversation";
-import { toolFits, type ToolFit } from "../tool-fit";
+import { toolFits, toolWordsOf, type ToolFit } from "../tool-fit";
+import { stem } from "../text/words";
 
 const describe = (fit: ToolFit) => `${fit.tool} (fit ${fit.fit.toFixed(2)}${fit.matched.length ? `; shares ${fit.matched.slice(0, 6).join(", ")}` : "; shares no word with the request"})`;
 
@@ -47,15 +48,18 @@ export const toolChoice: Check = {
     // chosen tool sharing several words with it serves one of them.
     const multiPart = calledHere.size > 1;
     const gap = best ? best.fit - chosen.fit : 0;
-    const rivalNamed = best !== undefined && best.nameCoverage >= 0.5 && best.nameCoverage > chosen.nameCoverage;
-    const clearlyBetterNamed = chosen.nameCoverage < 0.5 || (best !== undefined && best.nameCoverage - chosen.nameCoverage >= 0.4);
-    if (best && rivalNamed && clearlyBetterNamed && gap >= MARGIN && !(multiPart && chosen.matched.length >= 3)) {
+    // The request must use a word of the rival's name that the chosen tool's name lacks: a word
+    // both names share ("alarm" in add_alarm and get_alarms) says nothing about which is right.
+    const chosenStems = new Set(toolWordsOf(context.tool).name.map(stem));
+    const distinctive = best?.namedWords.filter((word) => !chosenStems.has(stem(word))) ?? [];
+    const rivalNamed = best !== undefined && best.nameCoverage >= 0.5 && best.nameCoverage > chosen.nameCoverage && distinctive.length > 0;
+    if (best && rivalNamed && chosen.nameCoverage < 0.5 && gap >= MARGIN && !(multiPart && chosen.matched.length >= 3)) {
       const penalty = Math.min(0.65, 0.35 + gap);
       hits.push({
         severity: severityFor(penalty),
         penalty,
         message: `Another offered tool fits the request better: ${best.tool}.`,
-        evidence: `chosen ${describe(chosen)}; best other ${describe(best)}; request ${request.excerpt}`,
+        evidence: `the request names ${distinctive.join(", ")}; chosen ${describe(chosen)}; best other ${describe(best)}; request ${request.excerpt}`,
       });
     }
     return hits;

@@ -140,6 +140,13 @@ export function numberMentions(text: string): number[][] {
     // "10^-9" and "10**3" style powers.
     const power = rest.length && (rest.charCodeAt(0) === 94 || rest.includes("*")) ? POWER.exec(rest) : null;
     if (power) push(values, value ** Number(power[1]));
+    // A year written with an apostrophe: "'19" is 2019 (or 1919), "the '90s" 1990.
+    if (before === 39 || before === 8217) {
+      if (/^\d{2}$/.test(match[2])) {
+        push(values, 2000 + value);
+        push(values, 1900 + value);
+      }
+    }
     mentions.push(values);
   }
   // Fractions "1/2", "3/4" also mean their quotient.

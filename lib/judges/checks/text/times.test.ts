@@ -20,6 +20,8 @@ describe("times", () => {
     expect(timesInText("Book it for 11 PM please")).toEqual([23 * 60]);
     expect(timesInText("at 7:30 in the evening")).toEqual(expect.arrayContaining([19 * 60 + 30]));
     expect(timesInText("around noon")).toEqual([12 * 60]);
+    expect(timesInText("a haircut on March 15th at 2 in the afternoon")).toEqual([14 * 60]);
+    expect(timesInText("set a new alarm for 5 in the afternoon")).toEqual([17 * 60]);
     expect(timesInText("We have 3 rooms")).toEqual([]);
   });
 

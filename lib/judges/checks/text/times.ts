@@ -6,6 +6,8 @@
 const MERIDIEM_TIME = /\b(\d{1,2})(?:[:.h](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z])/gi;
 const CLOCK_TIME = /\b(\d{1,2})[:h](\d{2})(?::\d{2})?\b(?!\s*(a\.?m|p\.?m))/gi;
 const OCLOCK = /\b(\d{1,2})\s*o'?\s?clock\b/gi;
+// "2 in the afternoon", "7:30 this evening", "9 tomorrow morning".
+const PART_OF_DAY = /\b(\d{1,2})(?:[:.](\d{2}))?\s*(?:o'?\s?clock\s*)?(?:in the|this|tomorrow|tonight at|at)?\s*(morning|afternoon|evening|night)\b/gi;
 const NAMED: readonly [RegExp, number][] = [
   [/\bnoon|midday\b/i, 12 * 60],
   [/\bmidnight\b/i, 0],
@@ -30,6 +32,7 @@ export function timesInText(text: string): number[] {
     if (value !== null && !found.includes(value)) found.push(value);
   };
   for (const match of text.matchAll(MERIDIEM_TIME)) add(withMeridiem(+match[1], match[2] ? +match[2] : 0, match[3]));
+  for (const match of text.matchAll(PART_OF_DAY)) add(withMeridiem(+match[1], match[2] ? +match[2] : 0, match[3].toLowerCase() === "morning" ? "am" : "pm"));
   const later = LATER_IN_DAY.test(text);
   for (const match of [...text.matchAll(CLOCK_TIME), ...text.matchAll(OCLOCK)]) {
     const hours = +match[1];
