@@ -14,6 +14,10 @@ describe("conversation readings", () => {
     ["No, wait", false],
     ["Yesterday I booked a flight", false],
     ["Can you also check my other order?", false],
+    ["Thank you for checking! And yes, please go ahead and cancel the two reservations.", true],
+    ["No, that's okay. If it's just me, then the certificate sounds fine. Please go ahead and issue it.", false],
+    ["Oh, I see. You're right. Yes, please proceed with issuing the travel certificate.", true],
+    ["I do not confirm that.", false],
   ])("%j is affirmative: %s", (text, expected) => {
     expect(isAffirmative(text)).toBe(expected);
   });

@@ -8,11 +8,17 @@ import { STOPWORDS, tokens } from "./text/words";
 
 // A reply that agrees, at its start, in the languages agents commonly serve.
 const AFFIRMATIVE =
-  /^[\s"'“¡¿(*-]*(yes|yeah|yea|yep|yup|sure|ok|okay|k|confirm\w*|correct|right|proceed|go ahead|go for it|please (do|go ahead|proceed|continue)|do it|do that|sounds (good|great|fine)|that'?s (right|correct|fine|good|perfect)|that works|absolutely|definitely|of course|affirmative|agreed|i agree|i do|perfect|great|fine|alright|all right|exactly|si|sí|claro|vale|de acuerdo|por favor|oui|d'accord|bien sûr|ja|jawohl|genau|klar|sim|certo|tak|evet|да|конечно|хорошо|ага|はい|ええ|お願いします|是|是的|好|好的|对|可以|네|예|좋아요|हाँ|हां|ठीक|जी|نعم|أجل|כן|ndiyo|ya|iya|oo|vâng|có|ใช่|ครับ|ค่ะ)(?![\p{L}\p{N}])/iu;
+  /^[\s"'“¡¿(*-]*(yes|yeah|yea|yep|yup|sure|ok|okay|k|confirm\w*|correct|right|proceed|go ahead|go for it|please (do|go ahead|proceed|continue)|do it|do that|sounds (good|great|fine)|that'?s (right|correct|fine|good|perfect)|that works|absolutely|definitely|of course|affirmative|agreed|i agree|perfect|great|fine|alright|all right|exactly|si|sí|claro|vale|de acuerdo|por favor|oui|d'accord|bien sûr|ja|jawohl|genau|klar|sim|certo|tak|evet|да|конечно|хорошо|ага|はい|ええ|お願いします|是|是的|好|好的|对|可以|네|예|좋아요|हाँ|हां|ठीक|जी|نعم|أجل|כן|ndiyo|ya|iya|oo|vâng|có|ใช่|ครับ|ค่ะ)(?![\p{L}\p{N}])/iu;
 const NEGATIVE = /^[\s"'“¡¿(*-]*(no|nope|nah|don'?t|do not|stop|wait|cancel that|not yet|never ?mind|hold on|non|nein|não|nie|нет|いいえ|不|不要|아니요|नहीं|لا)(?![\p{L}\p{N}])/iu;
 
+// Agreement said later in a reply ("Thanks for checking! And yes, please go ahead and cancel
+// both."); English only, since agents' users most often write it, and phrases specific enough
+// not to occur by chance. A "not" or "don't" just before one undoes it.
+const AGREEMENT = /(?<!\b(not|n't|never|no)\s{1,3})\b(yes|yeah|yep|please (do|proceed|go ahead|continue|cancel|book|send|issue|update|change|modify|process|make|place|submit|apply|use|charge|refund|return|exchange)|go ahead|proceed with|confirm(ed)?|i confirm|do it|sounds (good|great|fine|perfect)|that works|let'?s (do|go with|proceed)|that'?s (correct|right)|absolutely|definitely)\b/i;
+
 export function isAffirmative(text: string | null): boolean {
-  return text !== null && !NEGATIVE.test(text) && AFFIRMATIVE.test(text);
+  if (text === null || NEGATIVE.test(text)) return false;
+  return AFFIRMATIVE.test(text) || AGREEMENT.test(text);
 }
 
 export function lastIndexOf(messages: readonly CanonicalMessage[], role: CanonicalMessage["role"], before = messages.length): number {
