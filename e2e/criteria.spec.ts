@@ -53,3 +53,27 @@ test("library criteria are added in one click", async ({ page }) => {
   await expect(addAll).toHaveText("Add all (0)");
   await expect(page.getByRole("list", { name: "Criteria" })).toContainText("Reward tool calls that select the most appropriate of the offered tools");
 });
+
+test("each criterion says what the built-in judge will measure, and which it cannot", async ({ page }) => {
+  await page.goto("/criteria");
+  const form = page.getByRole("form", { name: "New criterion" });
+  await form.getByLabel("Criterion").fill("Reward tool calls that are polite and witty");
+  await form.getByLabel(/Title/).fill("Witty calls");
+  await form.getByRole("button", { name: "Add criterion" }).click();
+  await expect(form.getByRole("status")).toHaveText("Criterion added.");
+
+  const list = page.getByRole("list", { name: "Criteria" });
+  const witty = list.getByRole("listitem", { name: "Witty calls" }).getByTestId("checks-plan");
+  await expect(witty).toContainText("not measurable, use an LLM judge");
+  await witty.locator("summary").click();
+  await expect(witty).toContainText('every call would be "not applicable"');
+
+  await form.getByLabel("Criterion").fill("Penalize tool calls that fail with an error");
+  await form.getByLabel(/Title/).fill("Errors");
+  await form.getByRole("button", { name: "Add criterion" }).click();
+  await expect(form.getByRole("status")).toHaveText("Criterion added.");
+  const errors = list.getByRole("listitem", { name: "Errors" }).getByTestId("checks-plan");
+  await errors.locator("summary").click();
+  await expect(errors).toContainText("Tool error");
+  await expect(errors).toContainText("only when something predicts the outcome");
+});

@@ -13,6 +13,14 @@ import { getPrisma } from "@/lib/server/db/client";
 import { criteriaHumanAgreement } from "@/lib/server/results/human-agreement";
 import type { JudgeAgreementRow } from "@/lib/server/results/human-agreement";
 import { firstValues, type SearchParams } from "@/lib/table-query";
+import { parseCriterion } from "@/lib/criteria/parse";
+import { describeForChecks, type ChecksPlanDescription } from "@/lib/judges/checks";
+
+/** What the built-in judge will measure for a criterion, computed here so the judge stays on the server. */
+function checksPlan(text: string): ChecksPlanDescription | null {
+  const parsed = parseCriterion(text);
+  return parsed.ok ? describeForChecks(parsed.criterion) : null;
+}
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Criteria" };
@@ -53,6 +61,7 @@ export default async function CriteriaPage({ searchParams }: { searchParams: Pro
                   criterion={criterion}
                   canEdit={canEdit}
                   agreement={agreementView(agreementOf.get(criterion.id), criterion.title ?? criterion.text)}
+                  checksPlan={checksPlan(criterion.text)}
                 />
               ))}
             </ul>

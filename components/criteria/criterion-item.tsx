@@ -6,6 +6,8 @@ import { CriterionKindBadge } from "@/components/criterion-kind-badge";
 import { archiveCriterionAction } from "@/lib/actions/archive-criterion";
 import { updateCriterionAction } from "@/lib/actions/update-criterion";
 import type { CriterionFormState } from "@/lib/zod/criteria";
+import type { ChecksPlanDescription } from "@/lib/judges/checks/describe";
+import { ChecksPlan } from "./checks-plan";
 import { CriterionTextField } from "./criterion-text-field";
 
 interface Props {
@@ -14,9 +16,11 @@ interface Props {
   canEdit?: boolean;
   /** How people received the judges on this criterion, rendered by the server. */
   agreement?: ReactNode;
+  /** What the built-in judge will measure for it, computed by the server. */
+  checksPlan?: ChecksPlanDescription | null;
 }
 
-export function CriterionItem({ criterion, canEdit = true, agreement }: Props) {
+export function CriterionItem({ criterion, canEdit = true, agreement, checksPlan }: Props) {
   const [editing, setEditing] = useState(false);
   const [state, action, saving] = useActionState<CriterionFormState, FormData>(async (previous, form) => {
     const next = await updateCriterionAction(previous, form);
@@ -66,6 +70,7 @@ export function CriterionItem({ criterion, canEdit = true, agreement }: Props) {
             </p>
             {state?.ok ? <p role="status" className="text-xs text-emerald-800">{state.message}</p> : null}
             {archiveMessage ? <p role="status" className="text-xs text-slate-700">{archiveMessage}</p> : null}
+            {checksPlan ? <ChecksPlan plan={checksPlan} /> : null}
             {agreement}
           </div>
           <div className="flex shrink-0 flex-col items-end gap-2">

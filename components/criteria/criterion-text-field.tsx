@@ -11,7 +11,8 @@ export function CriterionTextField({ defaultValue = "", serverErrors }: { defaul
   const hintId = useId();
   const parsed = text.trim() ? parseCriterion(text) : null;
   const clientError = touched && parsed && !parsed.ok ? parsed.message : null;
-  const errors = clientError ? [clientError] : (serverErrors ?? []);
+  // A server error is about the text as submitted: once the text changes, only what it says now counts.
+  const errors = clientError ? [clientError] : touched ? [] : (serverErrors ?? []);
   return (
     <div>
       <label className="block text-sm font-medium">

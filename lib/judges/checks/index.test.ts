@@ -111,3 +111,82 @@ describe("checks judge", () => {
     await expect(checksJudge.evaluate(input(REWARD, clean), controller.signal)).rejects.toThrow();
   });
 });
+
+describe("checks judge on what each view can see", () => {
+  const FAILS_WITH_ERROR = "Penalize tool calls that fail with an error";
+  const lookup = tool("get_order", { order_id: { type: "string" } }, ["order_id"], "Get an order by its id.");
+  const ask = "Where is my order W123?";
+
+  it("is not applicable before the response to a criterion about the response, and judges it in hindsight", async () => {
+    const before = await checksJudge.evaluate(input(FAILS_WITH_ERROR, immediate({ user: ask, tools: [lookup], calls: [toolCall("1", "get_order", { order_id: "W123" })] })));
+    expect(before).toMatchObject({ applicable: false, score: null });
+    expect(before.explanation).toContain("shows only in its response");
+    const after = await checksJudge.evaluate(input(FAILS_WITH_ERROR, hindsight({ user: ask, tools: [lookup], calls: [toolCall("1", "get_order", { order_id: "W123" })], response: '{"error": "order not found"}' })));
+    expect(after.applicable).toBe(true);
+    expect(after.score).toBeLessThan(0.5);
+  });
+
+  it("judges a criterion about the response before it when something predicts it: a retry of a rejected call", async () => {
+    const context = [
+      { role: "user" as const, content: ask },
+      { role: "assistant" as const, content: null, tool_calls: [toolCall("0", "get_order", { order_id: "W123" })] },
+      { role: "tool" as const, tool_call_id: "0", content: '{"error": "order not found"}' },
+    ];
+    const result = await checksJudge.evaluate(input(FAILS_WITH_ERROR, immediate({ context, tools: [lookup], calls: [toolCall("1", "get_order", { order_id: "W123" })] })));
+    expect(result.applicable).toBe(true);
+    expect(result.findings[0].check).toBe("futile-retry");
+  });
+
+  it("counts a rejection by the tool against a criterion about correct tools and arguments, in hindsight only", async () => {
+    const rejected = hindsight({ user: ask, tools: [lookup], calls: [toolCall("1", "get_order", { order_id: "W123" })], response: "Error: payment method not found" });
+    expect((await checksJudge.evaluate(input(PASSES, rejected))).passed).toBe(false);
+    const timedOut = hindsight({ user: ask, tools: [lookup], calls: [toolCall("1", "get_order", { order_id: "W123" })], response: '{"error": "Request timed out"}' });
+    expect((await checksJudge.evaluate(input(PASSES, timedOut))).passed).toBe(true);
+  });
+});
+
+describe("checks judge respects the criterion's wording", () => {
+  it("a criterion about unavailable tools is measured by the unknown-tool check alone", async () => {
+    const duplicate = immediate({
+      context: [
+        { role: "user", content: request },
+        { role: "assistant", content: null, tool_calls: [toolCall("0", "triangle_area", { base: 10, height: 5 })] },
+        { role: "tool", tool_call_id: "0", content: "25" },
+      ],
+      tools: [area],
+      calls: [toolCall("1", "triangle_area", { base: 10, height: 5 })],
+    });
+    const result = await checksJudge.evaluate(input("Tool call fails if it calls a tool that is not among the available tools", duplicate));
+    expect(result).toMatchObject({ passed: true, measuredBy: ["unknown-tool"] });
+  });
+
+  it("a major schema violation fails a criterion about the schema", async () => {
+    const result = await checksJudge.evaluate(input("Penalize tool calls whose arguments do not match the schema", wrongType));
+    expect(result.score).toBeLessThan(0.5);
+  });
+
+  it("accepts the four prefixes in any letter case", async () => {
+    expect((await checksJudge.evaluate(input("tool call PASSES IF the arguments are valid", clean))).passed).toBe(true);
+  });
+});
+
+describe("checks judge on bad input", () => {
+  it("reports arguments that are not JSON as a finding", async () => {
+    const result = await checksJudge.evaluate(input(PASSES, view('{"base": 10, "height": ')));
+    expect(result.passed).toBe(false);
+    expect(result.findings.map((finding) => finding.check)).toContain("arguments-not-json");
+  });
+
+  it("does not crash on a schema it cannot compile, and says so", async () => {
+    const broken = tool("triangle_area", { base: { type: "integer", pattern: "([" }, height: { $ref: "#/definitions/missing" } }, ["base"]);
+    const result = await checksJudge.evaluate(input(PASSES, immediate({ user: request, tools: [broken], calls: [toolCall("1", "triangle_area", { base: 10, height: 5 })] })));
+    expect(result.applicable).toBe(true);
+  });
+
+  it("judges a 1 MB argument without crashing, in reasonable time", async () => {
+    const huge = "word ".repeat(200_000);
+    const notes = tool("save_note", { text: { type: "string" } }, ["text"], "Save a note.");
+    const result = await checksJudge.evaluate(input(PASSES, immediate({ user: "Save this note for me.", tools: [notes], calls: [toolCall("1", "save_note", { text: huge })] })));
+    expect(result.applicable).toBe(true);
+  });
+});

@@ -10,6 +10,7 @@ import { sharedCache } from "./shared-caches";
 
 export { CHECKS } from "./catalogue";
 export { TOPIC_VOCABULARY, mapCriterion } from "./mapper";
+export { describeForChecks, type ChecksPlanDescription } from "./describe";
 
 export { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "./version";
 

@@ -1,0 +1,54 @@
+import type { Criterion } from "@/lib/criteria/parse";
+import type { ViewMode } from "../types";
+import type { Topic } from "./check";
+import { checkById } from "./catalogue";
+import { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, mapCriterion } from "./mapper";
+
+/** What the built-in judge will do with a criterion, before any run: shown where criteria are written. */
+export interface ChecksPlanDescription {
+  /** False when no check measures the criterion: every result would be "not applicable". */
+  measurable: boolean;
+  /** "tool selection, parameter accuracy". */
+  topics: string[];
+  checks: { id: string; title: string; explanation: string; views: ViewMode[] }[];
+  /** How each view is judged: measured, only when something predicts the outcome, or not at all. */
+  immediate: "measured" | "predictive-only" | "not-measurable";
+  hindsight: "measured" | "not-measurable";
+  /** One paragraph for people: what is measured, in which view, and what is not. */
+  summary: string;
+}
+
+const ALL_TOPICS = Object.values(TOPIC_VOCABULARY).map((entry) => entry.label).join(", ");
+
+export function describeForChecks(criterion: Criterion): ChecksPlanDescription {
+  const mapping = mapCriterion(criterion);
+  const topics = [...mapping.topics.map((topic: Topic) => TOPIC_VOCABULARY[topic].label), ...mapping.specific.map((id) => checkById(id)?.title.toLowerCase() ?? id)];
+  const checks = mapping.checks.map((check) => ({ id: check.id, title: check.title, explanation: check.explanation, views: [...check.views] }));
+  if (!checks.length) {
+    return {
+      measurable: false,
+      topics: [],
+      checks: [],
+      immediate: "not-measurable",
+      hindsight: "not-measurable",
+      summary: `No built-in check measures this criterion: every call would be "not applicable". The built-in judge covers ${ALL_TOPICS}; use an LLM judge (OpenAI-compatible or Anthropic) for anything else.`,
+    };
+  }
+  const immediateChecks = checks.filter((check) => check.views.includes("immediate"));
+  const responseOnly = mapping.topics.length > 0 && !mapping.specific.length && mapping.topics.every((topic) => HINDSIGHT_TOPICS.has(topic));
+  const immediate = !immediateChecks.length ? "not-measurable" : responseOnly ? "predictive-only" : "measured";
+  const before =
+    immediate === "not-measurable"
+      ? "Before the tool's response it is not applicable: it needs the response."
+      : immediate === "predictive-only"
+        ? `Before the tool's response it gives a verdict only when something predicts the outcome (${immediateChecks.map((check) => check.id).join(", ")}); otherwise it is not applicable.`
+        : `Before the tool's response it uses ${immediateChecks.length} of them; in hindsight all ${checks.length}, the response included.`;
+  return {
+    measurable: true,
+    topics,
+    checks,
+    immediate,
+    hindsight: "measured",
+    summary: `The built-in judge measures ${topics.join(", ")} with ${checks.length} check${checks.length > 1 ? "s" : ""}. ${before} Anything else the criterion asks for is not measured by these checks: use an LLM judge for it.`,
+  };
+}
