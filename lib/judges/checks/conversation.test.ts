@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
-import { isAffirmative, isSingleShot, policyRequiresConfirmation, readsAsEnglish, userConfirmed } from "./conversation";
+import { isAffirmative, isSingleShot, policyRequiresConfirmation, userConfirmed } from "./conversation";
+import { readsAsEnglish } from "./text/english";
 
 describe("conversation readings", () => {
   it.each([

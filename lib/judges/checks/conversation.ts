@@ -1,5 +1,4 @@
 import type { CanonicalMessage } from "@/lib/transcripts/types";
-import { STOPWORDS, tokens } from "./text/words";
 
 /**
  * Readings of the conversation around a call that do not depend on any domain: who said what
@@ -65,19 +64,4 @@ export function policyRequiresConfirmation(context: readonly CanonicalMessage[])
  */
 export function isSingleShot(context: readonly CanonicalMessage[]): boolean {
   return !context.some((message) => message.role === "assistant" || message.role === "tool");
-}
-
-/**
- * Whether a text is English prose the word-level checks can read: enough words, mostly in the
- * Latin alphabet, and some of English's most common words among them.
- */
-export function readsAsEnglish(text: string): boolean {
-  const letters = text.match(/\p{L}/gu) ?? [];
-  if (letters.length < 12) return false;
-  const latin = letters.filter((letter) => letter.charCodeAt(0) < 0x250).length;
-  if (latin / letters.length < 0.9) return false;
-  const words = tokens(text);
-  if (words.length < 4) return false;
-  const common = words.filter((word) => STOPWORDS.has(word)).length;
-  return common >= 2 && common / words.length >= 0.1;
 }

@@ -1,6 +1,7 @@
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { datesInText, type DateParts } from "./text/dates";
 import { timesInText } from "./text/times";
+import { readsAsEnglish } from "./text/english";
 import { convertedNumbers } from "./text/conversions";
 import { numberMentions, numbersInText } from "./text/numbers";
 import { STOPWORDS, WordSet, fold, splitIdentifiers, tokens } from "./text/words";
@@ -26,6 +27,7 @@ export class TextEvidence {
   private cachedDates?: DateParts[];
   private cachedTimes?: number[];
   private cachedLatin?: boolean;
+  private cachedEnglish?: boolean;
   private cachedAlphaTokens?: string[];
   private cachedTokens?: string[];
 
@@ -105,6 +107,11 @@ export class TextEvidence {
       this.cachedLatin = letters.filter((letter) => letter.charCodeAt(0) < 0x250).length >= letters.length * 0.5;
     }
     return this.cachedLatin;
+  }
+
+  /** Whether the text is English prose the word-level checks can read (see readsAsEnglish). */
+  get english(): boolean {
+    return (this.cachedEnglish ??= readsAsEnglish(this.raw, this.tokens));
   }
 
   /** Clock times, in minutes after midnight, in every reading the text allows. */

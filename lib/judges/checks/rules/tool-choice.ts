@@ -1,5 +1,5 @@
 import { BOTH_VIEWS, severityFor, type Check, type CheckHit } from "../check";
-import { isSingleShot, readsAsEnglish } from "../conversation";
+import { isSingleShot } from "../conversation";
 import { toolFits, toolWordsOf, type ToolFit } from "../tool-fit";
 import { stem } from "../text/words";
 
@@ -29,12 +29,12 @@ export const toolChoice: Check = {
     const request = context.request;
     if (!request) return "no user request before the call";
     if (!isSingleShot(context.view.context)) return "a later step of a conversation, whose request may have several parts";
-    if (!readsAsEnglish(request.raw)) return "the request is not English prose the word comparison can read";
+    if (!request.english) return "the request is not English prose the word comparison can read";
     return null;
   },
   run(context) {
     const request = context.request;
-    if (!context.tool || !request || !isSingleShot(context.view.context) || !readsAsEnglish(request.raw)) return [];
+    if (!context.tool || !request || !isSingleShot(context.view.context) || !request.english) return [];
     const fits = toolFits(request, context.view.tools);
     const chosen = fits.find((fit) => fit.tool === context.call.toolName);
     if (!chosen) return [];
