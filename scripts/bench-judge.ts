@@ -3,8 +3,10 @@
  *
  *   npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--passes N] [--show-misses N]
  *     [--criteria "<criterion>"]... [--mode auto|immediate|hindsight] [--by-category]
- *     [--category NAME]... [--exclude-category NAME]...
+ *     [--category NAME]... [--exclude-category NAME]... [--leave-one-out]
  *
+ * --leave-one-out prints, for each category in turn, the figures on the other categories (the
+ * dev side) beside the figures on that category alone (left out).
  * Without --criteria the dataset's two criteria are used (a binary one for verdicts, a continuous
  * one for ranking). --category keeps only the named categories (a case's `category` field),
  * --exclude-category leaves them out: with both, a set can be measured with one category held out.
@@ -63,13 +65,14 @@ interface Options {
   categories: string[];
   excludeCategories: string[];
   byCategory: boolean;
+  leaveOneOut: boolean;
   /** Warm passes to run exactly; null: at least 3, and until 2 s of CPU. */
   passes: number | null;
   showMisses: number;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { cases: "", judge: "checks", json: false, criteria: [], mode: "auto", categories: [], excludeCategories: [], byCategory: false, passes: null, showMisses: 0 };
+  const options: Options = { cases: "", judge: "checks", json: false, criteria: [], mode: "auto", categories: [], excludeCategories: [], byCategory: false, leaveOneOut: false, passes: null, showMisses: 0 };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
     if (arg === "--cases") options.cases = argv[++index] ?? "";
@@ -80,6 +83,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--category") options.categories.push(argv[++index] ?? "");
     else if (arg === "--exclude-category") options.excludeCategories.push(argv[++index] ?? "");
     else if (arg === "--by-category") options.byCategory = true;
+    else if (arg === "--leave-one-out") options.leaveOneOut = true;
     else if (arg === "--passes") options.passes = Number(argv[++index] ?? "");
     else if (arg === "--show-misses") options.showMisses = Number(argv[++index] ?? "20");
     else if (arg === "--help" || arg === "-h") usage(0);
@@ -98,7 +102,7 @@ function parseOptions(argv: string[]): Options {
 
 function usage(code: number): never {
   console.log(
-    'usage: npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--passes N] [--show-misses N] [--criteria "<criterion>"]... [--mode auto|immediate|hindsight] [--by-category] [--category NAME]... [--exclude-category NAME]...',
+    'usage: npm run bench:judge -- --cases <file.jsonl> [--judge checks] [--json] [--passes N] [--show-misses N] [--criteria "<criterion>"]... [--mode auto|immediate|hindsight] [--by-category] [--category NAME]... [--exclude-category NAME]... [--leave-one-out]',
   );
   process.exit(code);
 }
@@ -342,6 +346,7 @@ async function main(): Promise<void> {
     ...headline(metrics),
     criteria: criteria.map((entry, index) => ({ criterion: entry.text, ...metrics[index] })),
     ...(categories.size > 1 || options.byCategory ? { byCategory: perCategory } : {}),
+    ...(options.leaveOneOut ? { leaveOneOut: leaveOneOut(rows, criteria) } : {}),
     mode: options.mode,
     // Steady state: calls per second of this process's CPU over the warm passes, all threads:
     // what the JavaScript thread spent, plus what V8 spent beside it (optimising compiler,
@@ -377,6 +382,16 @@ async function main(): Promise<void> {
       );
     }
   }
+  if (report.leaveOneOut) {
+    console.log("leave one category out (dev: every other category; left out: that category alone)");
+    console.log(`  ${"left out".padEnd(24)} ${"dev bal".padStart(8)} ${"out bal".padStart(8)} ${"dev good".padStart(9)} ${"out good".padStart(9)} ${"dev pair".padStart(9)} ${"out pair".padStart(9)}`);
+    for (const entry of report.leaveOneOut) {
+      const { dev, out } = entry;
+      console.log(
+        `  ${entry.category.padEnd(24)} ${f(dev.balancedAccuracy).padStart(8)} ${f(out.balancedAccuracy).padStart(8)} ${f(dev.goodPassRate).padStart(9)} ${f(out.goodPassRate).padStart(9)} ${f(dev.pairwiseAccuracy).padStart(9)} ${f(out.pairwiseAccuracy).padStart(9)}`,
+      );
+    }
+  }
   const perThread = (calls: number, seconds: number | null) => (seconds ? `, ${Math.round(calls / seconds)} per second of the JavaScript thread alone` : "");
   console.log(
     `calls per second     ${Math.round(report.callsPerSecond)}  steady state (${warm.length} passes after ${WARMUP_PASSES} untimed warm-up passes, ${judged.length} calls x ${criteria.length} criteria each, in ${steady.cpuSeconds.toFixed(2)} s of process CPU${perThread(warmCalls, steady.threadSeconds)}; ${Math.round(report.wallClockCallsPerSecond)} per wall-clock second)`,
@@ -397,6 +412,15 @@ async function main(): Promise<void> {
       for (const finding of result.findings) console.log(`    ${finding.severity} ${finding.check}${finding.path ? ` ${finding.path}` : ""}: ${finding.message} ${finding.evidence ?? ""}`);
     }
   }
+}
+
+/** For each category: the headline figures without it (dev) and on it alone (left out). */
+function leaveOneOut(rows: readonly LabelledJudgement[], criteria: readonly BenchCriterion[]) {
+  return [...byCategory(rows).keys()].map((category) => ({
+    category,
+    dev: headline(criterionMetrics(rows.filter((row) => (row.category ?? "(none)") !== category), criteria)),
+    out: headline(criterionMetrics(rows.filter((row) => (row.category ?? "(none)") === category), criteria)),
+  }));
 }
 
 function printCriterion(entry: BenchCriterion, metrics: CriterionMetrics, f: (value: number) => string): void {
