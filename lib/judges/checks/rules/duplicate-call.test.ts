@@ -39,3 +39,29 @@ describe("duplicate-call", () => {
     expect(hitsOf(duplicateCall, immediate({ user: "Paris and Rome", tools: [weather], calls, judged: 1 }))).toEqual([]);
   });
 });
+
+describe("duplicate-call in later steps", () => {
+  const read = tool("get_details", { id: { type: "string" } }, [], "Get the details of a line.");
+  const write = tool("suspend_line", { id: { type: "string" } }, [], "Suspend a line.");
+  const earlier = (...steps: [string, string][]): CanonicalMessage[] => [
+    { role: "user", content: "My line L1 has no data." },
+    ...steps.flatMap(([id, name], index): CanonicalMessage[] => [
+      { role: "assistant", content: null, tool_calls: [toolCall(id, name, { id: "L1" })] },
+      { role: "tool", tool_call_id: id, content: `{"step": ${index}}` },
+    ]),
+  ];
+
+  it("a repeated read wastes a step: redundancy only, not a wrong call", () => {
+    const [hit] = hitsOf(duplicateCall, immediate({ context: earlier(["a", "get_details"]), tools: [read, write], calls: [toolCall("b", "get_details", { id: "L1" })] }));
+    expect(hit.topics).toEqual(["redundancy"]);
+  });
+
+  it("reading again after a change of state is not a repeat", () => {
+    expect(hitsOf(duplicateCall, immediate({ context: earlier(["a", "get_details"], ["b", "suspend_line"]), tools: [read, write], calls: [toolCall("c", "get_details", { id: "L1" })] }))).toEqual([]);
+  });
+
+  it("a repeated change of state is a wrong call", () => {
+    const [hit] = hitsOf(duplicateCall, immediate({ context: earlier(["a", "suspend_line"]), tools: [read, write], calls: [toolCall("b", "suspend_line", { id: "L1" })] }));
+    expect(hit.topics).toBeUndefined();
+  });
+});
