@@ -4,6 +4,7 @@ import type { TextEvidence } from "../evidence";
 import { looseKey, propertyHints, type PropertyHints } from "../schema/property";
 import { parseNumeric } from "../text/numbers";
 import { STOPWORDS, phraseText, tokens } from "../text/words";
+import { isSingleShot } from "../conversation";
 import { groundBoolean } from "./booleans";
 import { groundNumber } from "./numbers";
 import { grounded, userSources, where, type Grounding } from "./result";
@@ -37,10 +38,14 @@ function mentionedIn(option: JsonValue, request: TextEvidence[], affirmed = fals
   });
 }
 
-/** The request mentions a different allowed value than the one chosen. */
-function contradictedOption(value: JsonValue, hints: PropertyHints, sources: TextEvidence[]): JsonValue | undefined {
+/**
+ * The request mentions a different allowed value than the one chosen. Later in a conversation
+ * only the user's latest message counts: an earlier wish may since have changed.
+ */
+function contradictedOption(value: JsonValue, hints: PropertyHints, sources: TextEvidence[], context: CallContext): JsonValue | undefined {
   if (hints.options.length < 2) return undefined;
-  const request = userSources(sources);
+  const latest = context.request;
+  const request = isSingleShot(context.view.context) ? userSources(sources) : latest ? [latest] : [];
   if (mentionedIn(value, request)) return undefined;
   return hints.options.find((option) => option !== value && mentionedIn(option, request, true));
 }
@@ -53,7 +58,7 @@ export function groundLeaf(leaf: Leaf, context: CallContext): Grounding {
   if (inSchemaValues(value, hints.defaults, hints.looseDefaults)) return grounded("the schema's default");
   if (inSchemaValues(value, hints.options, hints.looseOptions)) {
     // Items of a list may each pick a different option; only a single choice can contradict.
-    const other = leaf.path.endsWith("]") ? undefined : contradictedOption(value, hints, sources);
+    const other = leaf.path.endsWith("]") ? undefined : contradictedOption(value, hints, sources, context);
     return other === undefined
       ? grounded("one of the schema's allowed values")
       : { status: "ungrounded", penalty: 0.55, reason: `is an allowed value, but the request asks for ${JSON.stringify(other)}`, evidence: `value ${JSON.stringify(value)}; compared with ${where(sources)}` };

@@ -1,4 +1,5 @@
 import type { CallContext } from "../context";
+import { isSingleShot } from "../conversation";
 import type { TextEvidence } from "../evidence";
 import type { PropertyHints } from "../schema/property";
 import { isWellKnownConstant } from "../text/constants";
@@ -42,6 +43,11 @@ function groundUnstated(value: number, hints: PropertyHints, sources: TextEviden
   }
   if (value === 0 || value === 1) {
     return { status: "weak", penalty: 0.2, reason: "is a neutral value the request does not state", evidence: `value ${shown}; compared with ${where(sources)}` };
+  }
+  // Later in a conversation numbers are often computed from tool results (a total, a refund):
+  // one the conversation does not state is a doubt, not evidence.
+  if (context && !isSingleShot(context.view.context)) {
+    return { status: "weak", penalty: 0.15, reason: "does not appear in the conversation (it may be computed from earlier results)", evidence: `value ${shown}; compared with ${where(sources)}` };
   }
   // With a stated number left unused the value most likely replaced it; otherwise it may be
   // a value the agent inferred (a deck has 52 cards), which is doubtful but not damning.

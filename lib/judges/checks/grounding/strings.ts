@@ -30,6 +30,13 @@ export function isIdentifier(value: string, key: string): boolean {
   return (/[A-Za-z]/.test(trimmed) && /\d/.test(trimmed)) || ID_KEY.test(key);
 }
 
+function groundExpression(value: string, sources: TextEvidence[], shown: string): Grounding {
+  const numbers = (value.match(/\d+(?:\.\d+)?/g) ?? []).map(Number);
+  const missing = numbers.filter((number) => !sources.some((source) => source.numbers.has(number) || matchesNumber(number, source.numberList)));
+  if (!missing.length) return grounded("every number of the expression is in the conversation");
+  return { status: "weak", penalty: 0.1, reason: `is an expression whose ${missing.slice(0, 3).join(", ")} the conversation does not state (they may be computed)`, evidence: `value ${shown}` };
+}
+
 /** In hindsight: the tool answered the call with data, not an error or nothing. */
 function acceptedByTool(context: CallContext): boolean {
   return context.view.mode === "hindsight" && responseStatus(context.view.response.message.content).kind === "ok";
@@ -75,6 +82,9 @@ export function groundString(value: string, leaf: Leaf, hints: PropertyHints, so
 /** A value that is not a phrase of the conversation: the slower readings, in order. */
 function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources: TextEvidence[], context: CallContext): Grounding {
   const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 79)}…` : value);
+  // Arithmetic ("2613 - 500 - 198"): each number must come from somewhere, or be a result computed before.
+  // Dates ("2024-05-01", "5/1/2024") are not arithmetic: an operator must stand apart or be one dates never use.
+  if (/^[\d\s.,+\-*/()%^]+$/.test(value) && (/\d\s+[-+*/^%]\s+[\d(]/.test(value) || /\d\s*[+*^%]\s*[\d(]/.test(value))) return groundExpression(value, sources, shown);
   const numeric = parseNumeric(value.replace(/\s+/g, ""));
   if (numeric !== null && !(isIdentifier(value, leaf.key) && /^\d{4,}$/.test(value.trim()))) return groundNumber(numeric, hints, sources, shown, context);
   const compact = fold(value).replace(/[^a-z0-9]+/g, "");
