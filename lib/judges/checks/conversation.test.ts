@@ -16,7 +16,8 @@ describe("conversation readings", () => {
     ["Yesterday I booked a flight", false],
     ["Can you also check my other order?", false],
     ["Thank you for checking! And yes, please go ahead and cancel the two reservations.", true],
-    ["No, that's okay. If it's just me, then the certificate sounds fine. Please go ahead and issue it.", false],
+    ["No, that's okay. If it's just me, then the certificate sounds fine. Please go ahead and issue it.", true],
+    ["No, don't issue it.", false],
     ["Oh, I see. You're right. Yes, please proceed with issuing the travel certificate.", true],
     ["I do not confirm that.", false],
   ])("%j is affirmative: %s", (text, expected) => {
@@ -32,6 +33,11 @@ describe("conversation readings", () => {
     expect(userConfirmed(asked).confirmed).toBe(true);
     expect(userConfirmed(asked.slice(0, 1)).confirmed).toBe(false);
     expect(userConfirmed([{ role: "user", content: "yes" }]).confirmed).toBe(false);
+    // The assistant asked one more detail after the user agreed.
+    const detail: CanonicalMessage[] = [...asked, { role: "assistant", content: "What is the reason for the cancellation?" }, { role: "user", content: "A change of plans." }];
+    expect(userConfirmed(detail).confirmed).toBe(true);
+    const retracted: CanonicalMessage[] = [...asked, { role: "assistant", content: "Done soon." }, { role: "user", content: "Wait, stop." }];
+    expect(userConfirmed(retracted).confirmed).toBe(false);
   });
 
   it("reads a policy that asks for confirmation before acting", () => {

@@ -8,7 +8,7 @@ import type { CanonicalMessage } from "@/lib/transcripts/types";
 // A reply that agrees, at its start, in the languages agents commonly serve.
 const AFFIRMATIVE =
   /^[\s"'“¡¿(*-]*(yes|yeah|yea|yep|yup|sure|ok|okay|k|confirm\w*|correct|right|proceed|go ahead|go for it|please (do|go ahead|proceed|continue)|do it|do that|sounds (good|great|fine)|that'?s (right|correct|fine|good|perfect)|that works|absolutely|definitely|of course|affirmative|agreed|i agree|perfect|great|fine|alright|all right|exactly|si|sí|claro|vale|de acuerdo|por favor|oui|d'accord|bien sûr|ja|jawohl|genau|klar|sim|certo|tak|evet|да|конечно|хорошо|ага|はい|ええ|お願いします|是|是的|好|好的|对|可以|네|예|좋아요|हाँ|हां|ठीक|जी|نعم|أجل|כן|ndiyo|ya|iya|oo|vâng|có|ใช่|ครับ|ค่ะ)(?![\p{L}\p{N}])/iu;
-const NEGATIVE = /^[\s"'“¡¿(*-]*(no|nope|nah|don'?t|do not|stop|wait|cancel that|not yet|never ?mind|hold on|non|nein|não|nie|нет|いいえ|不|不要|아니요|नहीं|لا)(?![\p{L}\p{N}])/iu;
+const NEGATIVE = /^[\s"'“¡¿(*-]*(no(?![,.!\s]+(that'?s|it'?s|problem|worries|need to worry)\b)|nope|nah|don'?t|do not|stop|wait|cancel that|not yet|never ?mind|hold on|non|nein|não|nie|нет|いいえ|不|不要|아니요|नहीं|لا)(?![\p{L}\p{N}])/iu;
 
 // Agreement said later in a reply ("Thanks for checking! And yes, please go ahead and cancel
 // both."); English only, since agents' users most often write it, and phrases specific enough
@@ -27,22 +27,36 @@ export function lastIndexOf(messages: readonly CanonicalMessage[], role: Canonic
 
 const hasText = (message: CanonicalMessage) => typeof message.content === "string" && message.content.trim() !== "";
 
+// How many of the user's latest turns may hold the agreement: the assistant often asks a last
+// detail (a reason, a payment method) after the user said yes.
+const TURNS_BACK = 3;
+
 /**
- * Whether the user explicitly agreed before the call: the assistant said something after the
- * user's previous turn (what it would do), and the user's latest turn agrees with it.
+ * Whether the user explicitly agreed before the call: the assistant said something after one of
+ * the user's turns (what it would do), the user's next turn agrees with it, and no later turn
+ * takes it back. `reply` is the user's latest turn, `proposal` the assistant message last agreed
+ * to (or the last one the latest turn answered).
  */
 export function userConfirmed(context: readonly CanonicalMessage[]): { confirmed: boolean; proposal: number; reply: number } {
-  const reply = lastIndexOf(context, "user");
-  if (reply < 0) return { confirmed: false, proposal: -1, reply };
-  const previousUser = lastIndexOf(context, "user", reply);
-  let proposal = -1;
-  for (let index = reply - 1; index > previousUser; index--) {
-    if (context[index].role === "assistant" && hasText(context[index])) {
-      proposal = index;
-      break;
+  const latest = lastIndexOf(context, "user");
+  let reply = latest;
+  let firstProposal = -1;
+  for (let turn = 0; turn < TURNS_BACK && reply >= 0; turn++) {
+    const text = context[reply].content;
+    if (text !== null && NEGATIVE.test(text)) break;
+    const previousUser = lastIndexOf(context, "user", reply);
+    let proposal = -1;
+    for (let index = reply - 1; index > previousUser; index--) {
+      if (context[index].role === "assistant" && hasText(context[index])) {
+        proposal = index;
+        break;
+      }
     }
+    if (turn === 0) firstProposal = proposal;
+    if (proposal >= 0 && isAffirmative(text)) return { confirmed: true, proposal, reply: latest };
+    reply = previousUser;
   }
-  return { confirmed: proposal >= 0 && isAffirmative(context[reply].content), proposal, reply };
+  return { confirmed: false, proposal: firstProposal, reply: latest };
 }
 
 // A policy that asks the agent to get the user's agreement before acting.

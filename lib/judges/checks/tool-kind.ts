@@ -79,6 +79,10 @@ function kindOfWords(words: readonly string[], skip: ReadonlySet<string> = new S
   return fallback;
 }
 
+// "transfer_to_human_agents", "escalate to a representative": handing the conversation over
+// changes nothing the user must agree to.
+const HANDOFF = /\b(human|agent|agents|operator|representative|person|staff|support|specialist|supervisor)\b/;
+
 const kinds = sharedCache(new Map<string, ToolKind>());
 
 export function toolKind(tool: CanonicalTool): ToolKind {
@@ -90,6 +94,7 @@ export function toolKind(tool: CanonicalTool): ToolKind {
     // mentions bookings); then the description's first sentence.
     const firstSentence = (description ?? "").split(/[.\n]/, 1)[0];
     kind = kindOfWords(tokens(splitIdentifiers(name))) ?? kindOfWords(tokens(firstSentence).slice(0, 6), NEUTRAL_OPENINGS) ?? { changesState: false, verb: null };
+    if (kind.changesState && (kind.verb === "transfer" || kind.verb === "escalate") && HANDOFF.test(splitIdentifiers(name).toLowerCase())) kind = { changesState: false, verb: "hand over" };
     if (kinds.size >= 5000) kinds.clear();
     kinds.set(key, kind);
   }
