@@ -25,7 +25,7 @@ export interface Verdict {
  * Reward: high when X holds. Penalize: low when X holds. Passes if: pass when X holds.
  * Fails if: fail when X holds.
  */
-export function verdict(criterion: Criterion, callQuality: number, describesDefect: boolean): Verdict {
+export function verdict(criterion: Pick<Criterion, "kind">, callQuality: number, describesDefect: boolean): Verdict {
   const holds = describesDefect ? 1 - callQuality : callQuality;
   const clean = callQuality >= PASS_QUALITY;
   const holdsBinary = describesDefect ? !clean : clean;

@@ -1,0 +1,184 @@
+import type { CanonicalMessage } from "@/lib/transcripts/types";
+import type { Severity } from "../types";
+import { sameArguments } from "../checks/canonical";
+import { policyRequiresConfirmation, userConfirmed } from "../checks/conversation";
+import { quote } from "../checks/evidence";
+import type { TraceCall } from "./calls";
+
+/** What an agent-level criterion can speak about. */
+export type AgentTopic = "goal" | "exploration" | "efficiency" | "faithfulness" | "stopping" | "errors" | "policy" | "tool-use";
+
+export interface AgentHit {
+  severity: Severity;
+  penalty: number;
+  message: string;
+  evidence?: string;
+  /** Message index the hit points at, for reviewers. */
+  at?: number;
+}
+
+/** The transcript, read once for every agent-level check. */
+export interface TraceContext {
+  messages: CanonicalMessage[];
+  calls: TraceCall[];
+  /** The assistant's final answer, if any. */
+  answer: { index: number; text: string } | null;
+  /** Per call (same order as `calls`): the tool-call judge's problems with its tool and arguments. */
+  callProblems: string[][];
+}
+
+export interface AgentCheck {
+  id: string;
+  title: string;
+  topics: readonly AgentTopic[];
+  explanation: string;
+  run(context: TraceContext): AgentHit[];
+}
+
+const severityOf = (penalty: number): Severity => (penalty > 0.5 ? "major" : penalty >= 0.1 ? "minor" : "info");
+const callName = (entry: TraceCall) => `${entry.call.function.name} (message ${entry.messageIndex})`;
+
+export const unrecoveredError: AgentCheck = {
+  id: "unrecovered-error",
+  title: "Error not recovered from",
+  topics: ["goal", "errors"],
+  explanation: "A call the tool rejected, after which the agent never made a call of that tool that succeeded: what the call was for was not done.",
+  run({ calls }) {
+    const hits: AgentHit[] = [];
+    calls.forEach((entry, index) => {
+      if (entry.status?.kind !== "rejected") return;
+      const recovered = calls.slice(index + 1).some((later) => later.call.function.name === entry.call.function.name && later.status?.kind === "ok");
+      if (recovered) return;
+      const penalty = entry.changesState ? 0.35 : 0.2;
+      hits.push({ severity: severityOf(penalty), penalty, message: `${callName(entry)} was rejected and never done successfully afterwards.`, evidence: entry.status.evidence, at: entry.messageIndex });
+    });
+    return hits;
+  },
+};
+
+export const repeatedCall: AgentCheck = {
+  id: "repeated-call",
+  title: "Repeated or futile call",
+  topics: ["efficiency"],
+  explanation: "The same call made again with the same arguments, with nothing changed in between, or retried after the tool rejected it: a wasted step.",
+  run({ calls }) {
+    const hits: AgentHit[] = [];
+    calls.forEach((entry, index) => {
+      for (let earlier = index - 1; earlier >= 0; earlier--) {
+        const before = calls[earlier];
+        // A change of state in between makes the repeat a fresh look.
+        if (!entry.changesState && before.changesState) break;
+        if (before.call.function.name !== entry.call.function.name || !sameArguments(before.call.function.arguments, entry.call.function.arguments)) continue;
+        if (before.status?.kind === "transient") break;
+        hits.push({
+          severity: "minor",
+          penalty: before.status?.kind === "rejected" ? 0.2 : 0.12,
+          message: `${callName(entry)} repeats the call of message ${before.messageIndex}${before.status?.kind === "rejected" ? ", which the tool had rejected" : ""}.`,
+          at: entry.messageIndex,
+        });
+        break;
+      }
+    });
+    return hits;
+  },
+};
+
+export const unconfirmedChange: AgentCheck = {
+  id: "unconfirmed-change",
+  title: "Change without confirmation",
+  topics: ["policy", "goal"],
+  explanation:
+    "A call that changes state made without the user's explicit agreement to what the assistant said it would do. Weighs more when the system prompt asks for confirmation before acting.",
+  run({ messages, calls }) {
+    const required = policyRequiresConfirmation(messages);
+    const hits: AgentHit[] = [];
+    for (const entry of calls) {
+      if (!entry.changesState) continue;
+      if (userConfirmed(messages.slice(0, entry.messageIndex)).confirmed) continue;
+      const penalty = required ? 0.3 : 0.08;
+      hits.push({ severity: severityOf(penalty), penalty, message: `${callName(entry)} changed state without the user's explicit confirmation${required ? ", which the system prompt asks for" : ""}.`, at: entry.messageIndex });
+    }
+    return hits;
+  },
+};
+
+const CLAIMS_DONE =
+  /\b(successfully|has been|have been|is now|are now|was (successfully )?(cancell?ed|booked|updated|changed|processed|submitted|sent|issued|refunded|exchanged|returned|modified|created|placed)|i('ve| have) (cancell?ed|booked|updated|changed|processed|submitted|sent|issued|refunded|exchanged|returned|modified|created|placed)|(is|are) (confirmed|complete|completed|done)|all set)\b/i;
+
+export const unsupportedAnswer: AgentCheck = {
+  id: "unsupported-answer",
+  title: "Final answer not supported by the tools",
+  topics: ["faithfulness", "goal"],
+  explanation:
+    "The final answer says something was done (booked, cancelled, updated…) although no call that changes state succeeded, or the last one the tool rejected.",
+  run({ answer, calls }) {
+    if (!answer || !CLAIMS_DONE.test(answer.text)) return [];
+    const changes = calls.filter((entry) => entry.changesState && entry.messageIndex < answer.index);
+    if (!changes.length) return [];
+    const last = changes[changes.length - 1];
+    if (last.status?.kind === "ok" || last.status?.kind === "empty") return [];
+    return [
+      {
+        severity: "major",
+        penalty: 0.55,
+        message: `The final answer says the work was done, but ${callName(last)} ${last.status ? "was rejected" : "got no response"}.`,
+        evidence: `answer ${quote(answer.text, 140)}${last.status ? `; tool: ${last.status.evidence}` : ""}`,
+        at: answer.index,
+      },
+    ];
+  },
+};
+
+// A user turn that only closes the conversation ("Thanks, that's all").
+const CLOSING = /\b(that'?s all|that is all|nothing else|no further|no more (questions|help)|all set|all good|have a (good|great|nice)|bye|goodbye)\b/i;
+const ASKS = /\?|\b(please|can you|could you|would you|i want|i'd like|i would like|i need|go ahead|proceed)\b/i;
+
+export const unansweredRequest: AgentCheck = {
+  id: "unanswered-request",
+  title: "Last request left unanswered",
+  topics: ["goal", "stopping"],
+  explanation: "The transcript ends on the user's request with no answer or action after it, or on a call the assistant never followed up: the agent stopped before the work was done.",
+  run({ messages }) {
+    const last = [...messages].reverse().find((message) => message.role !== "system");
+    if (!last) return [];
+    if (last.role === "user") {
+      const text = last.content ?? "";
+      if (CLOSING.test(text) || !ASKS.test(text)) return [];
+      return [{ severity: "major", penalty: 0.4, message: "The conversation ends on a request of the user's that the agent never answered or acted on.", evidence: `last user message ${quote(text, 140)}`, at: messages.length - 1 }];
+    }
+    if (last.role === "tool" || (last.role === "assistant" && !last.content?.trim())) {
+      return [{ severity: "minor", penalty: 0.2, message: "The conversation ends on a tool call the assistant never followed up with an answer.", at: messages.length - 1 }];
+    }
+    return [];
+  },
+};
+
+export const actedBeforeLooking: AgentCheck = {
+  id: "acted-before-looking",
+  title: "Acted before looking",
+  topics: ["exploration"],
+  explanation: "The agent's first call changed state although tools to look things up were offered: it acted before checking what it acted on.",
+  run({ calls }) {
+    const first = calls[0];
+    if (!first?.changesState || !calls.some((entry) => !entry.changesState && entry.tool)) return [];
+    return [{ severity: "minor", penalty: 0.2, message: `The first call, ${callName(first)}, changes state before anything was looked up.`, at: first.messageIndex }];
+  },
+};
+
+export const poorCalls: AgentCheck = {
+  id: "poor-calls",
+  title: "Wrong tools or arguments",
+  topics: ["tool-use", "goal", "faithfulness"],
+  explanation: "Calls the tool-call checks fail for their tool or arguments (an unknown tool, a schema violation, an identifier or value nothing in the conversation supports).",
+  run({ calls, callProblems }) {
+    const hits: AgentHit[] = [];
+    calls.forEach((entry, index) => {
+      const problems = callProblems[index];
+      if (!problems.length) return;
+      hits.push({ severity: "minor", penalty: 0.15, message: `${callName(entry)}: ${problems[0]}`, at: entry.messageIndex });
+    });
+    return hits;
+  },
+};
+
+export const AGENT_CHECKS: readonly AgentCheck[] = [unrecoveredError, repeatedCall, unconfirmedChange, unsupportedAnswer, unansweredRequest, actedBeforeLooking, poorCalls];

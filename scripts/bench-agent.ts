@@ -1,0 +1,110 @@
+/**
+ * Measures an agent-level criterion on repeated attempts of the same tasks with known success:
+ * how often a successful attempt scores above a failed attempt of the same task (ties count half).
+ *
+ *   npm run bench:agent -- --cases <trials.jsonl> [--criteria "<agent-level criterion>"] [--json]
+ *
+ * One JSON object a line: an OpenAI-format transcript (`messages`, `tools`), `pair` naming the task
+ * (attempts of one task share it) and `meta.reward` (1 for a success). Only the transcript is
+ * judged; `pair` and `meta` are joined afterwards. Baselines beside the judge: fewer tool errors,
+ * fewer calls.
+ */
+import { readFileSync } from "node:fs";
+import { compareScores } from "@/lib/eval/metrics";
+import { importItem } from "@/lib/transcripts/import-item";
+import { describeImportError } from "@/lib/transcripts/import-error-text";
+import { evaluateTraceWithChecks, type TraceCriterion } from "@/lib/judges/trace";
+import { responseStatus } from "@/lib/judges/checks/response-status";
+import type { CanonicalTranscript } from "@/lib/transcripts/types";
+
+const DEFAULT_CRITERION = "Reward agents that accomplish the user's goal correctly, following their policy, without errors or wasted steps";
+
+interface Attempt {
+  pair: string;
+  success: boolean;
+  transcript: CanonicalTranscript;
+}
+
+function parseArgs(argv: string[]) {
+  const options = { cases: "", criteria: DEFAULT_CRITERION, json: false };
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index];
+    if (arg === "--cases") options.cases = argv[++index] ?? "";
+    else if (arg === "--criteria") options.criteria = argv[++index] ?? "";
+    else if (arg === "--json") options.json = true;
+    else if (arg !== "--") throw new Error(`unknown option ${arg}`);
+  }
+  if (!options.cases) throw new Error("--cases <trials.jsonl> is required");
+  return options;
+}
+
+// Agent-level prefixes map onto the tool-call prefixes' meanings.
+function agentCriterion(text: string): TraceCriterion {
+  const rules: [RegExp, TraceCriterion["kind"], TraceCriterion["scale"]][] = [
+    [/^reward agents?\s+(that\s+|which\s+|who\s+)?/i, "reward", "continuous"],
+    [/^penalize agents?\s+(that\s+|which\s+|who\s+)?/i, "penalize", "continuous"],
+    [/^agent passes if\s+/i, "passes-if", "binary"],
+    [/^agent fails if\s+/i, "fails-if", "binary"],
+  ];
+  for (const [pattern, kind, scale] of rules) if (pattern.test(text)) return { kind, scale, condition: text.replace(pattern, "").trim() };
+  throw new Error(`"${text}" is not an agent-level criterion (Reward agents …, Penalize agents …, Agent passes if …, Agent fails if …)`);
+}
+
+function load(file: string): Attempt[] {
+  const attempts: Attempt[] = [];
+  readFileSync(file, "utf8").split("\n").forEach((line, index) => {
+    if (!line.trim()) return;
+    const { pair, meta, labels: _labels, id: _id, category: _category, source: _source, ...visible } = JSON.parse(line) as Record<string, unknown>;
+    const imported = importItem(visible, { file, line: index + 1 });
+    if (!imported.ok) throw new Error(describeImportError(imported.error));
+    const reward = (meta as { reward?: unknown } | undefined)?.reward;
+    if (typeof pair !== "string" || typeof reward !== "number") return;
+    attempts.push({ pair, success: reward >= 1, transcript: imported.transcript });
+  });
+  return attempts;
+}
+
+/** Share of (success, failure) pairs of one task in which the success scores higher; ties count half. */
+function rankingAccuracy(attempts: Attempt[], score: (attempt: Attempt) => number): { accuracy: number; pairs: number } {
+  const byTask = new Map<string, Attempt[]>();
+  for (const attempt of attempts) byTask.set(attempt.pair, [...(byTask.get(attempt.pair) ?? []), attempt]);
+  let total = 0;
+  let pairs = 0;
+  for (const group of byTask.values()) {
+    const scored = group.map((attempt) => ({ attempt, value: score(attempt) }));
+    for (const good of scored.filter((entry) => entry.attempt.success)) {
+      for (const bad of scored.filter((entry) => !entry.attempt.success)) {
+        total += compareScores(good.value, bad.value);
+        pairs++;
+      }
+    }
+  }
+  return { accuracy: pairs ? total / pairs : Number.NaN, pairs };
+}
+
+function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const criterion = agentCriterion(options.criteria);
+  const attempts = load(options.cases);
+  const scores = new Map<Attempt, number>();
+  for (const attempt of attempts) {
+    const result = evaluateTraceWithChecks({ criterion, content: { messages: attempt.transcript.messages, tools: attempt.transcript.tools } });
+    scores.set(attempt, result.score ?? 0.5);
+  }
+  const errors = (attempt: Attempt) => -attempt.transcript.messages.filter((message) => message.role === "tool" && responseStatus(message.content).kind === "rejected").length;
+  const calls = (attempt: Attempt) => -attempt.transcript.messages.reduce((sum, message) => sum + (message.role === "assistant" ? (message.tool_calls?.length ?? 0) : 0), 0);
+  const report = {
+    criterion: options.criteria,
+    attempts: attempts.length,
+    judge: rankingAccuracy(attempts, (attempt) => scores.get(attempt) ?? 0.5),
+    fewerToolErrors: rankingAccuracy(attempts, errors),
+    fewerCalls: rankingAccuracy(attempts, calls),
+  };
+  if (options.json) return console.log(JSON.stringify(report));
+  console.log(`agent-level criterion "${report.criterion}" on ${options.cases}: ${report.attempts} attempts, ${report.judge.pairs} (success, failure) pairs of the same task`);
+  console.log(`  built-in judge's score ranks the success higher  ${report.judge.accuracy.toFixed(3)}`);
+  console.log(`  baseline: fewer tool errors                      ${report.fewerToolErrors.accuracy.toFixed(3)}`);
+  console.log(`  baseline: fewer calls                            ${report.fewerCalls.accuracy.toFixed(3)}`);
+}
+
+main();
