@@ -38,9 +38,9 @@ describe("readTraceRequest", () => {
     expect(read.spans).toHaveLength(4);
     const path = "resourceSpans[0].scopeSpans[0].spans[1].attributes";
     expect(read.warnings).toEqual([
-      { path: expect.stringMatching(new RegExp(`^${path.replace(/[[\].]/g, "\\$&")}\\[\\d+\\]\\.value\\.intValue$`)), message: 'attribute `bad` left out: expected a 64-bit integer (a decimal string or an integer), got a string ("twelve")' },
-      { path: expect.stringContaining(".value.stringValue"), message: "attribute `odd` left out: expected a string, got a number (5)" },
-      { path: expect.stringContaining(".value"), message: "attribute `new` left out: expected one of stringValue, boolValue, intValue, doubleValue, arrayValue, kvlistValue or bytesValue; found `mapValue`" },
+      { path: expect.stringMatching(new RegExp(`^${path.replace(/[[\].]/g, "\\$&")}\\[\\d+\\]\\.value\\.intValue$`)), message: 'attribute `bad` left out: expected a 64-bit integer (a decimal string or an integer), got a string ("twelve")', traceId: TRACE },
+      { path: expect.stringContaining(".value.stringValue"), message: "attribute `odd` left out: expected a string, got a number (5)", traceId: TRACE },
+      { path: expect.stringContaining(".value"), message: "attribute `new` left out: expected one of stringValue, boolValue, intValue, doubleValue, arrayValue, kvlistValue or bytesValue; found `mapValue`", traceId: TRACE },
     ]);
   });
 

@@ -70,7 +70,7 @@ export function readTraceRequest(value: unknown, options: ReadOptions = {}): Dec
         if ("message" in read) out.rejected.push(at(read.path, read.message));
         else {
           out.spans.push(read.span);
-          for (const p of read.problems) out.warnings.push(at(p.path, p.message));
+          for (const p of read.problems) out.warnings.push({ ...at(p.path, p.message), traceId: read.span.traceId });
         }
       }
     });

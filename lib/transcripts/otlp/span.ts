@@ -36,6 +36,8 @@ export interface SpanLocation {
 /** A span that could not be kept, with the reason. */
 export interface SpanProblem extends SpanLocation {
   message: string;
+  /** The trace of the span a warning is about, when it is about one span. */
+  traceId?: string;
 }
 
 export interface DecodedSpans {
