@@ -1,5 +1,5 @@
 import protobuf from "protobufjs/light.js";
-import descriptor from "./proto/descriptor.json";
+import descriptor from "./proto/descriptor.json" with { type: "json" };
 
 /**
  * The OTLP trace messages, from the vendored official definitions (proto/README.md), through
