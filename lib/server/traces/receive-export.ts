@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { decodeTraceRequest, type PartialSuccess } from "@/lib/transcripts/otlp/protobuf";
+import { decodeTraceSpans } from "@/lib/transcripts/otlp/decode-protobuf";
+import type { PartialSuccess } from "@/lib/transcripts/otlp/protobuf";
 import { readTraceRequest } from "@/lib/transcripts/otlp/read-request";
 import type { SpanProblem } from "@/lib/transcripts/otlp/span";
 import { storeSpans } from "./store-spans";
@@ -32,7 +33,7 @@ const LISTED = 5;
  * specification has it). Nothing of a request is stored unless all its readable spans are.
  */
 export function receiveTraceExport(prisma: PrismaClient, body: Uint8Array, encoding: ExportEncoding, options: { maxSpans: number; now?: Date }): ExportResult {
-  const read = readTraceRequest(decodeBody(body, encoding), { maxSpans: options.maxSpans });
+  const read = encoding === "protobuf" ? decodeProtobuf(body, options.maxSpans) : readTraceRequest(decodeJson(body), { maxSpans: options.maxSpans });
   if (read.spans.length === 0 && read.total === 0 && read.rejected.length > 0) {
     throw new OtlpRequestError(`not an OTLP trace export request: ${describeProblem(read.rejected[0])}`, 400);
   }
@@ -51,12 +52,13 @@ export function receiveTraceExport(prisma: PrismaClient, body: Uint8Array, encod
   return { accepted: read.spans.length, partial: parts.length > 0 ? { rejectedSpans, errorMessage: parts.join("; ") } : null };
 }
 
-function decodeBody(body: Uint8Array, encoding: ExportEncoding): unknown {
-  if (encoding === "protobuf") {
-    const decoded = decodeTraceRequest(body);
-    if (!decoded.ok) throw new OtlpRequestError(`the body is not a protobuf ExportTraceServiceRequest: ${decoded.message}`, 400);
-    return decoded.message;
-  }
+function decodeProtobuf(body: Uint8Array, maxSpans: number) {
+  const decoded = decodeTraceSpans(body, { maxSpans });
+  if (!decoded.ok) throw new OtlpRequestError(`the body is not a protobuf ExportTraceServiceRequest: ${decoded.message}`, 400);
+  return decoded.read;
+}
+
+function decodeJson(body: Uint8Array): unknown {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(body);

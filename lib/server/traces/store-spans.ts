@@ -12,9 +12,9 @@ export interface StoredSpans {
   tracesWithoutLlm: string[];
 }
 
-const UPSERT_SPAN = `INSERT INTO "TraceSpan" ("id","traceId","spanId","data","receivedAt") VALUES (?,?,?,?,?)
-ON CONFLICT ("traceId","spanId") DO UPDATE SET "data" = excluded."data", "receivedAt" = excluded."receivedAt"`;
-const SPAN_EXISTS = `SELECT 1 FROM "TraceSpan" WHERE "traceId" = ? AND "spanId" = ?`;
+// A new span is one INSERT; only a span sent again costs a second statement.
+const INSERT_SPAN = `INSERT INTO "TraceSpan" ("traceId","spanId","data","receivedAt") VALUES (?,?,?,?) ON CONFLICT ("traceId","spanId") DO NOTHING`;
+const REPLACE_SPAN = `UPDATE "TraceSpan" SET "data" = ?, "receivedAt" = ? WHERE "traceId" = ? AND "spanId" = ?`;
 // The trace waits again for quiet: lastSpanAt moves and pending is set, whatever was assembled before.
 const UPSERT_TRACE = `INSERT INTO "TraceGroup" ("id","traceId","sessionId","spanCount","llmSpanCount","toolSpanCount","firstSpanAt","lastSpanAt","pending","status")
 VALUES (?,?,?,?,?,?,?,?,1,'pending')
@@ -44,8 +44,8 @@ export function storeSpans(prisma: PrismaClient, spans: OtelSpan[], now: Date = 
   if (spans.length === 0) return { added: 0, replaced: 0, tracesWithoutLlm: [] };
   const receivedAt = sqliteDateTime(now);
   return withBulkConnection(prisma, (db) => {
-    const upsertSpan = db.prepare(UPSERT_SPAN);
-    const exists = db.prepare<[string, string], 1>(SPAN_EXISTS).pluck();
+    const insertSpan = db.prepare(INSERT_SPAN);
+    const replaceSpan = db.prepare(REPLACE_SPAN);
     const upsertTrace = db.prepare<unknown[], number>(UPSERT_TRACE).pluck();
     const write = db.transaction((): StoredSpans => {
       const result: StoredSpans = { added: 0, replaced: 0, tracesWithoutLlm: [] };
@@ -54,9 +54,9 @@ export function storeSpans(prisma: PrismaClient, spans: OtelSpan[], now: Date = 
         let tally = traces.get(span.traceId);
         if (!tally) traces.set(span.traceId, (tally = { sessionId: null, spans: 0, llm: 0, tool: 0 }));
         tally.sessionId ??= sessionIdOf(span);
-        const isNew = exists.get(span.traceId, span.spanId) === undefined;
-        upsertSpan.run(randomUUID(), span.traceId, span.spanId, JSON.stringify(span), receivedAt);
-        if (!isNew) {
+        const data = JSON.stringify(span);
+        if (insertSpan.run(span.traceId, span.spanId, data, receivedAt).changes === 0) {
+          replaceSpan.run(data, receivedAt, span.traceId, span.spanId);
           result.replaced++;
           continue;
         }

@@ -20,7 +20,7 @@ const has = (value: Record<string, unknown>, key: string) => Object.hasOwn(value
 export function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
-  if (value instanceof Uint8Array) return "bytes";
+  if (value instanceof Uint8Array) return value.length === 0 ? "nothing" : `${value.length} bytes`;
   if (typeof value === "string") return value.length > 40 ? `a string ("${value.slice(0, 40)}…")` : `a string (${JSON.stringify(value)})`;
   if (typeof value === "object") return "an object";
   return `${typeof value === "number" ? "a number" : typeof value === "boolean" ? "a boolean" : typeof value} (${String(value)})`;

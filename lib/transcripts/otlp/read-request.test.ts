@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { otlpRequest } from "./build-request";
+import { decodeTraceSpans } from "./decode-protobuf";
 import { decodeStatus, decodeTraceRequest, decodeTraceResponse, encodeStatus, encodeTraceRequest, encodeTraceResponse } from "./protobuf";
 import { readTraceRequest } from "./read-request";
-import { openInferenceTrace, TRACE } from "./test-traces";
+import { genAiTrace, openInferenceTrace, TRACE } from "./test-traces";
 
 const request = () => otlpRequest(openInferenceTrace());
 
@@ -65,6 +66,28 @@ describe("readTraceRequest", () => {
     const read = readTraceRequest(request(), { maxSpans: 3 });
     expect(read).toMatchObject({ total: 4, spans: { length: 3 } });
     expect(read.rejected).toEqual([{ path: "", message: "1 span over the limit of 3 per request left out: send smaller batches (e.g. OTEL_BSP_MAX_EXPORT_BATCH_SIZE)" }]);
+  });
+});
+
+describe("decodeTraceSpans", () => {
+  it("reads protobuf straight into the spans, problems and paths that readTraceRequest gives for the decoded message", () => {
+    const body = otlpRequest([...openInferenceTrace(), ...genAiTrace()]);
+    const spans = body.resourceSpans[0].scopeSpans[0].spans;
+    spans[0].attributes.push({ key: "list", value: { arrayValue: { values: [{ intValue: "-5" }, { doubleValue: 0.5 }, { kvlistValue: { values: [{ key: "b", value: { bytesValue: "AQI=" } }] } }] } } } as never);
+    spans[1].parentSpanId = "0000000000000000";
+    spans[2].spanId = "0000000000000000";
+    spans[3].events = [{ name: "exception", timeUnixNano: "1700000000000000123", attributes: [{ key: "exception.message", value: { stringValue: "boom" } }] }] as never;
+    const bytes = encodeTraceRequest(body);
+    const decoded = decodeTraceRequest(bytes);
+    if (!decoded.ok) throw new Error(decoded.message);
+    const direct = decodeTraceSpans(bytes, { maxSpans: 6 });
+    expect(direct).toEqual({ ok: true, read: readTraceRequest(decoded.message, { maxSpans: 6 }) });
+    expect(direct.ok && direct.read.rejected.map((p) => p.path)).toEqual(["resourceSpans[0].scopeSpans[0].spans[2].spanId", ""]);
+    expect(direct.ok && direct.read.spans[0].attributes.list).toEqual([-5, 0.5, { b: "AQI=" }]);
+  });
+
+  it("says why bytes are not protobuf", () => {
+    expect(decodeTraceSpans(new TextEncoder().encode("this is not protobuf at all"))).toEqual({ ok: false, message: expect.stringMatching(/index out of range|invalid wire type/) });
   });
 });
 

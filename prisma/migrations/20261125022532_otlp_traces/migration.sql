@@ -1,10 +1,11 @@
 -- CreateTable
 CREATE TABLE "TraceSpan" (
-    "id" TEXT NOT NULL PRIMARY KEY,
     "traceId" TEXT NOT NULL,
     "spanId" TEXT NOT NULL,
     "data" JSONB NOT NULL,
-    "receivedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+    "receivedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    PRIMARY KEY ("traceId", "spanId")
 );
 
 -- CreateTable
@@ -24,9 +25,6 @@ CREATE TABLE "TraceGroup" (
     "transcriptId" TEXT,
     CONSTRAINT "TraceGroup_transcriptId_fkey" FOREIGN KEY ("transcriptId") REFERENCES "Transcript" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
-
--- CreateIndex
-CREATE UNIQUE INDEX "TraceSpan_traceId_spanId_key" ON "TraceSpan"("traceId", "spanId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "TraceGroup_traceId_key" ON "TraceGroup"("traceId");
