@@ -19,6 +19,8 @@ export interface AssemblyReport {
   duplicates: number;
   /** Traces with no LLM span: kept, with the reason, and assembled again if one arrives. */
   withoutLlm: number;
+  /** Traces whose assembly threw: marked failed with the reason, the rest of the pass goes on. */
+  failed: number;
   more: boolean;
 }
 
@@ -53,37 +55,49 @@ export function assembleQuietTraces(prisma: PrismaClient, now: Date, options: As
     const done = db.prepare(DONE);
     const link = db.prepare(LINK);
     const write = transcriptWriter(db);
-    const report: AssemblyReport = { created: 0, updated: 0, unchanged: 0, duplicates: 0, withoutLlm: 0, more: false };
+    const report: AssemblyReport = { created: 0, updated: 0, unchanged: 0, duplicates: 0, withoutLlm: 0, failed: 0, more: false };
 
     const rows = quiet.all(cutoff, limit);
     report.more = rows.length === limit;
+    // The worker asks every poll: take the write lock only when there is something to write.
+    if (rows.length === 0) return report;
     const handled = new Set<string>();
     const createdAt = sqliteDateTime(now);
     const assembledAt = sqliteDateTime(now);
+    // One group in a savepoint of its own: a trace that cannot be assembled is marked failed, with
+    // the reason, and the others go on; it is tried again when its next span arrives.
+    const assembleGroup = db.transaction((row: TraceRow) => {
+      const group = row.sessionId ? session.all(row.sessionId) : [row];
+      for (const member of group) handled.add(member.id);
+      const spans = group.flatMap((member) => spansOf.all(member.traceId).map((data) => JSON.parse(data) as OtelSpan));
+      const outcome = importTraceSpans(spans, { file: `trace ${row.traceId}` }, options);
+      const existing = group.find((member) => member.transcriptId !== null)?.transcriptId ?? null;
+      if (!outcome.ok) {
+        report.withoutLlm++;
+        for (const member of group) done.run(assembledAt, "no-llm", outcome.error.message, null, member.id, member.lastSpanAt);
+        return;
+      }
+      const written = write(outcome, existing, createdAt);
+      if (written.kind === "duplicate") {
+        // Not linked: a later change of this trace must not rewrite the other transcript.
+        report.duplicates++;
+        for (const member of group) done.run(assembledAt, "duplicate", `the same conversation is already stored as transcript ${written.transcriptId}`, null, member.id, member.lastSpanAt);
+        return;
+      }
+      report[written.kind]++;
+      for (const member of group) {
+        done.run(assembledAt, "assembled", null, written.transcriptId, member.id, member.lastSpanAt);
+        link.run(written.transcriptId, member.id);
+      }
+    });
     const pass = db.transaction(() => {
       for (const row of rows) {
         if (handled.has(row.id)) continue;
-        const group = row.sessionId ? session.all(row.sessionId) : [row];
-        for (const member of group) handled.add(member.id);
-        const spans = group.flatMap((member) => spansOf.all(member.traceId).map((data) => JSON.parse(data) as OtelSpan));
-        const outcome = importTraceSpans(spans, { file: `trace ${row.traceId}` }, options);
-        const existing = group.find((member) => member.transcriptId !== null)?.transcriptId ?? null;
-        if (!outcome.ok) {
-          report.withoutLlm++;
-          for (const member of group) done.run(assembledAt, "no-llm", outcome.error.message, null, member.id, member.lastSpanAt);
-          continue;
-        }
-        const written = write(outcome, existing, createdAt);
-        if (written.kind === "duplicate") {
-          // Not linked: a later change of this trace must not rewrite the other transcript.
-          report.duplicates++;
-          for (const member of group) done.run(assembledAt, "duplicate", `the same conversation is already stored as transcript ${written.transcriptId}`, null, member.id, member.lastSpanAt);
-          continue;
-        }
-        report[written.kind]++;
-        for (const member of group) {
-          done.run(assembledAt, "assembled", null, written.transcriptId, member.id, member.lastSpanAt);
-          link.run(written.transcriptId, member.id);
+        try {
+          assembleGroup(row);
+        } catch (error) {
+          report.failed++;
+          done.run(assembledAt, "failed", `could not be assembled: ${error instanceof Error ? error.message : String(error)}`, null, row.id, row.lastSpanAt);
         }
       }
     });

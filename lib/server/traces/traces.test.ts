@@ -78,6 +78,13 @@ describe("traces in pieces", () => {
     expect(await prisma.traceGroup.findFirstOrThrow()).toMatchObject({ status: "assembled", error: null, spanCount: 3, llmSpanCount: 1, toolSpanCount: 1 });
   });
 
+  it("marks a trace that cannot be assembled as failed and goes on with the others", async () => {
+    send([...openInferenceTrace(), ...genAiTrace()], 0);
+    await prisma.traceSpan.updateMany({ where: { traceId: TRACE, spanId: "a000000000000002" }, data: { data: "not a span" } });
+    expect(assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ created: 1, failed: 1 });
+    expect(await prisma.traceGroup.findUniqueOrThrow({ where: { traceId: TRACE } })).toMatchObject({ status: "failed", pending: false, error: expect.stringMatching(/^could not be assembled: /) });
+  });
+
   it("makes one transcript of the traces of one conversation", async () => {
     const one = genAiTrace("4ef7651916cd43dd8448eb211c80319c");
     const two = genAiTrace("5ff7651916cd43dd8448eb211c80319c").map((s) => ({ ...s, spanId: s.spanId.replace("b", "d") }));
