@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assembleTranscript } from "./assemble";
-import { otlpRequest, type SpanSpec } from "./build-request";
+import { openInferenceMessages, otlpRequest, type SpanSpec } from "./build-request";
 import { groupSpans, importTraceSpans } from "./import-trace";
 import { readTraceRequest } from "./read-request";
 import type { OtelSpan } from "./span";
@@ -79,6 +79,18 @@ describe("assembleTranscript", () => {
     const { transcript, warnings } = assembled(specs);
     expect(transcript.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user", "assistant", "tool", "assistant"]);
     expect(warnings).toEqual([expect.objectContaining({ code: "tool_span", message: expect.stringContaining("does not continue the conversation") })]);
+  });
+
+  it("gives parallel calls of one tool the results of the tool spans with their arguments, whatever order the spans ran in", () => {
+    const [root, llm] = openInferenceTrace();
+    const calls = [{ id: "call_a", name: "get_weather", arguments: '{"city":"Lima"}' }, { id: "call_b", name: "get_weather", arguments: '{"city":"Oslo"}' }];
+    const parallel = { ...llm, attributes: { ...llm.attributes, ...openInferenceMessages("llm.output_messages", [{ role: "assistant", tool_calls: calls }]) } };
+    const tool = (spanId: string, city: string, start: number): SpanSpec => ({ traceId: TRACE, spanId, parentSpanId: root.spanId, name: "get_weather", start: at(start), attributes: { "openinference.span.kind": "TOOL", "tool.name": "get_weather", "input.value": `{ "city": "${city}" }`, "output.value": `${city} weather` } });
+    const { transcript } = assembled([root, parallel, tool("a000000000000005", "Oslo", 11), tool("a000000000000006", "Lima", 12)]);
+    expect(transcript.messages.slice(3)).toEqual([
+      { role: "tool", tool_call_id: "call_a", content: "Lima weather" },
+      { role: "tool", tool_call_id: "call_b", content: "Oslo weather" },
+    ]);
   });
 
   it("warns about a tool span that answers no call", () => {

@@ -1,4 +1,5 @@
 import { toolMessage, transcriptOf } from "../formats/canonical-builders";
+import { canonicalJson } from "../hash";
 import type { ImportWarning } from "../import-types";
 import type { CanonicalMessage, CanonicalTool, CanonicalTranscript, JsonObject, JsonValue } from "../types";
 import { type LlmCall, type Problems, readLlmSpan, readToolSpan, sessionIdOf, spanRole, type ToolRun } from "./conventions";
@@ -117,13 +118,13 @@ function errorText(run: ToolRun): string {
  * and the span failed, the message is marked as an error, as an Anthropic `is_error` result is.
  */
 function attachToolRuns(messages: CanonicalMessage[], runs: ToolRun[], warnings: ImportWarning[]): void {
-  const calls: { id: string; name: string; messageIndex: number; taken: boolean }[] = [];
+  const calls: CallSlot[] = [];
   messages.forEach((m, messageIndex) => {
-    if (m.role === "assistant") for (const c of m.tool_calls ?? []) calls.push({ id: c.id, name: c.function.name, messageIndex, taken: false });
+    if (m.role === "assistant") for (const c of m.tool_calls ?? []) calls.push({ id: c.id, name: c.function.name, arguments: normalisedArguments(c.function.arguments), messageIndex, taken: false });
   });
   const inserts: { after: number; message: CanonicalMessage }[] = [];
   for (const run of runs) {
-    const call = (run.callId ? calls.find((c) => !c.taken && c.id === run.callId) : undefined) ?? calls.find((c) => !c.taken && c.name === run.name && (!run.callId || !calls.some((o) => o.id === run.callId)));
+    const call = matchCall(calls, run);
     if (!call) {
       warnings.push({ code: "tool_span", message: `tool span ${run.span.spanId} (\`${run.name}\`${run.callId ? `, call \`${run.callId}\`` : ""}) answers no tool call of the conversation; left out`, location: run.callId ? { callId: run.callId } : {} });
       continue;
@@ -146,6 +147,35 @@ function attachToolRuns(messages: CanonicalMessage[], runs: ToolRun[], warnings:
     let at = after + 1;
     while (at < messages.length && messages[at].role === "tool") at++;
     messages.splice(at, 0, ...list.reverse());
+  }
+}
+
+interface CallSlot {
+  id: string;
+  name: string;
+  arguments: string;
+  messageIndex: number;
+  taken: boolean;
+}
+
+/**
+ * The call a tool span ran: by call id when the span has one that the conversation knows; else,
+ * among the calls of the same tool not yet matched, the first with the same arguments (parallel
+ * calls of one tool differ by them), else the first.
+ */
+function matchCall(calls: CallSlot[], run: ToolRun): CallSlot | undefined {
+  if (run.callId && calls.some((c) => c.id === run.callId)) return calls.find((c) => !c.taken && c.id === run.callId);
+  const open = calls.filter((c) => !c.taken && c.name === run.name);
+  const args = run.arguments === undefined ? undefined : normalisedArguments(run.arguments);
+  return open.find((c) => c.arguments === args) ?? open[0];
+}
+
+/** Arguments compared as parsed JSON, so spacing and key order do not matter. */
+function normalisedArguments(raw: string): string {
+  try {
+    return canonicalJson(JSON.parse(raw));
+  } catch {
+    return raw.trim();
   }
 }
 
