@@ -66,6 +66,9 @@ export default defineConfig({
       ANTHROPIC_API_KEY: "",
       COMPOSO_API_KEY: "",
       CALLBOARD_WORKER_POLL_MS: "200",
+      // Traces become transcripts a second after their last span (e2e/otel.spec.ts); a small span limit per request (e2e/api/otel.spec.ts).
+      CALLBOARD_TRACE_QUIET_SECONDS: "1",
+      CALLBOARD_OTLP_MAX_SPANS: "10000",
       // The first admin is made at start-up, as for an installation set up by a script.
       CALLBOARD_ADMIN_EMAIL: ADMIN.email,
       CALLBOARD_ADMIN_PASSWORD: ADMIN.password,

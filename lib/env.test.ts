@@ -3,7 +3,15 @@ import { EnvError, parseEnv } from "./env";
 
 describe("parseEnv", () => {
   it("applies defaults when nothing is set", () => {
-    expect(parseEnv({})).toEqual({ PORT: 3000, CALLBOARD_DEMO: "1", CALLBOARD_MAX_UPLOAD_MB: 200 });
+    expect(parseEnv({})).toEqual({
+      PORT: 3000,
+      CALLBOARD_DEMO: "1",
+      CALLBOARD_MAX_UPLOAD_MB: 200,
+      CALLBOARD_TRACE_QUIET_SECONDS: 30,
+      CALLBOARD_OTLP_MAX_SPANS: 50_000,
+      CALLBOARD_OTLP_MAX_REQUEST_MB: 64,
+      CALLBOARD_TRACE_ATTRIBUTES: [],
+    });
   });
   it("treats empty variables as unset", () => {
     expect(parseEnv({ PORT: "" }).PORT).toBe(3000);
@@ -43,5 +51,21 @@ describe("parseEnv", () => {
         expect(message).not.toMatch(/hunter2|tooshort-secret/);
       }
     }
+  });
+});
+
+describe("trace settings", () => {
+  it("reads the quiet time, the span limit and the marked attributes", () => {
+    expect(parseEnv({ CALLBOARD_TRACE_QUIET_SECONDS: "2.5", CALLBOARD_TRACE_ATTRIBUTES: " user.id, tag.tags,user.id ," })).toMatchObject({
+      CALLBOARD_TRACE_QUIET_SECONDS: 2.5,
+      CALLBOARD_OTLP_MAX_SPANS: 50_000,
+      CALLBOARD_TRACE_ATTRIBUTES: ["user.id", "tag.tags"],
+    });
+  });
+
+  it("says what is wrong with a bad value", () => {
+    expect(() => parseEnv({ CALLBOARD_TRACE_QUIET_SECONDS: "-1" })).toThrow(/CALLBOARD_TRACE_QUIET_SECONDS: .*>=0.* \(got "-1"\)/);
+    expect(() => parseEnv({ CALLBOARD_TRACE_URL: "http://phoenix:6006/traces" })).toThrow(/CALLBOARD_TRACE_URL: must contain \{traceId\}/);
+    expect(() => parseEnv({ CALLBOARD_TRACE_ATTRIBUTES: "user id" })).toThrow(/CALLBOARD_TRACE_ATTRIBUTES\.0: attribute keys are/);
   });
 });

@@ -9,9 +9,13 @@
  *    one transaction (scripts/bench/baseline-child.ts).
  * 3. Callboard, in its own process: importFile over a file read stream, exactly as the API
  *    does (scripts/bench/import-child.ts).
+ * 4. OTLP, in its own process: the same number of agent traces and tool spans as protobuf export
+ *    requests of 512 spans (scripts/bench/generate-otlp.ts), through the code path of POST /v1/traces,
+ *    then assembled into transcripts as the worker does (scripts/bench/otlp-child.ts).
  * Each child starts on a fresh, migrated database, and reports the wall time of the import and
- * the peak RSS of its process; both check that every transcript and tool call was stored.
- * Target for Callboard: under 15 s and under 1 GB (1024 MB) of peak memory. Exits 1 when missed.
+ * the peak RSS of its process; each checks that every transcript and tool call was stored.
+ * Targets: JSON Lines under 15 s, OTLP (ingest + assembly) under 20 s, each under 1 GB (1024 MB) of
+ * peak memory. Exits 1 when one is missed.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -19,10 +23,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
+import { generateOtlp, type OtlpGenerateStats } from "./bench/generate-otlp";
 import { generateTranscripts, type GenerateStats } from "./bench/generate-transcripts";
 import type { ChildResult } from "./bench/measure";
 
 const TARGET_SECONDS = 15;
+const OTLP_TARGET_SECONDS = 20;
 const TARGET_PEAK_MB = 1024;
 const MB = 1024 * 1024;
 
@@ -135,13 +141,14 @@ const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 
-function table(file: GenerateStats, baseline: Figures, callboard: Figures): string {
+function table(file: GenerateStats, baseline: Figures, callboard: Figures, otlpFile: OtlpGenerateStats, otlp: Figures): string {
   const rows: string[][] = [
     ["", "seconds", "peak RSS MB", "transcripts/s", "calls/s", "CPU s", "RSS before MB", "peak heap MB"],
     ...(
       [
         ["baseline", baseline],
         ["Callboard", callboard],
+        ["Callboard OTLP", otlp],
       ] as const
     ).map(([label, f]) => [
       label,
@@ -170,6 +177,8 @@ function table(file: GenerateStats, baseline: Figures, callboard: Figures): stri
   const timePass = callboard.seconds < TARGET_SECONDS;
   const memoryPass = callboard.peakRssMb < TARGET_PEAK_MB;
   const d = callboard.details;
+  const o = otlp.details;
+  const otlpPass = otlp.seconds < OTLP_TARGET_SECONDS && otlp.peakRssMb < TARGET_PEAK_MB;
   return [
     "",
     `File: ${int(file.transcripts)} transcripts, ${int(file.toolCalls)} tool calls, ${int(file.messages)} messages, ${fixed(file.bytes / MB, 1)} MB`,
@@ -179,6 +188,11 @@ function table(file: GenerateStats, baseline: Figures, callboard: Figures): stri
       `stored ${int(callboard.transcripts)} transcripts / ${int(callboard.toolCalls)} tool calls (baseline: ${int(baseline.transcripts)} / ${int(baseline.toolCalls)})`,
     `Target time   < ${TARGET_SECONDS} s:      ${fixed(callboard.seconds, 2)} s  ${timePass ? "PASS" : "FAIL"}`,
     `Target memory < ${TARGET_PEAK_MB} MB: ${fixed(callboard.peakRssMb, 1)} MB  ${memoryPass ? "PASS" : "FAIL"}`,
+    "",
+    `OTLP: ${int(otlpFile.traces)} traces, ${int(otlpFile.toolSpans)} tool spans, ${int(otlpFile.spans)} spans in ${int(otlpFile.requests)} protobuf requests, ${fixed(otlpFile.bytes / MB, 1)} MB`,
+    `  ingest (POST /v1/traces path) ${fixed(o.ingestSeconds ?? 0, 2)} s + assembly (${int(o.assemblyPasses ?? 0)} worker passes) ${fixed(o.assembleSeconds ?? 0, 2)} s; ` +
+      `stored ${int(o.spans ?? 0)} spans, ${int(otlp.transcripts)} transcripts / ${int(otlp.toolCalls)} tool calls, every call with its response`,
+    `Target OTLP < ${OTLP_TARGET_SECONDS} s and < ${TARGET_PEAK_MB} MB: ${fixed(otlp.seconds, 2)} s, ${fixed(otlp.peakRssMb, 1)} MB  ${otlpPass ? "PASS" : "FAIL"}`,
     "(seconds: wall time of the import alone, on a migrated database with a connected client; CPU s: user + system time of the child",
     " during the import, less sensitive to other load; peak RSS: the whole child process, maxRSS; ratios: Callboard / baseline)",
     `Load average at the end: ${loadAverage()} (${os.cpus().length} CPUs)`,
@@ -208,23 +222,30 @@ async function main(): Promise<void> {
     log(`Machine: ${os.cpus().length} CPUs, ${fixed(os.totalmem() / MB / 1024, 1)} GB RAM, Node ${process.version}, load average ${loadBefore}`);
     const baseline = figures(await measure("baseline-child.ts", "baseline", file, dir, options, log));
     const callboard = figures(await measure("import-child.ts", "callboard", file, dir, options, log));
+    const otlpPath = path.join(dir, "bench-traces.otlp");
+    log(`Generating ${int(options.transcripts)} OTLP traces with ${int(options.calls)} tool spans…`);
+    const otlpFile = generateOtlp(otlpPath, options);
+    log(`  ${otlpPath}: ${int(otlpFile.spans)} spans in ${int(otlpFile.requests)} requests, ${fixed(otlpFile.bytes / MB, 1)} MB in ${fixed(otlpFile.milliseconds / 1000, 1)} s`);
+    const otlp = figures(await measure("otlp-child.ts", "otlp", otlpPath, dir, options, log));
     const timePass = callboard.seconds < TARGET_SECONDS;
     const memoryPass = callboard.peakRssMb < TARGET_PEAK_MB;
+    const otlpPass = otlp.seconds < OTLP_TARGET_SECONDS && otlp.peakRssMb < TARGET_PEAK_MB;
     if (options.json) {
       console.log(
         JSON.stringify({
           file: { bytes: generated.bytes, transcripts: generated.transcripts, toolCalls: generated.toolCalls, messages: generated.messages, seed: options.seed },
           baseline,
           callboard,
+          otlp: { ...otlp, requests: otlpFile.requests, spans: otlpFile.spans, bytes: otlpFile.bytes },
           ratio: { time: callboard.seconds / baseline.seconds, cpu: callboard.cpuSeconds / baseline.cpuSeconds, memory: callboard.peakRssMb / baseline.peakRssMb },
           machine: { cpus: os.cpus().length, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadAverage() },
-          targets: { seconds: TARGET_SECONDS, peakRssMb: TARGET_PEAK_MB, timePass, memoryPass, pass: timePass && memoryPass },
+          targets: { seconds: TARGET_SECONDS, otlpSeconds: OTLP_TARGET_SECONDS, peakRssMb: TARGET_PEAK_MB, timePass, memoryPass, otlpPass, pass: timePass && memoryPass && otlpPass },
         }),
       );
     } else {
-      console.log(table(generated, baseline, callboard));
+      console.log(table(generated, baseline, callboard, otlpFile, otlp));
     }
-    if (!timePass || !memoryPass) process.exitCode = 1;
+    if (!timePass || !memoryPass || !otlpPass) process.exitCode = 1;
   } finally {
     cleanup();
   }

@@ -10,6 +10,7 @@ export interface SourceLocation {
 }
 
 export type ImportErrorCode =
+  | "no_llm_span" // a trace with no LLM span under any supported convention: nothing to judge
   | "syntax" // not valid JSON
   | "schema" // valid JSON, wrong shape for its format
   | "unknown_format" // valid JSON, no format recognised
@@ -39,7 +40,9 @@ export type WarningCode =
   | "unknown_tool" // a call to a tool that `tools` does not declare
   | "non_text_content" // images, audio, files replaced by a placeholder
   | "unsupported_tool" // a tool that is not a function tool, left out
-  | "unsupported_item"; // a content block or item kind that is not imported
+  | "unsupported_item" // a content block or item kind that is not imported
+  | "span_attribute" // a trace span's attribute of the wrong type or shape, read as text or left out
+  | "tool_span" // a trace's tool span that answers no tool call, or an LLM span that does not continue the conversation
 
 export interface WarningLocation {
   /** Index in the canonical `messages`. */

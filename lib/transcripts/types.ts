@@ -33,7 +33,8 @@ export interface CanonicalTool {
   };
 }
 
-export type TranscriptFormat = "openai-chat" | "eval-request" | "anthropic" | "openai-responses";
+/** `otlp`: assembled from OpenTelemetry spans (OTLP endpoint, OTLP JSON file or Phoenix span export). */
+export type TranscriptFormat = "openai-chat" | "eval-request" | "anthropic" | "openai-responses" | "otlp";
 
 export interface CanonicalTranscript {
   name?: string;

@@ -4,7 +4,7 @@
  */
 
 export interface ChildResult {
-  label: "callboard" | "baseline";
+  label: "callboard" | "baseline" | "otlp";
   /** Wall time of the import alone (database already migrated, client connected). */
   milliseconds: number;
   /** CPU time (user + system, all threads) the process spent during the import: less sensitive than wall time to other load on the machine. */

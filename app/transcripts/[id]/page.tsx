@@ -13,6 +13,7 @@ import { getTranscript } from "@/lib/server/transcripts/get";
 import { conversationBlocks, splitTools } from "@/lib/transcripts/conversation";
 import { canonicalDocument } from "@/lib/transcripts/document";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
+import { TraceLinks } from "@/components/transcript/trace-links";
 
 export const dynamic = "force-dynamic";
 
@@ -45,6 +46,7 @@ export default async function TranscriptPage({ params }: Props) {
         title={transcript.name}
         description={`${transcript.format} · ${plural(transcript.messages.length, "message")} · ${plural(transcript.toolCalls.length, "tool call")} · added ${formatDateTime(transcript.createdAt)}${transcript.sourceFile ? ` from ${transcript.sourceFile}${transcript.sourceLocation ? ` (${transcript.sourceLocation})` : ""}` : ""}`}
       />
+      <TraceLinks metadata={transcript.metadata} />
       {warnings.length > 0 ? (
         <section aria-labelledby="warnings-heading" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-3">
           <h2 id="warnings-heading" className="text-sm font-semibold text-amber-900">

@@ -15,7 +15,7 @@ export default async function UploadPage() {
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
         <Link href="/transcripts" className="text-indigo-700 hover:underline">Transcripts</Link>
       </nav>
-      <PageHeader title="Upload transcripts" description="Valid transcripts are imported even when others in the same file are rejected; each is stored once." />
+      <PageHeader title="Upload transcripts" description="Chat transcripts (OpenAI, Anthropic, Responses), OTLP JSON trace files and Phoenix span exports. Valid transcripts are imported even when others in the same file are rejected; each is stored once." />
       <UploadPanel maxMb={env().CALLBOARD_MAX_UPLOAD_MB} />
       <p className="mt-8 text-sm text-slate-600">
         From a script or CI, with a token from <Link href="/settings/tokens" className="text-indigo-700 hover:underline">Settings → API tokens</Link>:{" "}

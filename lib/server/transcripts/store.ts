@@ -39,7 +39,7 @@ export interface StoreResult {
 
 const INSERT_TRANSCRIPT = `INSERT INTO "Transcript" ("id","uploadId","name","sourceFile","sourceLocation","format","contentHash","messages","tools","metadata","messageCount","toolCallCount","warningCount","warnings","createdAt")
 VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
-const INSERT_CALL = `INSERT INTO "ToolCall" ("id","transcriptId","callId","messageIndex","position","ordinal","toolName","rawArguments","parsedArguments","argumentsError","responseIndex","response")
+export const INSERT_CALL = `INSERT INTO "ToolCall" ("id","transcriptId","callId","messageIndex","position","ordinal","toolName","rawArguments","parsedArguments","argumentsError","responseIndex","response")
 VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`;
 const FIND_HASH = `SELECT "id" FROM "Transcript" WHERE "contentHash" = ?`;
 

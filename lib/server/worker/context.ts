@@ -5,6 +5,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { defaultConcurrency, defaultJudgeFactory, JudgeResolver, type JudgeFactory } from "./judge-factory";
 import type { BatchContext } from "./process-batch";
 import { ResultWriter } from "./result-writer";
+import type { AssemblyOptions } from "../traces/assemble-quiet-traces";
 
 export interface WorkerOptions {
   prisma: PrismaClient;
@@ -25,6 +26,8 @@ export interface WorkerOptions {
   /** Called each time a judge is really invoked for an evaluation; cache hits never call it. */
   onJudgeCall?: (evaluationId: string) => void;
   onError?: (error: unknown) => void;
+  /** Assemble quiet OTLP traces into transcripts on each poll (lib/server/traces). */
+  traces?: AssemblyOptions;
 }
 
 export function createBatchContext(options: WorkerOptions, workerId: string, signal: AbortSignal): BatchContext {

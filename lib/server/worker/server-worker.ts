@@ -1,4 +1,5 @@
 import { getPrisma } from "@/lib/server/db/client";
+import { traceAssemblyOptions } from "../traces/settings";
 import { startWorker, type RunningWorker } from "./start-worker";
 
 // Next dev can run register() again in the same process; one worker per process is enough.
@@ -15,6 +16,7 @@ export function startServerWorker(): RunningWorker {
     prisma: getPrisma(),
     pollMs: positiveInt(process.env.CALLBOARD_WORKER_POLL_MS, 1000),
     batchSize: positiveInt(process.env.CALLBOARD_WORKER_BATCH, 8),
+    traces: traceAssemblyOptions(),
   });
   return holder.__callboardWorker;
 }

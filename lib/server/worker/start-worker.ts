@@ -1,4 +1,5 @@
 import { sleep } from "@/lib/eval/sleep";
+import { assembleQuietTraces } from "../traces/assemble-quiet-traces";
 import { claimBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
 import { finishIdleRuns } from "./finish-runs";
@@ -34,6 +35,9 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   const renewEveryMs = leaseMs / 3;
   let lastSweep = Number.NEGATIVE_INFINITY;
   let lastRenew = Date.now();
+  let lastAssembly = Number.NEGATIVE_INFINITY;
+  // True while quiet traces wait beyond one call's limit: the loop then comes back without sleeping.
+  let tracesWaiting = false;
 
   const housekeeping = async () => {
     const now = Date.now();
@@ -45,6 +49,11 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       lastSweep = now;
       await releaseAbandoned(prisma, workerId, leaseMs);
       await finishIdleRuns(prisma);
+    }
+    // One limited call per turn keeps each synchronous write short on a shared event loop.
+    if (options.traces && (tracesWaiting || now - lastAssembly >= pollMs)) {
+      lastAssembly = now;
+      tracesWaiting = assembleQuietTraces(prisma, new Date(), options.traces).more;
     }
   };
 
@@ -65,6 +74,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
             continue;
           }
         }
+        if (tracesWaiting) continue;
         await Promise.race([sleep(Math.min(pollMs, renewEveryMs), controller.signal).catch(ignore), ...batches]);
       } catch (error) {
         if (failures % 20 === 0) context.onError(error);

@@ -1,0 +1,15 @@
+import { authorizeRequest } from "@/lib/server/auth/guard";
+import { getPrisma } from "@/lib/server/db/client";
+import { getTrace } from "@/lib/server/traces/get-trace";
+import { traceIdSchema } from "@/lib/zod/trace-env";
+
+/** `GET /api/otel/traces/<trace id>`: the spans Callboard received for a trace, as stored. */
+export async function GET(request: Request, { params }: { params: Promise<{ traceId: string }> }) {
+  const allowed = await authorizeRequest(request, "read");
+  if (!allowed.ok) return allowed.response;
+  const traceId = traceIdSchema.safeParse((await params).traceId);
+  if (!traceId.success) return Response.json({ error: "A trace id is 32 hexadecimal digits." }, { status: 400 });
+  const trace = await getTrace(getPrisma(), traceId.data);
+  if (!trace) return Response.json({ error: `No trace ${traceId.data} was received.` }, { status: 404 });
+  return Response.json(trace);
+}
