@@ -63,16 +63,16 @@ test("each criterion says what the built-in judge will measure, and which it can
   await expect(form.getByRole("status")).toHaveText("Criterion added.");
 
   const list = page.getByRole("list", { name: "Criteria" });
-  const witty = list.getByRole("listitem", { name: "Witty calls" }).getByTestId("checks-plan");
+  const witty = list.getByRole("listitem", { name: "Witty calls", exact: true }).getByTestId("checks-plan");
   await expect(witty).toContainText("not measurable, use an LLM judge");
   await witty.locator("summary").click();
   await expect(witty).toContainText('every call would be "not applicable"');
 
   await form.getByLabel("Criterion").fill("Penalize tool calls that fail with an error");
-  await form.getByLabel(/Title/).fill("Errors");
+  await form.getByLabel(/Title/).fill("Calls that error");
   await form.getByRole("button", { name: "Add criterion" }).click();
   await expect(form.getByRole("status")).toHaveText("Criterion added.");
-  const errors = list.getByRole("listitem", { name: "Errors" }).getByTestId("checks-plan");
+  const errors = list.getByRole("listitem", { name: "Calls that error", exact: true }).getByTestId("checks-plan");
   await errors.locator("summary").click();
   await expect(errors).toContainText("Tool error");
   await expect(errors).toContainText("only when something predicts the outcome");
