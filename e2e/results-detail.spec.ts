@@ -69,7 +69,11 @@ test("a tool call's immediate and hindsight results side by side, with j/k throu
   const diff = results.getByTestId("word-diff");
   await expect(diff).toBeVisible();
   await expect(diff.locator("ins").first()).toBeVisible();
-  await expect(results.getByRole("region", { name: /^Added in hindsight: [1-9]/ })).toBeVisible();
+  // A flip is explained by the findings: one added or removed in hindsight, or one whose severity changed.
+  const changedFinding = results
+    .getByRole("region", { name: /^(Added|Removed) in hindsight: [1-9]/ })
+    .or(results.getByText(/^Immediately:/));
+  await expect(changedFinding.first()).toBeVisible();
   await expect(page.getByText("Keys:")).toBeVisible();
 
   const first = page.url();
