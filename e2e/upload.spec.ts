@@ -59,3 +59,19 @@ test("pasting a transcript imports it, and pasting it again reports a duplicate"
   await page.getByRole("button", { name: "Import pasted text" }).click();
   await expect(page.getByRole("listitem", { name: "Upload of pasted.json" }).nth(1)).toContainText("1 skipped as duplicate");
 });
+
+test("a file whose every item has the same wrong shape lists that reason once, with a count and where", async ({ page }) => {
+  await page.goto("/transcripts/upload");
+  const lines = Array.from({ length: 60 }, (_, i) => JSON.stringify({ name: `same shape ${i}`, messages: "hello" })).join("\n");
+  await page.getByLabel("Choose files").setInputFiles({ name: "same-shape.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(lines) });
+
+  const file = page.getByRole("listitem", { name: "Upload of same-shape.jsonl" });
+  await expect(file).toContainText("60 rejected");
+  const rejected = file.getByRole("region", { name: "Rejected items in same-shape.jsonl" });
+  await expect(rejected.getByRole("heading")).toHaveText("Rejected: one reason");
+  await expect(rejected.getByRole("listitem")).toHaveCount(1);
+  const summary = rejected.locator("summary");
+  await expect(summary).toContainText("60 items (line 1; line 2; line 3; line 4; line 5 and 55 more): messages:");
+  await summary.click();
+  await expect(rejected.getByText("same-shape.jsonl, line 60", { exact: true })).toBeVisible();
+});

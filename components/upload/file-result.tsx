@@ -1,15 +1,56 @@
 "use client";
 
 import Link from "next/link";
+import { groupRejected, itemPlace, placesSummary } from "@/lib/transcripts/group-import-errors";
 import type { UploadResponse } from "@/lib/zod/upload-response";
 
 function where(item: { line?: number; index?: number }): string {
-  if (item.index !== undefined) return `index ${item.index}`;
-  if (item.line !== undefined) return `line ${item.line}`;
-  return "";
+  return itemPlace({ file: "", line: item.line, index: item.index });
 }
 
-/** What became of one file: imported, duplicates, and every rejected item with its reason. */
+/** Places listed under one reason; a file of 100,000 broken lines must not render 100,000 items. */
+const PLACES_LISTED = 200;
+
+/** Rejected items grouped by reason: each sentence once, with how many items and where. */
+function RejectedList({ file, rejected }: { file: string; rejected: UploadResponse["rejected"] }) {
+  const groups = groupRejected(rejected);
+  return (
+    <section aria-label={`Rejected items in ${file}`}>
+      <h4 className="font-semibold text-rose-800">
+        Rejected: {groups.length === 1 ? "one reason" : `${groups.length} reasons`}
+      </h4>
+      <ul className="mt-1 space-y-1">
+        {groups.slice(0, PLACES_LISTED).map((group, i) => (
+          <li key={i} className="rounded bg-rose-50 px-2 py-1 font-mono text-xs text-rose-900">
+            {group.items.length === 1 ? (
+              <>
+                {group.items[0].file}
+                {itemPlace(group.items[0]) ? `, ${itemPlace(group.items[0])}` : ""}: {group.message}
+              </>
+            ) : (
+              <details>
+                <summary className="cursor-pointer">
+                  <span className="font-semibold">{group.items.length} items</span> ({placesSummary(group.items)}): {group.message}
+                </summary>
+                <ul className="mt-1 list-inside list-disc">
+                  {group.items.slice(0, PLACES_LISTED).map((item, j) => (
+                    <li key={j}>
+                      {item.file}, {itemPlace(item)}
+                    </li>
+                  ))}
+                  {group.items.length > PLACES_LISTED ? <li>and {group.items.length - PLACES_LISTED} more</li> : null}
+                </ul>
+              </details>
+            )}
+          </li>
+        ))}
+        {groups.length > PLACES_LISTED ? <li>and {groups.length - PLACES_LISTED} more reasons</li> : null}
+      </ul>
+    </section>
+  );
+}
+
+/** What became of one file: imported, duplicates, and the rejected items grouped by reason. */
 export function FileResult({ result }: { result: UploadResponse }) {
   return (
     <div className="space-y-3 text-sm">
@@ -46,21 +87,7 @@ export function FileResult({ result }: { result: UploadResponse }) {
           </ul>
         </details>
       ) : null}
-      {result.rejected.length > 0 ? (
-        <section aria-label={`Rejected items in ${result.file}`}>
-          <h4 className="font-semibold text-rose-800">Rejected</h4>
-          <ul className="mt-1 space-y-1">
-            {result.rejected.slice(0, 200).map((r, i) => (
-              <li key={i} className="rounded bg-rose-50 px-2 py-1 font-mono text-xs text-rose-900">
-                {r.file}
-                {where(r) ? `, ${where(r)}` : ""}
-                {r.column !== undefined ? `, column ${r.column}` : ""}: {r.message}
-              </li>
-            ))}
-            {result.rejected.length > 200 ? <li>and {result.rejected.length - 200} more</li> : null}
-          </ul>
-        </section>
-      ) : null}
+      {result.rejected.length > 0 ? <RejectedList file={result.file} rejected={result.rejected} /> : null}
     </div>
   );
 }
