@@ -62,7 +62,9 @@ export default async function HomePage() {
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
               {latestUploads.map((upload) => (
                 <li key={upload.id} className="flex items-center justify-between gap-4 p-3 text-sm">
-                  <span>{formatDateTime(upload.createdAt)} · {upload.source}</span>
+                  <Link href={`/transcripts?upload=${upload.id}`} className="text-indigo-700 hover:underline">
+                    {formatDateTime(upload.createdAt)} · {upload.source}
+                  </Link>
                   <span className="text-slate-600">
                     {plural(upload.importedCount, "transcript")} imported{upload.rejectedCount ? `, ${upload.rejectedCount} rejected` : ""}
                   </span>

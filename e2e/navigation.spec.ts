@@ -53,3 +53,17 @@ test("an unknown address shows a page that leads back", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("link", { name: "Back to the overview" })).toBeVisible();
 });
+
+test("the overview's latest uploads open their transcripts, and the site has an icon", async ({ page }) => {
+  await page.goto("/");
+  const uploads = page.getByRole("region", { name: "Latest uploads" });
+  const first = uploads.getByRole("link").first();
+  // The demo data arrives as an upload, so there is always one to open.
+  await first.click();
+  await expect(page).toHaveURL(/\/transcripts\?upload=/);
+  await expect(page.getByText("Showing one upload only.")).toBeVisible();
+
+  const icon = await page.request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/");
+});

@@ -25,6 +25,9 @@ export function MembersTable({ members, currentUserId }: { members: MemberView[]
           <td className="p-2">
             {member.removed ? (
               <span>removed {member.removed}</span>
+            ) : member.id === currentUserId ? (
+              // Changing one's own role could leave the team without an admin: another admin does it.
+              <span title="Another admin can change your role">{member.role}</span>
             ) : (
               <select
                 aria-label={`Role of ${member.name}`}

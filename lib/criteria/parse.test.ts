@@ -66,6 +66,16 @@ describe("parseCriterion", () => {
     expect(rejected(text)).toContain(`Did you mean "${suggestion} …"?`);
   });
 
+  it.each([
+    ["Check that the agent confirms before booking.", "Tool call passes if the agent confirms before booking"],
+    ["Ensure the arguments come from the user", "Tool call passes if the arguments come from the user"],
+    ["please make sure that IDs are real", "Tool call passes if iDs are real"],
+    ["Score the tool call on accuracy", "Reward tool calls that …"],
+    ["The agent must confirm first", "Tool call passes if …"],
+  ])("offers a prefix that fits an instruction or a request for a grade: %j", (text, suggestion) => {
+    expect(rejected(text)).toContain(`Did you mean "${suggestion}"?`);
+  });
+
   it("rejects empty text", () => {
     expect(rejected("   ")).toContain("required");
   });

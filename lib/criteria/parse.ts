@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { closestByFirstWords } from "./suggest";
+import { suggestCriterion } from "./suggest";
 
 export type CriterionKind = "reward" | "penalize" | "passes-if" | "fails-if";
 export type CriterionScale = "continuous" | "binary";
@@ -42,11 +42,8 @@ export function parseCriterion(input: string): ParseCriterionResult {
   if (!text) return { ok: false, message: `A criterion is required. Start it with one of ${PREFIX_LIST}.` };
   const rule = CRITERION_PREFIXES.find((candidate) => candidate.pattern.test(text));
   if (!rule) {
-    const suggestion = closestByFirstWords(text, CRITERION_PREFIXES.map((candidate) => candidate.prefix));
-    return {
-      ok: false,
-      message: `A criterion must start with one of ${PREFIX_LIST}. Did you mean "${suggestion} …"?`,
-    };
+    const suggestion = suggestCriterion(text, { continuous: "Reward tool calls", binary: "Tool call passes if", all: CRITERION_PREFIXES.map((candidate) => candidate.prefix) });
+    return { ok: false, message: `A criterion must start with one of ${PREFIX_LIST}. Did you mean "${suggestion}"?` };
   }
   let condition = text.replace(rule.pattern, "").trim();
   if (rule.scale === "continuous") condition = condition.replace(LEADING_CONNECTIVE, "").trim();
