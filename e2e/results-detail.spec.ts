@@ -92,8 +92,10 @@ test("a tool call's immediate and hindsight results side by side, with j/k throu
 test("two criteria side by side, with their agreement and the calls where they disagree", async ({ page }) => {
   // Serial mode skips this when the earlier test fails; if it passed, what it left must be here.
   expect(runId, "the run opened by the first test").not.toBe("");
-  await page.goto(`/runs/compare?run=${runId}`);
+  // One round: picking the run lists its criteria at once, and one press of Compare shows them.
+  await page.goto("/runs/compare");
   const form = page.getByRole("form", { name: "Choose what to compare" });
+  await form.getByLabel("Run", { exact: true }).selectOption(runId);
   await form.getByLabel(SELECTS).check();
   await form.getByLabel(IDENTIFIERS).check();
   await form.getByRole("button", { name: "Compare" }).click();

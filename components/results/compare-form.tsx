@@ -1,24 +1,34 @@
+"use client";
+
+import { useState } from "react";
+import type { CompareRunChoice } from "@/lib/results/compare-choice";
+
 interface Props {
-  runs: { id: string; name: string; mode: string }[];
+  runs: CompareRunChoice[];
   chosenRuns: string[];
-  criteria: { id: string; text: string; title: string | null }[];
   chosenCriteria: string[];
-  /** Shown when a chosen run judged in both modes. */
-  offerMode: boolean;
   mode: string | undefined;
   disagree: boolean;
 }
 
 const field = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 
-/** What to compare, as a plain GET form: the choice lives in the URL and works without script. */
-export function CompareForm({ runs, chosenRuns, criteria, chosenCriteria, offerMode, mode, disagree }: Props) {
+/**
+ * What to compare, as a GET form: the choice lives in the URL. Picking a run lists its criteria
+ * at once, so one press of Compare is enough; without script the form still submits.
+ */
+export function CompareForm({ runs, chosenRuns, chosenCriteria, mode, disagree }: Props) {
+  const [first, setFirst] = useState(chosenRuns[0] ?? "");
+  const [second, setSecond] = useState(chosenRuns[1] ?? "");
+  const picked = [first, second].filter(Boolean).map((id) => runs.find((run) => run.id === id)).filter((run) => run !== undefined);
+  const criteria = [...new Map(picked.flatMap((run) => run.criteria).map((criterion) => [criterion.id, criterion])).values()];
+  const offerMode = picked.some((run) => run.mode === "both");
   return (
     <form method="get" action="/runs/compare" aria-label="Choose what to compare" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap gap-4">
         <label className="flex flex-col gap-1 text-sm font-medium">
           Run
-          <select name="run" defaultValue={chosenRuns[0] ?? ""} className={field}>
+          <select name="run" aria-label="Run" value={first} onChange={(event) => setFirst(event.target.value)} className={field}>
             <option value="" disabled>
               Choose a run
             </option>
@@ -31,7 +41,7 @@ export function CompareForm({ runs, chosenRuns, criteria, chosenCriteria, offerM
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Second run (optional)
-          <select name="run" defaultValue={chosenRuns[1] ?? ""} className={field}>
+          <select name="run" aria-label="Second run" value={second} onChange={(event) => setSecond(event.target.value)} className={field}>
             <option value="">None: compare criteria within the run</option>
             {runs.map((run) => (
               <option key={run.id} value={run.id}>
@@ -64,7 +74,7 @@ export function CompareForm({ runs, chosenRuns, criteria, chosenCriteria, offerM
           </div>
         </fieldset>
       ) : (
-        <p className="text-sm text-slate-600">Choose a run and press Compare to list its criteria.</p>
+        <p className="text-sm text-slate-600">{runs.length ? "Choose a run to list its criteria." : "No runs yet: start one to compare its criteria."}</p>
       )}
       <div className="flex flex-wrap items-center gap-4">
         <label className="flex items-center gap-2 text-sm">

@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { AgreementTable } from "@/components/results/agreement-table";
 import { CompareForm } from "@/components/results/compare-form";
 import { CompareTable } from "@/components/results/compare-table";
+import type { CompareRunChoice } from "@/lib/results/compare-choice";
 import { requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { comparePage, compareRunChoices, compareSetup, compareStats, type CompareSeries } from "@/lib/server/results/compare-criteria";
@@ -23,12 +24,17 @@ function seriesLabel(series: CompareSeries, acrossRuns: boolean): string {
   return `${series.runName}${series.mode ? ` (${series.mode})` : ""} · ${criterion}`;
 }
 
+/** The choices, plus a chosen run older than the latest ones, so the form can show it. */
+function withChosen(choices: CompareRunChoice[], chosen: { id: string; name: string; mode: string; criteria: CompareRunChoice["criteria"] }[]): CompareRunChoice[] {
+  const missing = chosen.filter((run) => !choices.some((choice) => choice.id === run.id));
+  return [...choices, ...missing.map((run) => ({ id: run.id, name: run.name, mode: run.mode, criteria: run.criteria }))];
+}
+
 export default async function CompareCriteriaPage({ searchParams }: Props) {
   await requirePageUser();
   const params = compareParamsSchema.parse(await searchParams);
   const prisma = getPrisma();
   const [choices, { runs, series }] = await Promise.all([compareRunChoices(prisma), compareSetup(prisma, params)]);
-  const criteria = [...new Map(runs.flatMap((run) => run.criteria).map((criterion) => [criterion.id, criterion])).values()];
   const acrossRuns = runs.length > 1;
   const ready = series.length >= 2;
   const [page, stats] = ready
@@ -53,11 +59,10 @@ export default async function CompareCriteriaPage({ searchParams }: Props) {
         description="Results of two or more criteria per tool call, in one run, or of the same criterion across two runs or judges."
       />
       <CompareForm
-        runs={choices}
-        chosenRuns={runs.map((run) => run.id)}
-        criteria={criteria}
+        runs={withChosen(choices, runs)}
+        // With nothing chosen yet, the newest run: its criteria are listed at once.
+        chosenRuns={runs.length ? runs.map((run) => run.id) : choices.slice(0, 1).map((run) => run.id)}
         chosenCriteria={params.criterion}
-        offerMode={runs.some((run) => run.mode === "both")}
         mode={params.mode}
         disagree={params.disagree === "1"}
       />

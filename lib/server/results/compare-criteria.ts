@@ -1,6 +1,7 @@
 import type { CriterionScale } from "@/lib/criteria/parse";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ViewMode } from "@/lib/judges/types";
+import type { CompareRunChoice } from "@/lib/results/compare-choice";
 import { agreementRate, cohensKappa, pearsonCorrelation, type AgreementRate } from "@/lib/results/aggregates";
 import { markFor, type HumanMark } from "@/lib/results/human-mark";
 import { verdictOf, type Verdict } from "@/lib/results/verdict";
@@ -72,8 +73,14 @@ export async function compareSetup(prisma: PrismaClient, params: CompareParams):
 }
 
 /** Runs to choose from, newest first. */
-export async function compareRunChoices(prisma: PrismaClient, take = 100): Promise<{ id: string; name: string; mode: string }[]> {
-  return prisma.run.findMany({ orderBy: { createdAt: "desc" }, take, select: { id: true, name: true, mode: true } });
+/** The latest runs with their criteria, so the form lists a run's criteria as soon as it is picked. */
+export async function compareRunChoices(prisma: PrismaClient, take = 100): Promise<CompareRunChoice[]> {
+  const runs = await prisma.run.findMany({
+    orderBy: { createdAt: "desc" },
+    take,
+    select: { id: true, name: true, mode: true, criteria: { orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true, title: true } } } } },
+  });
+  return runs.map((run) => ({ id: run.id, name: run.name, mode: run.mode, criteria: run.criteria.map((link) => link.criterion) }));
 }
 
 function seriesWhere(series: CompareSeries): Prisma.EvaluationWhereInput {
