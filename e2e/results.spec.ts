@@ -45,13 +45,13 @@ test("a both-mode run's results can be filtered to flips, sorted by score, trimm
   await expect(pager).not.toContainText(`${flipped} in all`);
 
   // Sort by the continuous criterion's score: hindsight scores come in ascending order, unscored last.
-  const sortButton = calls.getByRole("button", { name: /^Sort by Reward tool calls whose result/ });
+  const sortButton = calls.getByRole("button", { name: /^Sort by Reward · result is used/ });
   await sortButton.click();
   await expect(page).toHaveURL(/[?&]sort=score(&|$)/);
   await expect(page).toHaveURL(/[?&]criterion=/);
-  await expect(calls.getByRole("columnheader", { name: /Reward tool calls whose result/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(calls.getByRole("columnheader", { name: /Reward · result is used/ })).toHaveAttribute("aria-sort", "ascending");
   const headers = await calls.getByRole("columnheader").allTextContents();
-  const column = headers.findIndex((text) => text.startsWith("Reward tool calls whose result"));
+  const column = headers.findIndex((text) => text.startsWith("Reward · result is used"));
   expect(column).toBeGreaterThan(0);
   const texts = await rows.locator(`td:nth-child(${column + 1})`).allTextContents();
   const scores = texts.map((text) => text.match(/hindsight:\s*(\d\.\d\d)/)?.[1]).map((value) => (value === undefined ? null : Number(value)));
@@ -96,4 +96,49 @@ test("the runs list shows results per run, and two runs can be picked for compar
   // A third run cannot join a comparison of two.
   const others = runs.getByRole("checkbox", { checked: false });
   if ((await others.count()) > 0) await expect(others.first()).toBeDisabled();
+});
+
+test("a run of six criteria fits: calls stay pinned while criteria scroll, headers tell criteria apart, filtered cells agree", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const six = [
+    "Reward tool calls that select appropriate tools and provide accurate parameters",
+    USED_RESULT,
+    "Penalize tool calls that repeat a failed call with the same arguments",
+    "Tool call passes if the selected tool and every argument correctly fulfil the user's request",
+    IDENTIFIERS,
+    "Tool call fails if an argument contains a value the user never provided",
+  ];
+  await startRun(page, "E2E six criteria", six, /^Both/);
+  await expect(page.getByRole("region", { name: "Progress" }).getByText("done", { exact: true })).toBeVisible({ timeout: 60_000 });
+
+  const calls = page.getByRole("table", { name: "Tool calls in this run" });
+  // Each header shows what tells its criterion apart, the whole text on hover.
+  const headers = (await calls.getByRole("columnheader").allTextContents()).map((text) => text.replace(/[▲▼↕]/g, "").trim());
+  for (const start of ["Passes if · the selected tool and every argument", "Passes if · every identifier in its arguments", "Fails if · an argument contains a value"]) {
+    expect(headers.filter((header) => header.startsWith(start))).toHaveLength(1);
+  }
+  await expect(calls.getByRole("columnheader").getByTitle(IDENTIFIERS, { exact: true })).toHaveCount(1);
+
+  // Wider than the window: a cue says so, and the call column stays in view while criteria scroll.
+  const scroller = page.getByRole("region", { name: "Tool calls in this run, scrolls sideways" });
+  await expect(page.getByTestId("scroll-cue")).toBeVisible();
+  const callLink = calls.locator("tbody tr").first().getByRole("link", { name: /^Call \d+ of / });
+  const before = await callLink.boundingBox();
+  await page.getByRole("button", { name: "More columns to the right →" }).click();
+  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(100);
+  const after = await callLink.boundingBox();
+  expect(after?.x).toBeCloseTo(before?.x ?? -1, 0);
+  await expect(callLink).toBeInViewport();
+
+  // With Verdict = Fail, every listed call shows a failing result, and the other results are muted.
+  await page.getByRole("search", { name: "Filter tool calls" }).getByLabel("Verdict").selectOption("fail");
+  await expect(page).toHaveURL(/[?&]verdict=fail(&|$)/);
+  const rows = calls.locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) {
+    const matched = row.locator('[data-filter="match"]');
+    expect(await matched.count()).toBeGreaterThan(0);
+    for (const cell of await matched.all()) await expect(cell).toContainText(/fail|0\.[0-4]\d/);
+  }
 });

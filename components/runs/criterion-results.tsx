@@ -3,7 +3,6 @@ import type { RunCallResult } from "@/lib/results/run-call-row";
 import { HumanMarker } from "./human-marker";
 import { ResultBadge } from "./result-badge";
 
-
 /**
  * One criterion's results for a call: a badge per mode, each followed by a person's verdict when
  * someone reviewed it, and a mark when hindsight changed the verdict.
@@ -14,6 +13,7 @@ export function CriterionResults({
   scale,
   flipped,
   humans,
+  matches,
 }: {
   results: RunCallResult[];
   modes: readonly string[];
@@ -21,6 +21,11 @@ export function CriterionResults({
   flipped: boolean;
   /** This criterion's reviewed results, by mode. */
   humans?: readonly HumanMark[];
+  /**
+   * Given when the view filters by verdict or score: results it did not ask for are muted and
+   * say so, so a "fail" filter never seems to list a cell of passes.
+   */
+  matches?: (result: RunCallResult) => boolean;
 }) {
   return (
     <span className="flex items-center gap-1.5 whitespace-nowrap">
@@ -28,8 +33,15 @@ export function CriterionResults({
         const result = results.find((candidate) => candidate.mode === mode);
         if (!result) return null;
         const human = markFor(humans, result.criterionId, mode);
+        const muted = matches ? !matches(result) : false;
+        const matched = matches ? !muted : false;
         return (
-          <span key={mode} title={`${mode}${result.error ? `: ${result.error}` : ""}`} className="inline-flex items-center gap-0.5">
+          <span
+            key={mode}
+            title={`${mode}${result.error ? `: ${result.error}` : ""}${muted ? " (not what the filter asks for)" : ""}`}
+            data-filter={matches ? (matched ? "match" : "other") : undefined}
+            className={`inline-flex items-center gap-0.5${muted ? " opacity-35" : ""}${matched ? " rounded ring-2 ring-indigo-400" : ""}`}
+          >
             {modes.length > 1 ? (
               <>
                 <span aria-hidden="true" className="text-[10px] font-medium uppercase text-slate-500">
@@ -40,6 +52,7 @@ export function CriterionResults({
             ) : null}
             <ResultBadge status={result.status} score={result.score} passed={result.passed} scale={scale} />
             {human ? <HumanMarker mark={human} /> : null}
+            {muted ? <span className="sr-only">(not matching the filter)</span> : null}
           </span>
         );
       })}

@@ -1,6 +1,8 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import type { DataTableFeatures } from "@/components/table/data-table";
+import type { CriterionScale } from "@/lib/criteria/prefixes";
+import { filtersResults, resultMatches, type ResultFilter } from "@/lib/results/result-filter";
 import type { RunCallRow } from "@/lib/results/run-call-row";
 import { CriterionResults } from "./criterion-results";
 
@@ -18,6 +20,13 @@ const helper = createColumnHelper<DataTableFeatures, RunCallRow>();
 /** Column ids the URL knows, with the label the column menu shows. */
 export const FIXED_COLUMNS = { transcript: "Transcript", call: "Call", tool: "Tool", arguments: "Arguments" } as const;
 
+/** Columns pinned at the left while criteria scroll sideways, with their widths (rem). */
+export const STICKY_COLUMNS = [
+  { id: "transcript", rem: 12 },
+  { id: "call", rem: 4.5 },
+  { id: "tool", rem: 11 },
+] as const;
+
 /** The call's link is the way to its page: that column is always shown. */
 const ALWAYS_SHOWN = new Set<string>(["call"]);
 
@@ -31,7 +40,8 @@ export function runCallColumnLabels(criteria: readonly RunCriterionColumn[]): { 
  * order, tool, a criterion's score); the sort itself is the server's. `callHref` gives the
  * tool-call page's link with the current view, so its previous/next follow this filter.
  */
-export function runCallColumns(criteria: readonly RunCriterionColumn[], modes: readonly string[], callHref: (toolCallId: string) => string) {
+export function runCallColumns(criteria: readonly RunCriterionColumn[], modes: readonly string[], callHref: (toolCallId: string) => string, filter: ResultFilter = {}) {
+  const marking = filtersResults(filter);
   return helper.columns([
     helper.accessor("transcriptName", {
       id: "transcript",
@@ -42,7 +52,7 @@ export function runCallColumns(criteria: readonly RunCriterionColumn[], modes: r
           href={`/transcripts/${info.row.original.transcriptId}#call-${info.row.original.ordinal}`}
           prefetch={false}
           title={info.getValue()}
-          className="block max-w-[14rem] truncate text-indigo-700 hover:underline"
+          className="block truncate text-indigo-700 hover:underline"
         >
           {info.getValue()}
         </Link>
@@ -64,7 +74,16 @@ export function runCallColumns(criteria: readonly RunCriterionColumn[], modes: r
         </Link>
       ),
     }),
-    helper.accessor("toolName", { id: "tool", header: FIXED_COLUMNS.tool, sortDescFirst: false, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+    helper.accessor("toolName", {
+      id: "tool",
+      header: FIXED_COLUMNS.tool,
+      sortDescFirst: false,
+      cell: (info) => (
+        <span className="block truncate font-mono text-xs" title={info.getValue()}>
+          {info.getValue()}
+        </span>
+      ),
+    }),
     helper.accessor("argumentsPreview", {
       id: "arguments",
       header: FIXED_COLUMNS.arguments,
@@ -79,7 +98,11 @@ export function runCallColumns(criteria: readonly RunCriterionColumn[], modes: r
       // An accessor column, because TanStack sorts only those; the value is never compared here.
       helper.accessor((row) => row.results.filter((result) => result.criterionId === criterion.id), {
         id: criterion.columnId,
-        header: () => <span title={criterion.text}>{criterion.label}</span>,
+        header: () => (
+          <span title={criterion.text} className={`inline-block max-w-[13rem] whitespace-normal${filter.criterion === criterion.id ? " underline decoration-indigo-400 decoration-2" : ""}`}>
+            {criterion.label}
+          </span>
+        ),
         sortDescFirst: false,
         cell: (info) => (
           <CriterionResults
@@ -88,6 +111,7 @@ export function runCallColumns(criteria: readonly RunCriterionColumn[], modes: r
             scale={criterion.scale}
             flipped={info.row.original.flipped.includes(criterion.id)}
             humans={info.row.original.humans}
+            matches={marking ? (result) => resultMatches(result, criterion.scale as CriterionScale, filter) : undefined}
           />
         ),
       }),

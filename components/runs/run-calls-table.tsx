@@ -7,7 +7,7 @@ import { useUrlParams } from "@/components/table/use-url-params";
 import type { RunCallRow } from "@/lib/results/run-call-row";
 import type { RunView } from "@/lib/zod/run-view";
 import { ColumnVisibilityMenu } from "./column-visibility-menu";
-import { runCallColumnLabels, runCallColumns, type RunCriterionColumn } from "./run-call-columns";
+import { runCallColumnLabels, runCallColumns, STICKY_COLUMNS, type RunCriterionColumn } from "./run-call-columns";
 
 interface Props {
   runId: string;
@@ -33,9 +33,10 @@ const hiddenColumns = (hide: string | undefined): ColumnVisibilityState => Objec
  */
 export function RunCallsTable({ runId, criteria, modes, rows, total, page, view, query }: Props) {
   const { setParams } = useUrlParams();
+  const { criterion, mode, verdict, min, max } = view;
   const columns = useMemo(
-    () => runCallColumns(criteria, modes, (toolCallId) => `/runs/${runId}/calls/${toolCallId}${query ? `?${query}` : ""}`),
-    [criteria, modes, runId, query],
+    () => runCallColumns(criteria, modes, (toolCallId) => `/runs/${runId}/calls/${toolCallId}${query ? `?${query}` : ""}`, { criterion, mode, verdict, min, max }),
+    [criteria, modes, runId, query, criterion, mode, verdict, min, max],
   );
   const labels = useMemo(() => runCallColumnLabels(criteria), [criteria]);
   const sortParams = useMemo<SortParams>(
@@ -85,6 +86,7 @@ export function RunCallsTable({ runId, criteria, modes, rows, total, page, view,
       columnLabels={Object.fromEntries(labels.map((column) => [column.id, column.label]))}
       columnVisibility={columnVisibility}
       toolbar={<ColumnVisibilityMenu columns={toggles} />}
+      stickyColumns={STICKY_COLUMNS}
     />
   );
 }

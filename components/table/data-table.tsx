@@ -14,6 +14,7 @@ import {
 } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { TablePager } from "./table-pager";
+import { useHorizontalOverflow } from "./use-horizontal-overflow";
 import { useUrlParams } from "./use-url-params";
 
 /** Features every server-driven table registers; sorting and paging happen in SQL, never in the browser. */
@@ -49,7 +50,38 @@ interface DataTableProps<TRow extends RowData> {
   columnVisibility?: ColumnVisibilityState;
   /** Above the table, right-aligned: a column menu, for instance. */
   toolbar?: React.ReactNode;
+  /**
+   * Leading columns that stay in view while the table scrolls sideways, with their widths in rem
+   * (a sticky column needs the widths of those before it), in order.
+   */
+  stickyColumns?: readonly { id: string; rem: number }[];
 }
+
+interface Pinned {
+  left: number;
+  rem: number;
+  last: boolean;
+}
+
+/** Each visible pinned column's offset from the left edge; hidden ones leave no gap. */
+function pinnedOffsets(sticky: readonly { id: string; rem: number }[], visible: (id: string) => boolean): Map<string, Pinned> {
+  const shown = sticky.filter((column) => visible(column.id));
+  const offsets = new Map<string, Pinned>();
+  let left = 0;
+  shown.forEach((column, i) => {
+    offsets.set(column.id, { left, rem: column.rem, last: i === shown.length - 1 });
+    left += column.rem;
+  });
+  return offsets;
+}
+
+function pinnedStyle(pinned: Pinned | undefined): React.CSSProperties | undefined {
+  if (!pinned) return undefined;
+  return { position: "sticky", left: `${pinned.left}rem`, width: `${pinned.rem}rem`, minWidth: `${pinned.rem}rem`, maxWidth: `${pinned.rem}rem` };
+}
+
+const pinnedClass = (pinned: Pinned | undefined, background: string) =>
+  pinned ? ` z-10 ${background}${pinned.last ? " shadow-[inset_-1px_0_0_var(--color-slate-200)]" : ""}` : "";
 
 /**
  * A server-driven table: rows of one page, sorted and paged by the server, with the sort, the
@@ -62,6 +94,8 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
   const sorting = useMemo<SortingState>(() => [{ id: sort, desc: dir === "desc" }], [sort, dir]);
   const pagination = useMemo(() => ({ pageIndex: page - 1, pageSize: size }), [page, size]);
   const columnVisibility = useMemo(() => props.columnVisibility ?? {}, [props.columnVisibility]);
+  const pinned = useMemo(() => pinnedOffsets(props.stickyColumns ?? [], (id) => columnVisibility[id] !== false), [props.stickyColumns, columnVisibility]);
+  const { ref: scroller, overflow } = useHorizontalOverflow<HTMLDivElement>();
 
   const table = useTable({
     features: dataTableFeatures,
@@ -82,54 +116,78 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
 
   return (
     <div aria-busy={pending} className={pending ? "opacity-60 transition-opacity" : undefined}>
-      {toolbar ? <div className="mb-2 flex justify-end">{toolbar}</div> : null}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
-          <thead className="bg-slate-50">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const name = columnLabels?.[header.column.id] ?? (typeof header.column.columnDef.header === "string" ? header.column.columnDef.header : header.column.id);
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                      className="px-3 py-2 text-left align-bottom font-medium text-slate-700"
-                    >
-                      {header.isPlaceholder ? null : header.column.getCanSort() ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          aria-label={`Sort by ${name}`}
-                          className="inline-flex items-center gap-1 text-left hover:text-indigo-700"
-                        >
+      {toolbar || overflow.right ? (
+        <div className="mb-2 flex items-center justify-end gap-3">
+          {overflow.right ? (
+            <button
+              type="button"
+              onClick={() => scroller.current?.scrollBy({ left: scroller.current.clientWidth * 0.6, behavior: "smooth" })}
+              className="text-xs font-medium text-indigo-700 hover:underline"
+            >
+              More columns to the right →
+            </button>
+          ) : null}
+          {toolbar}
+        </div>
+      ) : null}
+      <div className="relative">
+        <div ref={scroller} className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={overflow.left || overflow.right ? 0 : undefined} aria-label={overflow.left || overflow.right ? `${label}, scrolls sideways` : undefined} role={overflow.left || overflow.right ? "region" : undefined}>
+          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
+            <thead className="bg-slate-50">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const name = columnLabels?.[header.column.id] ?? (typeof header.column.columnDef.header === "string" ? header.column.columnDef.header : header.column.id);
+                    const pin = pinned.get(header.column.id);
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                        style={pinnedStyle(pin)}
+                        className={`px-3 py-2 text-left align-bottom font-medium text-slate-700${pinnedClass(pin, "bg-slate-50")}`}
+                      >
+                        {header.isPlaceholder ? null : header.column.getCanSort() ? (
+                          <button
+                            type="button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            aria-label={`Sort by ${name}`}
+                            className="inline-flex items-center gap-1 text-left hover:text-indigo-700"
+                          >
+                            <table.FlexRender header={header} />
+                            <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
+                          </button>
+                        ) : (
                           <table.FlexRender header={header} />
-                          <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
-                        </button>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="hover:bg-slate-50">
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-top">
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {rows.length === 0 ? <div className="p-6 text-center text-sm text-slate-600">{empty ?? "Nothing matches."}</div> : null}
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} className="group hover:bg-slate-50">
+                  {row.getVisibleCells().map((cell) => {
+                    const pin = pinned.get(cell.column.id);
+                    return (
+                      <td key={cell.id} style={pinnedStyle(pin)} className={`px-3 py-2 align-top${pinnedClass(pin, "bg-white group-hover:bg-slate-50")}`}>
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {rows.length === 0 ? <div className="p-6 text-center text-sm text-slate-600">{empty ?? "Nothing matches."}</div> : null}
+        </div>
+        {overflow.right ? (
+          // A fade at the cut edge: the table goes on past it.
+          <div aria-hidden="true" data-testid="scroll-cue" className="pointer-events-none absolute inset-y-0 right-0 w-10 rounded-r-lg bg-gradient-to-l from-slate-300/70 to-transparent" />
+        ) : null}
       </div>
       <TablePager label={label} total={total} page={page} size={size} onChange={setParams} />
     </div>

@@ -1,52 +1,24 @@
 import { z } from "zod";
+import { CRITERION_PREFIXES, splitPrefix, type Criterion } from "./prefixes";
+
 import { suggestCriterion } from "./suggest";
 
-export type CriterionKind = "reward" | "penalize" | "passes-if" | "fails-if";
-export type CriterionScale = "continuous" | "binary";
-
-export interface Criterion {
-  /** The criterion as written, trimmed. */
-  text: string;
-  kind: CriterionKind;
-  scale: CriterionScale;
-  /** What the prefix applies to: "that select appropriate tools" -> "select appropriate tools". */
-  condition: string;
-}
+export { CRITERION_PREFIXES } from "./prefixes";
+export type { Criterion, CriterionKind, CriterionScale } from "./prefixes";
 
 export type ParseCriterionResult = { ok: true; criterion: Criterion } | { ok: false; message: string };
 
-interface PrefixRule {
-  kind: CriterionKind;
-  scale: CriterionScale;
-  prefix: string;
-  pattern: RegExp;
-}
-
-// Words may be separated by any run of spaces; the match is case-insensitive.
-const words = (prefix: string) => new RegExp(`^${prefix.split(" ").join("\\s+")}(?=\\s|$)`, "i");
-
-export const CRITERION_PREFIXES: readonly PrefixRule[] = [
-  { kind: "reward", scale: "continuous", prefix: "Reward tool calls", pattern: words("Reward tool calls") },
-  { kind: "penalize", scale: "continuous", prefix: "Penalize tool calls", pattern: words("Penalize tool calls") },
-  { kind: "passes-if", scale: "binary", prefix: "Tool call passes if", pattern: words("Tool call passes if") },
-  { kind: "fails-if", scale: "binary", prefix: "Tool call fails if", pattern: words("Tool call fails if") },
-];
-
 const PREFIX_LIST = CRITERION_PREFIXES.map((rule) => `"${rule.prefix} …"`).join(", ");
-
-// "Reward tool calls that X" and "Reward tool calls which X" both mean X.
-const LEADING_CONNECTIVE = /^(that|which|who|where|when|whose)\s+/i;
 
 export function parseCriterion(input: string): ParseCriterionResult {
   const text = input.trim();
   if (!text) return { ok: false, message: `A criterion is required. Start it with one of ${PREFIX_LIST}.` };
-  const rule = CRITERION_PREFIXES.find((candidate) => candidate.pattern.test(text));
-  if (!rule) {
+  const split = splitPrefix(text);
+  if (!split) {
     const suggestion = suggestCriterion(text, { continuous: "Reward tool calls", binary: "Tool call passes if", all: CRITERION_PREFIXES.map((candidate) => candidate.prefix) });
     return { ok: false, message: `A criterion must start with one of ${PREFIX_LIST}. Did you mean "${suggestion}"?` };
   }
-  let condition = text.replace(rule.pattern, "").trim();
-  if (rule.scale === "continuous") condition = condition.replace(LEADING_CONNECTIVE, "").trim();
+  const { rule, condition } = split;
   if (!condition) {
     return { ok: false, message: `"${rule.prefix}" must be followed by the condition to judge, e.g. "${rule.prefix} … that use the right tool".` };
   }

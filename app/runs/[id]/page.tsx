@@ -68,7 +68,8 @@ export default async function RunPage({ params, searchParams }: Props) {
   const canBuildQueue = can(user.role, "build-queue");
 
   // The table's columns go to the browser: only what they show (`columnId` keeps the URL's `hide` short).
-  const columns = run.criteria.map((c) => ({ id: c.id, label: criterionLabel(c), text: c.text, scale: c.scale, columnId: `c${c.position}` }));
+  // Headers wrap onto two lines, so they can say more than a list item.
+  const columns = run.criteria.map((c) => ({ id: c.id, label: criterionLabel(c, 60), text: c.text, scale: c.scale, columnId: `c${c.position}` }));
   const criteria = run.criteria.map((c, i) => ({ id: c.id, label: columns[i].label, text: c.text, kind: c.kind }));
   const seconds = run.startedAt ? ((run.finishedAt ?? new Date()).getTime() - run.startedAt.getTime()) / 1000 : null;
   const query = viewParams(view).toString();
