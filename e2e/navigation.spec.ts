@@ -67,3 +67,12 @@ test("the overview's latest uploads open their transcripts, and the site has an 
   expect(icon.status()).toBe(200);
   expect(icon.headers()["content-type"]).toContain("image/");
 });
+
+test("a tool's error response is shown as an error, a success as a success", async ({ page }) => {
+  await page.goto("/transcripts?q=damaged%20blender");
+  await page.getByRole("table", { name: "Transcripts" }).getByRole("link", { name: /damaged blender refund/ }).first().click();
+  const failed = page.locator('[data-response="error"]').filter({ hasText: "ORDER_NOT_FOUND" }).first();
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText("Error: the tool refused the call");
+  await expect(page.locator('[data-response="ok"]').first()).not.toContainText("Error");
+});

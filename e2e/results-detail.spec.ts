@@ -60,7 +60,13 @@ test("a tool call's immediate and hindsight results side by side, with j/k throu
 
   // The call and its response, with the transcript around it folded away.
   await expect(page.getByRole("region", { name: "Tool response" }).first()).toBeVisible();
-  await expect(page.locator("details#before-call, details#after-call").first()).toBeVisible();
+  // The messages next to the call are open; the rest of a long transcript is folded.
+  await expect(page.getByRole("region", { name: "Just before the call" })).toBeVisible();
+  // An error response is shown as one, never in a success's green.
+  for (const response of await page.locator('[data-response="error"]').all()) await expect(response).toContainText(/^(Error|Failed)/);
+  // Identical explanations are not printed twice, and empty finding panes are left out.
+  await expect(page.getByText("The explanations are identical.")).toHaveCount(0);
+  await expect(page.getByText("None.", { exact: true })).toHaveCount(0);
 
   const results = page.getByRole("region", { name: IDENTIFIERS });
   await expect(results.getByTestId("verdict-flipped")).toHaveText(/^Verdict flipped: (pass → fail|fail → pass)$/);

@@ -16,8 +16,12 @@ interface Props {
   siblingHrefs: Record<number, string>;
 }
 
-function Collapsible({ id, title, blocks, warnings }: { id: string; title: string; blocks: ConversationBlock[]; warnings: ImportWarning[] }) {
-  if (blocks.length === 0) return <p className="text-sm italic text-slate-500">{title}: nothing.</p>;
+/** Messages shown open next to the call: what a reviewer reads first; the rest stays folded. */
+const NEAR_BEFORE = 3;
+const NEAR_AFTER = 2;
+
+function Folded({ id, title, blocks, warnings }: { id: string; title: string; blocks: ConversationBlock[]; warnings: ImportWarning[] }) {
+  if (blocks.length === 0) return null;
   return (
     <details className="rounded-lg border border-slate-200 bg-white" id={id}>
       <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
@@ -30,6 +34,16 @@ function Collapsible({ id, title, blocks, warnings }: { id: string; title: strin
   );
 }
 
+function Near({ id, title, blocks, warnings }: { id: string; title: string; blocks: ConversationBlock[]; warnings: ImportWarning[] }) {
+  if (blocks.length === 0) return null;
+  return (
+    <section aria-label={title} id={id} className="rounded-lg border border-slate-200 bg-slate-50/60 p-3">
+      <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
+      <ConversationView blocks={blocks} warnings={warnings} />
+    </section>
+  );
+}
+
 /** The judged call in its transcript: what came before (what the immediate judge saw), the call and its response, and what followed. */
 export function CallContext({ before, at, after, ordinal, warnings, siblingHrefs }: Props) {
   const call = at?.calls.find((candidate) => candidate.ordinal === ordinal) ?? null;
@@ -38,7 +52,9 @@ export function CallContext({ before, at, after, ordinal, warnings, siblingHrefs
   return (
     <section aria-labelledby="call-heading" className="space-y-3">
       <h2 id="call-heading" className="text-lg font-semibold">The call in its transcript</h2>
-      <Collapsible id="before-call" title="Before the call" blocks={before} warnings={warnings} />
+      {before.length === 0 ? <p className="text-sm italic text-slate-500">The call opens the transcript.</p> : null}
+      <Folded id="before-call" title="Earlier in the transcript" blocks={before.slice(0, Math.max(0, before.length - NEAR_BEFORE))} warnings={warnings} />
+      <Near id="just-before" title="Just before the call" blocks={before.slice(-NEAR_BEFORE)} warnings={warnings} />
       {at?.content ? (
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <div className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Assistant, with the call</div>
@@ -66,7 +82,8 @@ export function CallContext({ before, at, after, ordinal, warnings, siblingHrefs
           .
         </p>
       ) : null}
-      <Collapsible id="after-call" title="After the call" blocks={after} warnings={warnings} />
+      <Near id="just-after" title="Right after the call" blocks={after.slice(0, NEAR_AFTER)} warnings={warnings} />
+      <Folded id="after-call" title="Later in the transcript" blocks={after.slice(NEAR_AFTER)} warnings={warnings} />
     </section>
   );
 }

@@ -26,6 +26,8 @@ export function CriterionResultPanel({ view }: { view: CriterionResultView }) {
   const { criterion } = view;
   const headingId = `criterion-${criterion.id}`;
   const single = view.immediate ?? view.hindsight;
+  const explanationChanged = view.explanationDiff?.segments.some((segment) => segment.kind !== "same") ?? false;
+  const sameExplanation = !explanationChanged && view.immediate !== null && view.hindsight !== null && Boolean(view.immediate.result.explanation) && view.immediate.result.explanation === view.hindsight.result.explanation;
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
       <header className="mb-3 flex flex-wrap items-start gap-2">
@@ -40,9 +42,10 @@ export function CriterionResultPanel({ view }: { view: CriterionResultView }) {
           {view.comparison ? <ModeChange comparison={view.comparison} /> : null}
           <div className="grid gap-3 md:grid-cols-2">
             <ModeResultCard mode="immediate" side={view.immediate} scale={criterion.scale} showFindings={!view.findings} />
-            <ModeResultCard mode="hindsight" side={view.hindsight} scale={criterion.scale} showFindings={!view.findings} />
+            <ModeResultCard mode="hindsight" side={view.hindsight} scale={criterion.scale} showFindings={!view.findings} sameExplanationAs={sameExplanation ? "Immediate" : undefined} />
           </div>
-          {view.explanationDiff ? <WordDiffView diff={view.explanationDiff} label={`Explanation diff: ${criterion.title ?? criterion.text}`} /> : null}
+          {/* Identical explanations need no diff: the card above says so once. */}
+          {view.explanationDiff && explanationChanged ? <WordDiffView diff={view.explanationDiff} label={`Explanation diff: ${criterion.title ?? criterion.text}`} /> : null}
           {view.findings ? (
             <div>
               <h4 className="mb-1 text-sm font-semibold">Findings</h4>

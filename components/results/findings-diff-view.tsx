@@ -16,12 +16,14 @@ function Matched({ pair }: { pair: MatchedFinding }) {
 }
 
 function Group({ title, count, tone, children }: { title: string; count: number; tone: string; children: React.ReactNode }) {
+  // An empty pane says nothing the counts above it do not: it is left out.
+  if (count === 0) return null;
   return (
     <section aria-label={`${title}: ${count}`} className={`rounded border-l-4 bg-white p-2 ${tone}`}>
       <h5 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
         {title} ({count})
       </h5>
-      {count === 0 ? <p className="text-sm italic text-slate-500">None.</p> : children}
+      {children}
     </section>
   );
 }
@@ -30,7 +32,7 @@ function Group({ title, count, tone, children }: { title: string; count: number;
 export function FindingsDiffView({ diff }: { diff: FindingsDiff }) {
   if (diff.added.length + diff.removed.length + diff.unchanged.length === 0) return <p className="text-sm italic text-slate-500">No findings in either mode.</p>;
   return (
-    <div className="grid items-start gap-2 md:grid-cols-3">
+    <div className="grid items-start gap-2 md:grid-cols-[repeat(auto-fit,minmax(16rem,1fr))]">
       <Group title="Added in hindsight" count={diff.added.length} tone="border-emerald-400">
         <ul className="space-y-2">
           {diff.added.map((finding, i) => (

@@ -30,7 +30,20 @@ function Verdict({ result, scale }: { result: ModeResult; scale: CriterionScale 
 }
 
 /** One mode's result for a criterion; the findings are listed here only when no diff shows them. */
-export function ModeResultCard({ mode, side, scale, showFindings }: { mode: ViewMode; side: ModeSideView | null; scale: CriterionScale; showFindings: boolean }) {
+export function ModeResultCard({
+  mode,
+  side,
+  scale,
+  showFindings,
+  sameExplanationAs,
+}: {
+  mode: ViewMode;
+  side: ModeSideView | null;
+  scale: CriterionScale;
+  showFindings: boolean;
+  /** The other mode's title when both gave this very explanation: it is then not printed twice. */
+  sameExplanationAs?: string;
+}) {
   const { title, hint } = MODE_TITLES[mode];
   return (
     <article aria-label={`${title} result`} className="min-w-0 rounded border border-slate-200 bg-white p-3">
@@ -57,9 +70,13 @@ export function ModeResultCard({ mode, side, scale, showFindings }: { mode: View
           {side.error ? <p className="mb-2 rounded bg-rose-50 p-2 text-sm text-rose-800">{side.error}</p> : null}
           <h5 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Explanation</h5>
           <p className="mt-0.5 whitespace-pre-wrap break-words text-sm" data-testid={`explanation-${mode}`}>
-            {side.result.explanation || <span className="italic text-slate-500">None given.</span>}
+            {sameExplanationAs ? (
+              <span className="italic text-slate-500">Same as {sameExplanationAs.toLowerCase()}.</span>
+            ) : (
+              side.result.explanation || <span className="italic text-slate-500">None given.</span>
+            )}
           </p>
-          {showFindings ? (
+          {showFindings && side.result.findings.length > 0 ? (
             <>
               <h5 className="mt-3 text-xs font-semibold uppercase tracking-wide text-slate-600">Findings</h5>
               <FindingsList findings={side.result.findings} label={`${title} findings`} />

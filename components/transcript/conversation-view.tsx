@@ -1,5 +1,6 @@
 import type { ConversationBlock } from "@/lib/transcripts/conversation";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
+import { ResponseBody } from "./response-body";
 import { ToolCallCard } from "./tool-call-card";
 import { WarningList } from "./warning-list";
 
@@ -50,7 +51,7 @@ export function ConversationView({ blocks, warnings }: { blocks: ConversationBlo
             <div className={`rounded-lg border p-3 ${roleStyle.tool}`}>
               <RoleLabel role="tool" index={block.index} />
               <p className="mb-1 text-xs text-amber-900">Answers call id <span className="font-mono">{block.toolCallId}</span>, which no call has.</p>
-              <pre className="whitespace-pre-wrap break-words font-mono text-xs">{block.content}</pre>
+              <ResponseBody content={block.content} />
             </div>
           )}
           {forMessage(block.index).length > 0 ? (

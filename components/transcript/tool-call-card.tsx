@@ -1,5 +1,6 @@
-import { prettyJson, type CallView } from "@/lib/transcripts/conversation";
+import type { CallView } from "@/lib/transcripts/conversation";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
+import { ResponseBody } from "./response-body";
 import { WarningList } from "./warning-list";
 
 /** One tool call: its number, tool, id, arguments (pretty, or raw when not JSON) and the response beside it. */
@@ -30,7 +31,7 @@ export function ToolCallCard({ call, warnings }: { call: CallView; warnings: Imp
         <section className="min-w-0 border-t border-indigo-100 p-3 md:border-l md:border-t-0" aria-label="Tool response">
           <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Response</h4>
           {call.response ? (
-            <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-emerald-50 p-2 font-mono text-xs">{prettyJson(call.response.content) ?? call.response.content}</pre>
+            <ResponseBody content={call.response.content} />
           ) : (
             <p className="text-sm italic text-slate-500">No tool response in the transcript.</p>
           )}
