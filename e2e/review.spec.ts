@@ -21,12 +21,12 @@ test.afterAll(async () => {
 });
 
 /** The build form with the demo run picked, as a run page's "Review" link (?runId=) opens it. */
-async function openBuildForm(page: Page): Promise<Locator> {
+async function openBuildForm(page: Page, runName = DEMO_RUN): Promise<Locator> {
   await page.goto("/review");
   await page.getByRole("link", { name: "Build a queue" }).first().click();
   const form = page.getByRole("form", { name: "Build a review queue" });
   const run = form.getByLabel("Run");
-  const value = await run.locator("option", { hasText: DEMO_RUN }).getAttribute("value");
+  const value = await run.locator("option", { hasText: runName }).getAttribute("value");
   await run.selectOption(value ?? "");
   await expect(page).toHaveURL(/\/review\/new\?runId=/);
   await expect(form.getByText("Narrow it down")).toBeVisible();
@@ -86,8 +86,42 @@ test("an admin builds queues from a run; bad filters are refused and nothing is 
   await narrowToCriterion(again, /^Tool call (passes|fails) if/);
   await again.getByRole("button", { name: "Build queue" }).click();
   await expect(again.getByRole("alert")).toContainText(/already/i);
+  // …and says where they are.
+  await again.getByRole("link", { name: "Open the queue that holds them" }).click();
+  await expect(page).toHaveURL(new RegExp(`${queues.binary}$`));
   await page.goto("/review");
   await expect(page.getByRole("table", { name: "Review queues" }).getByRole("row")).toHaveCount(3);
+});
+
+test("a queue is a capped sample, one item per call × criterion with both modes' verdicts", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A run of its own, so the sample does not depend on what the other tests queued.
+  await page.goto("/runs/new");
+  const run = page.getByRole("form", { name: "New run" });
+  await run.getByLabel("Name").fill("E2E sampled run");
+  await run.getByLabel("Reward tool calls that select appropriate tools and provide accurate parameters").check();
+  await run.getByLabel("Tool call passes if every identifier in its arguments comes from the user or from an earlier tool result").check();
+  await run.getByLabel(/^Both/).check();
+  await run.getByRole("button", { name: "Start run" }).click();
+  await expect(page).toHaveURL(/\/runs\/(?!new$)[^/?]+$/);
+  const runId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/runs/${runId}/progress`)).json()) as { status: string }).status, { timeout: 60_000 })
+    .toBe("done");
+
+  const form = await openBuildForm(page, "E2E sampled run");
+  await form.getByLabel("A sample stratified by criterion, tool and verdict").check();
+  await form.getByLabel("Queue size cap").fill("2");
+  await form.getByLabel("Queue name").fill("E2E sample");
+  await form.getByRole("button", { name: "Build queue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "E2E sample" })).toBeVisible();
+  const rows = page.getByRole("table", { name: "Queue items" }).locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await rows.first().getByRole("link").first().click();
+  // An item is a call × criterion: the judge's immediate and hindsight verdicts side by side.
+  const modes = page.getByTestId("judged-modes");
+  await expect(modes).toContainText("immediate");
+  await expect(modes).toContainText("hindsight");
 });
 
 test("an admin edits the label set; bad names are refused", async ({ page }) => {

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import type { BuildQueueInput, BuildQueueResult } from "@/lib/zod/review";
@@ -23,11 +24,14 @@ export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
   const router = useRouter();
   const [outcome, setOutcome] = useState<BuildQueueResult | null>(null);
   const [pending, startTransition] = useTransition();
+  // Picking a run reloads the page with its criteria and tools; until it has, the form is not the
+  // chosen run's, and a click must not build a queue from it.
+  const [switching, startSwitch] = useTransition();
   const ids = { run: useId(), reasons: useId(), score: useId(), name: useId() };
   const failure = outcome && !outcome.ok ? outcome : null;
   // The server keys each message by its field's path, so it can sit beside that field.
   const fieldError = (path: string) => failure?.fieldErrors?.[path]?.join(" ");
-  const errors = { runId: fieldError("runId"), name: fieldError("name"), reasons: fieldError("filter.failed"), scoreBelow: fieldError("filter.scoreBelow") };
+  const errors = { runId: fieldError("runId"), name: fieldError("name"), reasons: fieldError("filter.failed"), scoreBelow: fieldError("filter.scoreBelow"), limit: fieldError("filter.limit") };
   // Whatever is not shown beside a field is said once below the form.
   const beside = new Set(Object.values(errors).filter(Boolean));
   const general = failure ? [...new Set(failure.message.split(/(?<=\.) /))].filter((sentence) => !beside.has(sentence)).join(" ") : "";
@@ -39,6 +43,7 @@ export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
     const form = new FormData(event.currentTarget);
     const checked = (key: string) => form.getAll(key).map(String);
     const scoreText = String(form.get("scoreBelow") ?? "").trim();
+    const limitText = String(form.get("limit") ?? "").trim();
     const input: BuildQueueInput = {
       runId: String(form.get("runId") ?? ""),
       name: String(form.get("name") ?? ""),
@@ -51,6 +56,8 @@ export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
         criterionIds: checked("criterionIds"),
         modes: checked("modes") as ("immediate" | "hindsight")[],
         toolNames: checked("toolNames"),
+        sampling: String(form.get("sampling") ?? "all") as "all" | "random" | "stratified",
+        ...(limitText === "" ? {} : { limit: Number(limitText) }),
       },
     };
     startTransition(async () => {
@@ -69,7 +76,11 @@ export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
             id={ids.run}
             name="runId"
             value={run?.id ?? ""}
-            onChange={(event) => router.replace(`/review/new?runId=${encodeURIComponent(event.target.value)}`)}
+            onChange={(event) => {
+              const runId = event.target.value;
+              setOutcome(null);
+              startSwitch(() => router.replace(`/review/new?runId=${encodeURIComponent(runId)}`));
+            }}
             aria-invalid={errors.runId ? true : undefined}
             className={`${field} min-w-64`}
           >
@@ -128,6 +139,38 @@ export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
         {errors.reasons ? <p id={ids.reasons} role="alert" className="text-xs text-rose-800">{errors.reasons}</p> : null}
       </fieldset>
 
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold">How many</legend>
+        <p className="text-xs text-slate-600">One item per call × criterion: its immediate and hindsight results are reviewed together.</p>
+        <div className="flex flex-wrap items-center gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="radio" name="sampling" value="all" defaultChecked /> Every match, in reading order
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="sampling" value="random" /> A random sample
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="sampling" value="stratified" /> A sample stratified by criterion, tool and verdict
+          </label>
+        </div>
+        <label className="flex flex-wrap items-center gap-2 text-sm">
+          At most
+          <input
+            name="limit"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            placeholder="no cap"
+            aria-label="Queue size cap"
+            aria-invalid={errors.limit ? true : undefined}
+            className={`${field} w-28`}
+          />
+          items
+        </label>
+        {errors.limit ? <p role="alert" className="text-xs text-rose-800">{errors.limit}</p> : null}
+      </fieldset>
+
       {run ? (
         <details className="rounded-md border border-slate-200 p-3 text-sm">
           <summary className="cursor-pointer font-medium">Narrow it down (optional): criteria, modes, tools</summary>
@@ -166,13 +209,21 @@ export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
       ) : null}
 
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={pending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
+        <button type="submit" disabled={pending || switching} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
           Build queue
         </button>
         {outcome?.ok ? <p role="status" className="text-sm text-emerald-800">{outcome.message}</p> : null}
         {general ? (
           <p role="alert" className="text-sm text-rose-800">
             {general}
+            {failure?.queueId ? (
+              <>
+                {" "}
+                <Link href={`/review/${failure.queueId}`} className="font-medium text-indigo-700 underline">
+                  Open the queue that holds them
+                </Link>
+              </>
+            ) : null}
           </p>
         ) : null}
       </div>

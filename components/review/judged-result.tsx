@@ -3,7 +3,7 @@ import type { JudgedResultView } from "./types";
 
 const MODE_NAMES = { immediate: "immediate", hindsight: "hindsight" } as const;
 
-/** The judge's result this item asks a person about: which criterion, which mode, what it said. */
+/** The judge's results this item asks a person about: which criterion, and what each mode said. */
 export function JudgedResult({ judged }: { judged: JudgedResultView }) {
   const { criterion } = judged;
   return (
@@ -14,10 +14,21 @@ export function JudgedResult({ judged }: { judged: JudgedResultView }) {
           {criterion.title ?? criterion.text}
         </a>
       </p>
-      <p className="flex items-center gap-2 text-sm text-slate-700">
-        Judge, {MODE_NAMES[judged.mode]}:
-        <ResultBadge status={judged.status} score={judged.score} passed={judged.passed} scale={criterion.scale} />
-      </p>
+      {judged.modes && judged.modes.length > 1 ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="judged-modes">
+          Judge:
+          {judged.modes.map((side) => (
+            <span key={side.mode} className="inline-flex items-center gap-1">
+              {MODE_NAMES[side.mode]} <ResultBadge status={side.status} score={side.score} passed={side.passed} scale={criterion.scale} />
+            </span>
+          ))}
+        </p>
+      ) : (
+        <p className="flex items-center gap-2 text-sm text-slate-700">
+          Judge, {MODE_NAMES[judged.mode]}:
+          <ResultBadge status={judged.status} score={judged.score} passed={judged.passed} scale={criterion.scale} />
+        </p>
+      )}
     </div>
   );
 }

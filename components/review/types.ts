@@ -36,6 +36,8 @@ export interface JudgedResultView {
   status: string;
   score: number | null;
   passed: boolean | null;
+  /** The judge's result in each mode the run judged (both, for a both-mode run); empty when unknown. */
+  modes?: { mode: "immediate" | "hindsight"; status: string; score: number | null; passed: boolean | null }[];
 }
 
 export interface HumanVerdictView {

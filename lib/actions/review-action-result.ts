@@ -27,7 +27,7 @@ function refusedFailure(refused: Refused): ReviewActionFailure {
 
 /** A service's refusal as a result; anything else is a bug and is thrown on. */
 function serviceFailure(error: unknown): ReviewActionFailure {
-  if (error instanceof ReviewError) return { ok: false, message: error.message };
+  if (error instanceof ReviewError) return { ok: false, message: error.message, ...(error.related.queueId ? { queueId: error.related.queueId } : {}) };
   throw error;
 }
 

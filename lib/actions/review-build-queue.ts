@@ -13,7 +13,8 @@ export async function buildReviewQueueAction(input: BuildQueueInput): Promise<Bu
     const built = await buildQueue(getPrisma(), user, data);
     revalidateReviewPages();
     revalidatePath(`/runs/${data.runId}`, "layout");
-    const skipped = built.alreadyQueued > 0 ? `; ${plural(built.alreadyQueued, "matching result")} already in a queue` : "";
-    return { ok: true, message: `Queued ${plural(built.added, "result")}${skipped}.`, ...built };
+    const sampled = built.added < built.matched ? ` of ${built.matched} matching` : "";
+    const skipped = built.alreadyQueued > 0 ? `; ${plural(built.alreadyQueued, "matching call × criterion", "matching calls × criteria")} already in a queue` : "";
+    return { ok: true, message: `Queued ${plural(built.added, "call × criterion", "calls × criteria")}${sampled}${skipped}.`, ...built };
   });
 }

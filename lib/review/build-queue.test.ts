@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { selectQueueItems, type QueueCandidate } from "./build-queue";
+import { pairKey, selectQueueItems, type QueueCandidate } from "./build-queue";
 import { DEFAULT_QUEUE_FILTER, queueFilterSchema, type QueueFilterInput } from "./queue-filter";
 
 let counter = 0;
@@ -20,7 +20,9 @@ function candidate(overrides: Partial<QueueCandidate> = {}): QueueCandidate {
   };
 }
 
-const none = new Set<string>();
+const none = new Map<string, string>();
+/** Pairs already held by queue "q1". */
+const heldByQ1 = (...candidates: QueueCandidate[]) => new Map(candidates.map((c) => [pairKey(c), "q1"]));
 const filter = (input: QueueFilterInput = {}) => queueFilterSchema.parse(input);
 const ids = (result: ReturnType<typeof selectQueueItems>) => result.items.map((item) => item.evaluationId);
 
@@ -37,6 +39,7 @@ describe("selectQueueItems with the default filter", () => {
       { evaluationId: lowScore.evaluationId, toolCallId: lowScore.toolCallId, reasons: ["failed", "low-score"] },
     ]);
     expect(result.alreadyQueued).toBe(0);
+    expect(result.matched).toBe(2);
   });
 
   it("reads a binary verdict from its score when the judge gave no `passed`", () => {
@@ -90,16 +93,22 @@ describe("flips", () => {
     expect(ids(selectQueueItems([immediate, hindsight], filter({ failed: false, modes: ["immediate"] }), none))).toEqual([immediate.evaluationId]);
   });
 
-  it("adds the flip to the hindsight result's own reasons, and still queues a failing immediate one", () => {
+  it("queues a call × criterion once, on its hindsight result, with every reason from either mode", () => {
     const { immediate, hindsight } = flippedPair(true);
     const result = selectQueueItems([hindsight, immediate], DEFAULT_QUEUE_FILTER, none);
-    // The immediate result passed: only the hindsight one is queued, for both reasons.
     expect(result.items.map((item) => [item.evaluationId, item.reasons])).toEqual([[hindsight.evaluationId, ["failed", "flipped"]]]);
+    // The immediate result failed and the hindsight one passed: still one item, standing on hindsight.
     const other = flippedPair(false);
     expect(selectQueueItems([other.immediate, other.hindsight], DEFAULT_QUEUE_FILTER, none).items.map((item) => [item.evaluationId, item.reasons])).toEqual([
-      [other.immediate.evaluationId, ["failed"]],
-      [other.hindsight.evaluationId, ["flipped"]],
+      [other.hindsight.evaluationId, ["failed", "flipped"]],
     ]);
+  });
+
+  it("queues a call that fails in both modes once", () => {
+    const key = { toolCallId: "both-fail", criterionId: "binary" };
+    const immediate = candidate({ ...key, mode: "immediate", passed: false, score: 0 });
+    const hindsight = candidate({ ...key, mode: "hindsight", passed: false, score: 0 });
+    expect(ids(selectQueueItems([immediate, hindsight], DEFAULT_QUEUE_FILTER, none))).toEqual([hindsight.evaluationId]);
   });
 
   it("ignores flips when the filter does", () => {
@@ -107,10 +116,10 @@ describe("flips", () => {
     expect(ids(selectQueueItems([immediate, hindsight], filter({ flipped: false, lowScore: false }), none))).toEqual([immediate.evaluationId]);
   });
 
-  it("does not fall back to the immediate result when the hindsight one is already queued", () => {
+  it("does not queue a call × criterion again when either of its results is already queued", () => {
     const { immediate, hindsight } = flippedPair(true);
-    const result = selectQueueItems([immediate, hindsight], filter({ failed: false }), new Set([hindsight.evaluationId]));
-    expect(result).toEqual({ items: [], alreadyQueued: 1 });
+    const result = selectQueueItems([immediate, hindsight], filter({ failed: false }), heldByQ1(hindsight));
+    expect(result).toEqual({ items: [], alreadyQueued: 1, heldBy: ["q1"], matched: 0 });
   });
 });
 
@@ -124,7 +133,7 @@ describe("de-duplication", () => {
     const a = candidate({ passed: false });
     const b = candidate({ passed: false });
     const passing = candidate();
-    const result = selectQueueItems([a, b, passing], DEFAULT_QUEUE_FILTER, new Set([a.evaluationId, passing.evaluationId]));
+    const result = selectQueueItems([a, b, passing], DEFAULT_QUEUE_FILTER, heldByQ1(a, passing));
     expect(ids(result)).toEqual([b.evaluationId]);
     // The passing one was queued elsewhere but does not match this filter: not counted.
     expect(result.alreadyQueued).toBe(1);
@@ -133,8 +142,8 @@ describe("de-duplication", () => {
   it("gives nothing the second time round", () => {
     const candidates = [candidate({ passed: false }), candidate({ scale: "continuous", passed: null, score: 0.1 })];
     const first = selectQueueItems(candidates, DEFAULT_QUEUE_FILTER, none);
-    const second = selectQueueItems(candidates, DEFAULT_QUEUE_FILTER, new Set(ids(first)));
-    expect(second).toEqual({ items: [], alreadyQueued: 2 });
+    const second = selectQueueItems(candidates, DEFAULT_QUEUE_FILTER, new Map(first.items.map((item) => [pairKey({ toolCallId: item.toolCallId, criterionId: candidates.find((c) => c.evaluationId === item.evaluationId)?.criterionId ?? "" }), "q1"])));
+    expect(second).toEqual({ items: [], alreadyQueued: 2, heldBy: ["q1"], matched: 0 });
   });
 });
 
@@ -148,11 +157,52 @@ describe("scope and order", () => {
     expect(ids(selectQueueItems([a, b, c], filter({ toolNames: ["book"] }), none))).toEqual([c.evaluationId]);
   });
 
-  it("orders by transcript, call, criterion, then immediate before hindsight, whatever the input order", () => {
-    const at = (transcript: string, call: number, criterion: number, mode: "immediate" | "hindsight") =>
-      candidate({ passed: false, mode, evaluationId: `${transcript}-${call}-${criterion}-${mode}`, sortKey: { transcript, call, criterion } });
-    const ordered = [at("t1", 1, 0, "immediate"), at("t1", 1, 0, "hindsight"), at("t1", 1, 1, "immediate"), at("t1", 2, 0, "hindsight"), at("t2", 1, 0, "immediate")];
+  it("orders by transcript, call, criterion, whatever the input order", () => {
+    const at = (transcript: string, call: number, criterion: number) =>
+      candidate({ passed: false, criterionId: `c${criterion}`, evaluationId: `${transcript}-${call}-${criterion}`, sortKey: { transcript, call, criterion } });
+    const ordered = [at("t1", 1, 0), at("t1", 1, 1), at("t1", 2, 0), at("t2", 1, 0), at("t2", 3, 2)];
     const shuffled = [ordered[3], ordered[4], ordered[1], ordered[0], ordered[2]];
     expect(ids(selectQueueItems(shuffled, DEFAULT_QUEUE_FILTER, none))).toEqual(ordered.map((c) => c.evaluationId));
+  });
+});
+
+describe("samples and caps", () => {
+  const failing = (n: number, over: (i: number) => Partial<QueueCandidate> = () => ({})) =>
+    Array.from({ length: n }, (_, i) => candidate({ passed: false, score: 0, sortKey: { transcript: "t", call: i, criterion: 0 }, ...over(i) }));
+
+  it("caps every match at the limit, in reading order, and says how many matched", () => {
+    const all = failing(10);
+    const result = selectQueueItems(all, filter({ limit: 3 }), none);
+    expect(ids(result)).toEqual(all.slice(0, 3).map((c) => c.evaluationId));
+    expect(result.matched).toBe(10);
+  });
+
+  it("draws a random sample that the seed repeats, returned in reading order", () => {
+    const all = failing(50);
+    const first = selectQueueItems(all, filter({ sampling: "random", limit: 5, seed: 7 }), none);
+    const again = selectQueueItems(all, filter({ sampling: "random", limit: 5, seed: 7 }), none);
+    const other = selectQueueItems(all, filter({ sampling: "random", limit: 5, seed: 8 }), none);
+    expect(ids(first)).toEqual(ids(again));
+    expect(ids(first)).not.toEqual(ids(other));
+    expect(ids(first)).not.toEqual(all.slice(0, 5).map((c) => c.evaluationId));
+    const order = ids(first).map((id) => all.findIndex((c) => c.evaluationId === id));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it("stratifies by criterion, tool and verdict so a rare stratum is represented", () => {
+    // 40 failures of one tool, 2 of another: a random 4 would likely miss the rare tool.
+    const common = failing(40, () => ({ toolName: "search" }));
+    const rare = failing(2, () => ({ toolName: "refund" }));
+    const result = selectQueueItems([...common, ...rare], filter({ sampling: "stratified", limit: 4, seed: 1 }), none);
+    const tools = result.items.map((item) => [...common, ...rare].find((c) => c.evaluationId === item.evaluationId)?.toolName);
+    expect(tools.filter((tool) => tool === "refund")).toHaveLength(2);
+    expect(result.items).toHaveLength(4);
+  });
+
+  it("refuses a cap outside 1 to 5,000 and an unknown sampling", () => {
+    expect(queueFilterSchema.safeParse({ limit: 0 }).success).toBe(false);
+    expect(queueFilterSchema.safeParse({ limit: 5001 }).success).toBe(false);
+    expect(queueFilterSchema.safeParse({ limit: 2.5 }).success).toBe(false);
+    expect(queueFilterSchema.safeParse({ sampling: "some" }).success).toBe(false);
   });
 });

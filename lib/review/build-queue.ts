@@ -4,6 +4,7 @@ import { finite } from "@/lib/results/finite";
 import { passes } from "@/lib/results/verdict";
 import type { QueueFilter } from "./queue-filter";
 import { canonicalReasons, type QueueReason } from "./reasons";
+import { seededRandom, shuffled, stratifiedSample } from "./sample";
 
 /** A finished (status done) evaluation of a run that a queue may take. */
 export interface QueueCandidate {
@@ -25,7 +26,7 @@ export interface QueueCandidate {
   sortKey: { transcript: string; call: number; criterion: number };
 }
 
-/** One result to queue and why. */
+/** One call × criterion to queue, the result that stands for it, and why. */
 export interface QueueSelection {
   evaluationId: string;
   toolCallId: string;
@@ -34,13 +35,18 @@ export interface QueueSelection {
 
 /** What a filter picked from the candidates. */
 export interface QueueSelectionResult {
-  /** In reading order: transcript, call, criterion, then immediate before hindsight. */
+  /** In reading order: transcript, call, criterion. */
   items: QueueSelection[];
-  /** Results the filter matched that some queue already holds (a result is queued once). */
+  /** Call × criterion pairs the filter matched that some queue already holds (a pair is queued once). */
   alreadyQueued: number;
+  /** The queues holding those pairs, most pairs first: where to go when nothing new matched. */
+  heldBy: string[];
+  /** Pairs that matched and were new, before a sample or a limit took some of them. */
+  matched: number;
 }
 
-const pairKey = (candidate: QueueCandidate) => `${candidate.toolCallId}\u0000${candidate.criterionId}`;
+/** A call × criterion: what a review item is about, whatever the modes judged. */
+export const pairKey = (candidate: { toolCallId: string; criterionId: string }) => `${candidate.toolCallId}\u0000${candidate.criterionId}`;
 
 function withinScope(candidate: QueueCandidate, filter: QueueFilter): boolean {
   if (filter.criterionIds && !filter.criterionIds.includes(candidate.criterionId)) return false;
@@ -62,51 +68,83 @@ function ownReasons(candidate: QueueCandidate, filter: QueueFilter): QueueReason
   return reasons;
 }
 
-/**
- * A flip is one disagreement between two results of the same call and criterion; reviewing it
- * once is enough, and the hindsight result saw more, so it stands for the pair unless the
- * filter or the run left only the immediate one.
- */
-function flipRepresentatives(candidates: readonly QueueCandidate[]): Set<string> {
-  const byPair = new Map<string, QueueCandidate>();
-  for (const candidate of candidates) {
-    if (candidate.flipped !== true) continue;
-    const key = pairKey(candidate);
-    const chosen = byPair.get(key);
-    if (!chosen || (chosen.mode === "immediate" && candidate.mode === "hindsight")) byPair.set(key, candidate);
-  }
-  return new Set([...byPair.values()].map((candidate) => candidate.evaluationId));
+interface MatchedPair {
+  /** The result the item stands on: hindsight, which saw more, unless only the immediate one matched. */
+  representative: QueueCandidate;
+  reasons: QueueReason[];
 }
 
-const MODE_ORDER: Record<ViewMode, number> = { immediate: 0, hindsight: 1 };
+/**
+ * One entry per call × criterion that matches: the immediate and hindsight results of a call are
+ * one thing to review (the item shows both), so a flip, or a fail in both modes, is queued once
+ * with every reason that holds in either mode.
+ */
+function matchPairs(candidates: readonly QueueCandidate[], filter: QueueFilter): Map<string, MatchedPair> {
+  const pairs = new Map<string, MatchedPair>();
+  for (const candidate of candidates) {
+    const reasons = ownReasons(candidate, filter);
+    if (filter.flipped && candidate.flipped === true) reasons.push("flipped");
+    if (reasons.length === 0) continue;
+    const key = pairKey(candidate);
+    const pair = pairs.get(key);
+    if (!pair) {
+      pairs.set(key, { representative: candidate, reasons: canonicalReasons(reasons) });
+      continue;
+    }
+    pair.reasons = canonicalReasons([...pair.reasons, ...reasons]);
+    if (pair.representative.mode === "immediate" && candidate.mode === "hindsight") pair.representative = candidate;
+  }
+  return pairs;
+}
 
 function readingOrder(a: QueueCandidate, b: QueueCandidate): number {
   if (a.sortKey.transcript !== b.sortKey.transcript) return a.sortKey.transcript < b.sortKey.transcript ? -1 : 1;
-  return (
-    a.sortKey.call - b.sortKey.call ||
-    a.sortKey.criterion - b.sortKey.criterion ||
-    MODE_ORDER[a.mode] - MODE_ORDER[b.mode] ||
-    (a.evaluationId < b.evaluationId ? -1 : a.evaluationId > b.evaluationId ? 1 : 0)
-  );
+  return a.sortKey.call - b.sortKey.call || a.sortKey.criterion - b.sortKey.criterion || (a.evaluationId < b.evaluationId ? -1 : a.evaluationId > b.evaluationId ? 1 : 0);
+}
+
+/** The stratum of a pair: its criterion, its tool and the verdict of the result that stands for it. */
+function stratumOf(pair: MatchedPair): string {
+  const { representative } = pair;
+  const verdict = passes(representative.scale, representative.score, representative.passed);
+  return `${representative.criterionId}\u0000${representative.toolName}\u0000${verdict === null ? "none" : verdict ? "pass" : "fail"}`;
+}
+
+function sampled(pairs: MatchedPair[], filter: QueueFilter): MatchedPair[] {
+  const limit = filter.limit ?? pairs.length;
+  const random = seededRandom(filter.seed ?? 0);
+  switch (filter.sampling) {
+    case "random":
+      return shuffled(pairs, random).slice(0, limit);
+    case "stratified":
+      return stratifiedSample(pairs, stratumOf, limit, random);
+    case "all":
+      return pairs.slice(0, limit);
+  }
 }
 
 /**
- * The results a queue built with `filter` takes from `candidates`, each once, with every reason
- * that holds for it; results in `alreadyQueued` (evaluation ids) are counted, not taken again.
+ * The call × criterion pairs a queue built with `filter` takes from `candidates`, each once, with
+ * every reason that holds in either mode; pairs in `queuedPairs` (pairKey -> the queue holding
+ * it) are counted, not taken again. A sample or a limit then picks among the new ones; the result is in reading order.
  */
-export function selectQueueItems(candidates: readonly QueueCandidate[], filter: QueueFilter, alreadyQueued: ReadonlySet<string>): QueueSelectionResult {
+export function selectQueueItems(candidates: readonly QueueCandidate[], filter: QueueFilter, queuedPairs: ReadonlyMap<string, string>): QueueSelectionResult {
   const unique = [...new Map(candidates.map((candidate) => [candidate.evaluationId, candidate])).values()];
-  const inScope = unique.filter((candidate) => withinScope(candidate, filter));
-  const flipped = filter.flipped ? flipRepresentatives(inScope) : new Set<string>();
-  const matched = inScope.flatMap((candidate) => {
-    const reasons = ownReasons(candidate, filter);
-    if (flipped.has(candidate.evaluationId)) reasons.push("flipped");
-    return reasons.length > 0 ? [{ candidate, reasons: canonicalReasons(reasons) }] : [];
-  });
-  const fresh = matched.filter(({ candidate }) => !alreadyQueued.has(candidate.evaluationId));
-  fresh.sort((a, b) => readingOrder(a.candidate, b.candidate));
+  const pairs = matchPairs(
+    unique.filter((candidate) => withinScope(candidate, filter)),
+    filter,
+  );
+  const fresh = [...pairs.entries()].filter(([key]) => !queuedPairs.has(key)).map(([, pair]) => pair);
+  const held = new Map<string, number>();
+  for (const key of pairs.keys()) {
+    const queueId = queuedPairs.get(key);
+    if (queueId !== undefined) held.set(queueId, (held.get(queueId) ?? 0) + 1);
+  }
+  fresh.sort((a, b) => readingOrder(a.representative, b.representative));
+  const taken = sampled(fresh, filter).sort((a, b) => readingOrder(a.representative, b.representative));
   return {
-    items: fresh.map(({ candidate, reasons }) => ({ evaluationId: candidate.evaluationId, toolCallId: candidate.toolCallId, reasons })),
-    alreadyQueued: matched.length - fresh.length,
+    items: taken.map(({ representative, reasons }) => ({ evaluationId: representative.evaluationId, toolCallId: representative.toolCallId, reasons })),
+    alreadyQueued: pairs.size - fresh.length,
+    heldBy: [...held.entries()].sort((a, b) => b[1] - a[1]).map(([queueId]) => queueId),
+    matched: fresh.length,
   };
 }

@@ -3,8 +3,8 @@ import { DEFAULT_QUEUE_FILTER, describeQueueFilter, parseStoredQueueFilter, queu
 import { canonicalReasons, parseReasons, reasonListsContaining } from "./reasons";
 
 describe("queueFilterSchema", () => {
-  it("defaults to failed, low scores under 0.5 and flips, unrestricted", () => {
-    expect(DEFAULT_QUEUE_FILTER).toEqual({ failed: true, lowScore: true, scoreBelow: 0.5, flipped: true });
+  it("defaults to failed, low scores under 0.5 and flips, unrestricted and unsampled", () => {
+    expect(DEFAULT_QUEUE_FILTER).toEqual({ failed: true, lowScore: true, scoreBelow: 0.5, flipped: true, sampling: "all" });
   });
 
   it("keeps restrictions, de-duplicated, and reads empty lists as no restriction", () => {

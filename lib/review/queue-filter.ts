@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { PASS_THRESHOLD } from "@/lib/results/verdict";
 
+/** How a queue picks among the pairs that match: every one, a random sample, or a stratified one. */
+export const QUEUE_SAMPLINGS = ["all", "random", "stratified"] as const;
+export type QueueSampling = (typeof QUEUE_SAMPLINGS)[number];
+
+/** A queue a team can get through: a bigger set is better sampled than queued whole. */
+export const MAX_QUEUE_ITEMS = 5000;
+
 /** The modes a queue may be limited to. */
 export const QUEUE_MODES = ["immediate", "hindsight"] as const;
 
@@ -35,6 +42,19 @@ export const queueFilterSchema = z
       .transform((modes) => (modes.length > 0 ? [...new Set(modes)] : undefined))
       .optional(),
     toolNames: idList,
+    /**
+     * Which of the matching call × criterion pairs the queue takes: all of them, a random sample,
+     * or a sample stratified by criterion, tool and verdict (each stratum in turn), up to `limit`.
+     */
+    sampling: z.enum(QUEUE_SAMPLINGS, { error: "Sampling is all, random or stratified." }).default("all"),
+    limit: z
+      .number({ error: "The queue size must be a whole number." })
+      .int("The queue size must be a whole number.")
+      .min(1, "A queue holds at least 1 item.")
+      .max(MAX_QUEUE_ITEMS, `A queue holds at most ${MAX_QUEUE_ITEMS.toLocaleString("en-US")} items.`)
+      .optional(),
+    /** The sample's seed, kept with the queue so the same filter on the same run draws the same sample. */
+    seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
   })
   .refine((filter) => filter.failed || filter.lowScore || filter.flipped, {
     message: "Choose at least one reason to queue a result: failed, low score or flipped.",
@@ -66,5 +86,7 @@ export function describeQueueFilter(filter: QueueFilter): string {
   if (filter.criterionIds) parts.push(`${filter.criterionIds.length} ${filter.criterionIds.length === 1 ? "criterion" : "criteria"}`);
   if (filter.modes) parts.push(filter.modes.join(" and "));
   if (filter.toolNames) parts.push(filter.toolNames.length === 1 ? `tool ${filter.toolNames[0]}` : `${filter.toolNames.length} tools`);
+  if (filter.sampling !== "all") parts.push(`${filter.sampling} sample${filter.limit ? ` of ${filter.limit}` : ""}`);
+  else if (filter.limit) parts.push(`first ${filter.limit}`);
   return parts.join(" · ");
 }

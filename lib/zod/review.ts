@@ -148,13 +148,13 @@ export const reviewListQuerySchema = z.object({
 export type ReviewListQuery = z.output<typeof reviewListQuerySchema>;
 
 /** A refused action: a sentence to show, and per-field messages when the input was at fault. */
-export type ReviewActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]> };
+export type ReviewActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]>; queueId?: string };
 
 /** What most review actions answer. */
 export type ReviewActionResult = { ok: true; message: string } | ReviewActionFailure;
 
 /** review-build-queue's answer. */
-export type BuildQueueResult = { ok: true; message: string; queueId: string; added: number; alreadyQueued: number } | ReviewActionFailure;
+export type BuildQueueResult = { ok: true; message: string; queueId: string; added: number; alreadyQueued: number; matched: number } | ReviewActionFailure;
 
 /** review-claim's answer: when the lock runs out (ISO 8601). */
 export type ClaimResult = { ok: true; message: string; lockedUntil: string } | ReviewActionFailure;

@@ -1,8 +1,13 @@
 import type { CommentThreadView, HistoryEntryView, LabelView, ReviewItemView } from "@/components/review/types";
+import type { CriterionResultView } from "@/components/results/criterion-result-panel";
 import type { ReviewItemDetail } from "@/lib/server/review/get-item";
 
 /** The service's item as the review panel shows it; dates become ISO strings for the browser. */
-export function reviewItemView(item: ReviewItemDetail): ReviewItemView {
+export function reviewItemView(item: ReviewItemDetail, reviewed?: CriterionResultView): ReviewItemView {
+  // An item is a call × criterion: both modes' results are what the reviewer weighs.
+  const modes = [reviewed?.immediate, reviewed?.hindsight].flatMap((side) =>
+    side ? [{ mode: side.mode, status: side.result.status, score: side.result.score, passed: side.result.passed }] : [],
+  );
   const holder = item.lock.holder;
   return {
     id: item.id,
@@ -21,6 +26,7 @@ export function reviewItemView(item: ReviewItemDetail): ReviewItemView {
       status: item.evaluation.result.status,
       score: item.evaluation.result.score,
       passed: item.evaluation.result.passed,
+      modes,
     },
   };
 }

@@ -31,7 +31,7 @@ beforeEach(async () => {
 });
 afterEach(() => db.cleanup());
 
-/** The demo run's results, classified by hand the way the issue describes the default queue. */
+/** The demo run's calls × criteria, classified by hand the way the issue describes the default queue. */
 async function expectedDefaultQueue() {
   const results = await prisma.evaluation.findMany({
     where: { runId, status: "done" },
@@ -40,28 +40,38 @@ async function expectedDefaultQueue() {
   const flips = await prisma.callComparison.findMany({ where: { runId, flipped: true }, select: { toolCallId: true, criterionId: true } });
   const flipped = new Set(flips.map((flip) => `${flip.toolCallId}/${flip.criterionId}`));
   const picked = new Set<string>();
-  const passing = new Set<string>();
+  const all = new Set<string>();
   for (const result of results) {
+    const pair = `${result.toolCallId}/${result.criterionId}`;
+    all.add(pair);
     const scale = result.criterion.scale === "binary" ? "binary" : "continuous";
     const failed = verdictOf(result, scale) === "fail";
     const low = scale === "continuous" && result.score !== null && result.score < 0.5;
-    const flipSide = flipped.has(`${result.toolCallId}/${result.criterionId}`) && result.mode === "hindsight";
-    if (failed || low || flipSide) picked.add(result.id);
-    else passing.add(result.id);
+    if (failed || low || flipped.has(pair)) picked.add(pair);
   }
-  return { picked, passing, flips: flips.length };
+  const passing = new Set([...all].filter((pair) => !picked.has(pair)));
+  return { picked, passing, flips: flips.length, resultsOfPicked: results.filter((r) => picked.has(`${r.toolCallId}/${r.criterionId}`)).length };
+}
+
+/** The call × criterion each queued item stands for. */
+async function queuedPairs(queueId?: string) {
+  const rows = await prisma.review.findMany({ where: queueId ? { queueId } : {}, select: { toolCallId: true, evaluation: { select: { criterionId: true, mode: true } } } });
+  return rows.map((row) => ({ pair: `${row.toolCallId}/${row.evaluation.criterionId}`, mode: row.evaluation.mode }));
 }
 
 describe("buildQueue", () => {
-  it("queues failed, low-scoring and flipped results of a finished run, and no passing ones", async () => {
+  it("queues each failed, low-scoring or flipped call × criterion of a finished run once, and no passing ones", async () => {
     const expected = await expectedDefaultQueue();
     expect(expected.flips).toBeGreaterThan(0);
     const queue = await demoQueue(prisma, now);
     expect(queue.added).toBe(expected.picked.size);
+    // A both-mode run: one item per call × criterion, not one per result.
+    expect(queue.added).toBeLessThan(expected.resultsOfPicked);
     expect(queue.alreadyQueued).toBe(0);
-    const queued = new Set(queue.items.map((item) => item.evaluation.id));
-    expect(queued).toEqual(expected.picked);
-    for (const id of expected.passing) expect(queued.has(id)).toBe(false);
+    const pairs = await queuedPairs(queue.queueId);
+    expect(new Set(pairs.map((item) => item.pair))).toEqual(expected.picked);
+    expect(pairs).toHaveLength(expected.picked.size);
+    for (const pair of expected.passing) expect(pairs.some((item) => item.pair === pair)).toBe(false);
     expect(queue.items.map((item) => item.position)).toEqual(queue.items.map((_, index) => index + 1));
     const reasons = new Set(queue.items.flatMap((item) => item.reasons as string[]));
     expect(reasons).toEqual(new Set(["failed", "low-score", "flipped"]));
@@ -82,7 +92,7 @@ describe("buildQueue", () => {
     const first = await demoQueue(prisma, now);
     const error = await buildQueue(prisma, admin, { runId, filter: DEFAULT_QUEUE_FILTER }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ReviewError);
-    expect(error).toMatchObject({ code: "nothing-matched", message: `Nothing new matched: the ${first.added} matching results are already in a queue.` });
+    expect(error).toMatchObject({ code: "nothing-matched", message: `Nothing new matched: the ${first.added} matching calls × criteria are already in a queue.`, related: { queueId: first.queueId } });
     expect(await prisma.reviewQueue.count()).toBe(1);
     expect(await prisma.review.count()).toBe(first.added);
   });
@@ -94,8 +104,8 @@ describe("buildQueue", () => {
     expect(flipsOnly.added).toBe(expected.flips);
     expect(everything.alreadyQueued).toBe(flipsOnly.added);
     expect(flipsOnly.added + everything.added).toBe(expected.picked.size);
-    const evaluationIds = (await prisma.review.findMany({ select: { evaluationId: true } })).map((row) => row.evaluationId);
-    expect(new Set(evaluationIds).size).toBe(evaluationIds.length);
+    const pairs = (await queuedPairs()).map((item) => item.pair);
+    expect(new Set(pairs).size).toBe(pairs.length);
   });
 
   it("narrows to the filter's criteria, modes and tools", async () => {
@@ -104,6 +114,17 @@ describe("buildQueue", () => {
     const items = await prisma.review.findMany({ where: { queueId: built.queueId }, select: { evaluation: { select: { criterionId: true, mode: true } } } });
     expect(items.length).toBe(built.added);
     expect(items.every((item) => item.evaluation.criterionId === criterion.criterionId && item.evaluation.mode === "immediate")).toBe(true);
+  });
+
+  it("caps a queue with a stratified sample whose seed is kept with the queue", async () => {
+    const expected = await expectedDefaultQueue();
+    const built = await buildQueue(prisma, admin, { runId, filter: queueFilterSchema.parse({ sampling: "stratified", limit: 3 }) }, now);
+    expect(built).toMatchObject({ added: 3, matched: expected.picked.size });
+    const stored = await prisma.reviewQueue.findUniqueOrThrow({ where: { id: built.queueId } });
+    expect(stored.filter).toMatchObject({ sampling: "stratified", limit: 3, seed: expect.any(Number) });
+    // The rest stays available to a later queue.
+    const rest = await buildQueue(prisma, admin, { runId, filter: DEFAULT_QUEUE_FILTER }, now);
+    expect(rest).toMatchObject({ added: expected.picked.size - 3, alreadyQueued: 3 });
   });
 
   it("says so when nothing matches, and creates nothing", async () => {

@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { plural } from "@/lib/format";
-import { selectQueueItems } from "@/lib/review/build-queue";
+import { randomInt } from "node:crypto";
+import { pairKey, selectQueueItems } from "@/lib/review/build-queue";
 import type { QueueFilter } from "@/lib/review/queue-filter";
 import { MAX_QUEUE_NAME_LENGTH } from "@/lib/zod/review";
 import { loadQueueCandidates } from "./candidates";
@@ -12,8 +13,10 @@ export interface BuiltQueue {
   queueId: string;
   /** Items in the new queue. */
   added: number;
-  /** Results the filter matched that another queue already holds. */
+  /** Call × criterion pairs the filter matched that another queue already holds. */
   alreadyQueued: number;
+  /** Matching pairs that were new, before a sample or a limit took `added` of them. */
+  matched: number;
 }
 
 const UNFINISHED = new Set(["pending", "running"]);
@@ -24,8 +27,9 @@ function filterJson(filter: QueueFilter): Prisma.InputJsonObject {
 }
 
 /**
- * Builds a queue from a finished run's results: those the filter matches (failed, low scores,
- * flips; see selectQueueItems), in reading order, each result at most once across all queues.
+ * Builds a queue from a finished run's results: one item per call × criterion the filter matches
+ * (failed, low scores, flips in either mode; see selectQueueItems), sampled and capped as the
+ * filter says, in reading order, each pair at most once across all queues.
  * Every item's history starts with who queued it, when and why. Refuses an unknown run and one
  * still being judged; when nothing new matches, creates nothing and says so.
  */
@@ -35,16 +39,19 @@ export async function buildQueue(prisma: PrismaClient, actor: ReviewActor, input
   if (UNFINISHED.has(run.status)) {
     throw new ReviewError("invalid-state", `This run is still being judged (${run.doneCount + run.errorCount} of ${run.total} results). Build a queue when it has finished.`);
   }
+  // A sample is drawn with a seed kept in the queue's filter, so the queue can be explained later.
+  const filter: QueueFilter = input.filter.sampling !== "all" && input.filter.seed === undefined ? { ...input.filter, seed: randomInt(2 ** 32 - 1) } : input.filter;
   const [candidates, queued] = await Promise.all([
-    loadQueueCandidates(prisma, run.id, input.filter),
-    prisma.review.findMany({ where: { runId: run.id }, select: { evaluationId: true } }),
+    loadQueueCandidates(prisma, run.id, filter),
+    prisma.review.findMany({ where: { runId: run.id }, select: { toolCallId: true, queueId: true, evaluation: { select: { criterionId: true } } } }),
   ]);
-  const { items, alreadyQueued } = selectQueueItems(candidates, input.filter, new Set(queued.map((row) => row.evaluationId)));
+  const queuedPairs = new Map(queued.map((row) => [pairKey({ toolCallId: row.toolCallId, criterionId: row.evaluation.criterionId }), row.queueId]));
+  const { items, alreadyQueued, heldBy, matched } = selectQueueItems(candidates, filter, queuedPairs);
   if (items.length === 0) {
-    throw new ReviewError(
-      "nothing-matched",
-      alreadyQueued > 0 ? `Nothing new matched: the ${plural(alreadyQueued, "matching result")} are already in a queue.` : "Nothing matched this filter in this run.",
-    );
+    if (alreadyQueued > 0) {
+      throw new ReviewError("nothing-matched", `Nothing new matched: the ${plural(alreadyQueued, "matching call × criterion", "matching calls × criteria")} are already in a queue.`, { queueId: heldBy[0] });
+    }
+    throw new ReviewError("nothing-matched", "Nothing matched this filter in this run.");
   }
 
   const name = (input.name?.trim() || `Review: ${run.name}`).slice(0, MAX_QUEUE_NAME_LENGTH);
@@ -53,10 +60,10 @@ export async function buildQueue(prisma: PrismaClient, actor: ReviewActor, input
   const queueId = writeQueue(prisma, {
     name,
     runId: run.id,
-    filter: filterJson(input.filter),
+    filter: filterJson(filter),
     createdById: actor.id,
     createdAt: now,
     items,
   });
-  return { queueId, added: items.length, alreadyQueued };
+  return { queueId, added: items.length, alreadyQueued, matched };
 }

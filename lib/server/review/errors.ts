@@ -23,6 +23,8 @@ export class ReviewError extends Error {
   constructor(
     readonly code: ReviewErrorCode,
     message: string,
+    /** Where to go instead: the queue that already holds what was asked for. */
+    readonly related: { queueId?: string } = {},
   ) {
     super(message);
   }

@@ -118,7 +118,7 @@ export default async function ReviewItemPage({ params, searchParams }: Props) {
           <ReviewWorkspace
             // A fresh panel per item: its lock, form state and messages belong to that item.
             key={item.id}
-            item={reviewItemView(item)}
+            item={reviewItemView(item, reviewed)}
             labels={labelViews(item)}
             members={item.members.map((member) => ({ id: member.id, name: member.name }))}
             comments={commentViews(item)}
