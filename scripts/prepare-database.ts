@@ -1,6 +1,7 @@
 /**
- * Migrations, the first admin when CALLBOARD_ADMIN_EMAIL/PASSWORD ask for one, then the demo data
- * into an empty database: what `npm start` and `npm run dev` need first.
+ * Migrations, the rollback of uploads a crash left half-imported, the first admin when
+ * CALLBOARD_ADMIN_EMAIL/PASSWORD ask for one, then the demo data into an empty database: what
+ * `npm start` and `npm run dev` need first.
  */
 import { env } from "@/lib/env";
 import { createAuth } from "@/lib/server/auth/auth";
@@ -8,6 +9,7 @@ import { bootstrapAdmin } from "@/lib/server/auth/first-admin";
 import { createPrisma } from "@/lib/server/db/client";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
 import { seedDemoIfEmpty } from "@/lib/server/demo/seed";
+import { recoverInterruptedImports } from "@/lib/server/uploads/recover-interrupted-imports";
 
 export async function prepareDatabase(): Promise<void> {
   const config = env();
@@ -15,6 +17,8 @@ export async function prepareDatabase(): Promise<void> {
   if (applied.length > 0) console.log(`callboard: applied ${applied.length} migration(s): ${applied.join(", ")}`);
   const prisma = createPrisma(config.DATABASE_URL);
   try {
+    const recovered = await recoverInterruptedImports(prisma);
+    if (recovered.files > 0) console.log(`callboard: rolled back ${recovered.files} file(s) left half-imported (${recovered.transcripts} transcripts removed)`);
     if (config.CALLBOARD_ADMIN_EMAIL && config.CALLBOARD_ADMIN_PASSWORD) {
       // Outside Next: no request, so no cookies to set.
       const auth = createAuth(prisma, { nextCookies: false });

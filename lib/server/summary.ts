@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { visibleTranscript } from "./uploads/visible";
 
 export interface DashboardSummary {
   counts: { transcripts: number; toolCalls: number; criteria: number; runs: number; evaluations: number; openReviews: number };
@@ -8,8 +9,8 @@ export interface DashboardSummary {
 
 export async function getDashboardSummary(prisma: PrismaClient): Promise<DashboardSummary> {
   const [transcripts, toolCalls, criteria, runs, evaluations, openReviews, latestRuns, latestUploads] = await Promise.all([
-    prisma.transcript.count(),
-    prisma.toolCall.count(),
+    prisma.transcript.count({ where: visibleTranscript }),
+    prisma.toolCall.count({ where: { transcript: visibleTranscript } }),
     prisma.criterion.count({ where: { archived: false } }),
     prisma.run.count(),
     prisma.evaluation.count(),
