@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { TranscriptListQuery } from "@/lib/zod/transcripts";
 import { visibleTranscript } from "../uploads/visible";
+import { visibleToolNames } from "../uploads/visible-counts";
 
 export interface TranscriptListRow {
   id: string;
@@ -46,8 +47,7 @@ export async function listTranscripts(prisma: PrismaClient, query: TranscriptLis
 
 /** Tool names present in shown transcripts' calls, for the filter's suggestions. */
 export async function listToolNames(prisma: PrismaClient): Promise<string[]> {
-  const rows = await prisma.toolCall.findMany({ where: { transcript: visibleTranscript }, distinct: ["toolName"], select: { toolName: true }, orderBy: { toolName: "asc" }, take: 500 });
-  return rows.map((row) => row.toolName);
+  return visibleToolNames(prisma, 500);
 }
 
 /** Whether any transcript is shown at all (an empty list then says how to upload, not "no match"). */
