@@ -7,6 +7,7 @@ describe("parseEnv", () => {
       PORT: 3000,
       CALLBOARD_DEMO: "1",
       CALLBOARD_MAX_UPLOAD_MB: 200,
+      CALLBOARD_TRUSTED_PROXIES: 0,
       CALLBOARD_TRACE_QUIET_SECONDS: 30,
       CALLBOARD_OTLP_MAX_SPANS: 50_000,
       CALLBOARD_OTLP_MAX_REQUEST_MB: 64,
@@ -67,5 +68,7 @@ describe("trace settings", () => {
     expect(() => parseEnv({ CALLBOARD_TRACE_QUIET_SECONDS: "-1" })).toThrow(/CALLBOARD_TRACE_QUIET_SECONDS: .*>=0.* \(got "-1"\)/);
     expect(() => parseEnv({ CALLBOARD_TRACE_URL: "http://phoenix:6006/traces" })).toThrow(/CALLBOARD_TRACE_URL: must contain \{traceId\}/);
     expect(() => parseEnv({ CALLBOARD_TRACE_ATTRIBUTES: "user id" })).toThrow(/CALLBOARD_TRACE_ATTRIBUTES\.0: attribute keys are/);
+    expect(() => parseEnv({ CALLBOARD_TRUSTED_PROXIES: "yes" })).toThrow(/CALLBOARD_TRUSTED_PROXIES: must be a whole number of proxies/);
+    expect(parseEnv({ CALLBOARD_TRUSTED_PROXIES: "1" }).CALLBOARD_TRUSTED_PROXIES).toBe(1);
   });
 });

@@ -17,6 +17,8 @@ const envSchema = z.object({
   CALLBOARD_ADMIN_NAME: nameSchema.optional(),
   /** Signs session cookies; without it a random one is kept in data/.auth-secret. */
   CALLBOARD_AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters long").optional(),
+  /** Reverse proxies in front of the server that append to X-Forwarded-For (lib/auth/client-address.ts). */
+  CALLBOARD_TRUSTED_PROXIES: z.coerce.number({ message: "must be a whole number of proxies" }).int("must be a whole number of proxies").min(0).max(10).default(0),
   ...traceEnv,
 }).superRefine((value, context) => {
   // One without the other is a typo, not a choice: say so rather than start without an admin.

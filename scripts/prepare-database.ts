@@ -1,20 +1,38 @@
 /**
- * Migrations, the first admin when CALLBOARD_ADMIN_EMAIL/PASSWORD ask for one, then the demo data
- * into an empty database: what `npm start` and `npm run dev` need first.
+ * Migrations, the rollback of uploads a crash left half-imported, the first admin when
+ * CALLBOARD_ADMIN_EMAIL/PASSWORD ask for one, then the demo data into an empty database: what
+ * `npm start` and `npm run dev` need first.
  */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { env } from "@/lib/env";
 import { createAuth } from "@/lib/server/auth/auth";
 import { bootstrapAdmin } from "@/lib/server/auth/first-admin";
 import { createPrisma } from "@/lib/server/db/client";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
 import { seedDemoIfEmpty } from "@/lib/server/demo/seed";
+import { recoverInterruptedImports } from "@/lib/server/uploads/recover-interrupted-imports";
+
+/**
+ * Makes the Next.js server that `npm start` spawns next (it inherits this environment) load
+ * scripts/peer-address-hook.mjs, which hands each request's socket address to sign-in
+ * throttling (lib/auth/client-address.ts). Harmless in `npm run dev`, whose server it never reaches.
+ */
+function loadPeerAddressHook(): void {
+  const hook = `--import=${JSON.stringify(pathToFileURL(path.join(process.cwd(), "scripts", "peer-address-hook.mjs")).href)}`;
+  const current = process.env.NODE_OPTIONS ?? "";
+  if (!current.includes("peer-address-hook.mjs")) process.env.NODE_OPTIONS = `${current} ${hook}`.trim();
+}
 
 export async function prepareDatabase(): Promise<void> {
+  loadPeerAddressHook();
   const config = env();
   const applied = await applyMigrations(config.DATABASE_URL);
   if (applied.length > 0) console.log(`callboard: applied ${applied.length} migration(s): ${applied.join(", ")}`);
   const prisma = createPrisma(config.DATABASE_URL);
   try {
+    const recovered = await recoverInterruptedImports(prisma);
+    if (recovered.files > 0) console.log(`callboard: rolled back ${recovered.files} file(s) left half-imported (${recovered.transcripts} transcripts removed)`);
     if (config.CALLBOARD_ADMIN_EMAIL && config.CALLBOARD_ADMIN_PASSWORD) {
       // Outside Next: no request, so no cookies to set.
       const auth = createAuth(prisma, { nextCookies: false });

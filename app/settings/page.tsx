@@ -3,10 +3,12 @@ import { PageHeader } from "@/components/page-header";
 import { InvitationsTable } from "@/components/settings/invitations-table";
 import { InviteForm } from "@/components/settings/invite-form";
 import { MembersTable } from "@/components/settings/members-table";
+import { SignInLocksTable } from "@/components/settings/sign-in-locks-table";
 import { formatDateTime } from "@/lib/format";
 import { requirePageUser } from "@/lib/server/auth/guard";
 import { listInvitations } from "@/lib/server/auth/invitations";
 import { listMembers } from "@/lib/server/auth/members";
+import { listSignInBlocks } from "@/lib/server/auth/sign-in-throttle";
 import { getPrisma } from "@/lib/server/db/client";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +17,7 @@ export const metadata: Metadata = { title: "Members" };
 export default async function MembersPage() {
   const user = await requirePageUser("manage-members");
   const prisma = getPrisma();
-  const [members, invitations] = await Promise.all([listMembers(prisma), listInvitations(prisma)]);
+  const [members, invitations, locks] = await Promise.all([listMembers(prisma), listInvitations(prisma), listSignInBlocks(prisma)]);
   return (
     <>
       <PageHeader title="Members" description="Who can use this Callboard, and what each person may do." />
@@ -43,6 +45,13 @@ export default async function MembersPage() {
           <InvitationsTable
             invitations={invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, status: i.status, invitedBy: i.invitedBy, expires: formatDateTime(i.expiresAt) }))}
           />
+        </section>
+        <section aria-labelledby="locks-heading" className="space-y-2">
+          <h2 id="locks-heading" className="text-lg font-semibold">Sign-in locks</h2>
+          <p className="text-sm text-slate-600">
+            Emails and network addresses refused for a while after many wrong passwords. An admin&apos;s email is only slowed down, never locked.
+          </p>
+          <SignInLocksTable locks={locks.map((l) => ({ key: l.key, kind: l.kind, value: l.value, failures: l.failures, until: formatDateTime(l.blockedUntil) }))} />
         </section>
       </div>
     </>

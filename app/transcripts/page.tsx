@@ -7,7 +7,7 @@ import { TranscriptsTable } from "@/components/transcripts/transcripts-table";
 import { can } from "@/lib/auth/roles";
 import { requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
-import { listToolNames, listTranscripts } from "@/lib/server/transcripts/list";
+import { hasAnyTranscript, listToolNames, listTranscripts } from "@/lib/server/transcripts/list";
 import { firstValues, type SearchParams } from "@/lib/table-query";
 import { transcriptListQuerySchema } from "@/lib/zod/transcripts";
 
@@ -22,7 +22,7 @@ export default async function TranscriptsPage({ searchParams }: { searchParams: 
   const [{ rows, total }, toolNames, anyStored] = await Promise.all([
     listTranscripts(prisma, query),
     listToolNames(prisma),
-    prisma.transcript.count({ take: 1 }),
+    hasAnyTranscript(prisma),
   ]);
   return (
     <>
@@ -33,7 +33,7 @@ export default async function TranscriptsPage({ searchParams }: { searchParams: 
           </Link>
         ) : null}
       </PageHeader>
-      {anyStored === 0 ? (
+      {!anyStored ? (
         <EmptyState title="No transcripts yet">
           Transcripts are agent conversations in OpenAI chat format: <code className="font-mono">messages</code> with assistant{" "}
           <code className="font-mono">tool_calls</code> and <code className="font-mono">tool</code> replies, plus the{" "}

@@ -1,6 +1,9 @@
 "use server";
 
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { clientAddress } from "@/lib/auth/client-address";
+import { env } from "@/lib/env";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { getAuth } from "@/lib/server/auth/auth";
 import { signIn } from "@/lib/server/auth/sign-in";
@@ -14,7 +17,8 @@ export async function signInAction(_previous: AccountFormState<"email" | "passwo
   const parsed = signInSchema.safeParse({ email: formText(form, "email"), password: formText(form, "password"), next: formText(form, "next") });
   if (!parsed.success) return fieldErrorState(parsed.error);
   try {
-    await signIn(getPrisma(), getAuth(), parsed.data);
+    const address = clientAddress(await headers(), env().CALLBOARD_TRUSTED_PROXIES);
+    await signIn(getPrisma(), getAuth(), { ...parsed.data, address });
   } catch (error) {
     return accountErrorState(error);
   }

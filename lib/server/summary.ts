@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { countVisible } from "./uploads/visible-counts";
 
 export interface DashboardSummary {
   counts: { transcripts: number; toolCalls: number; criteria: number; runs: number; evaluations: number; openReviews: number };
@@ -7,9 +8,8 @@ export interface DashboardSummary {
 }
 
 export async function getDashboardSummary(prisma: PrismaClient): Promise<DashboardSummary> {
-  const [transcripts, toolCalls, criteria, runs, evaluations, openReviews, latestRuns, latestUploads] = await Promise.all([
-    prisma.transcript.count(),
-    prisma.toolCall.count(),
+  const [{ transcripts, toolCalls }, criteria, runs, evaluations, openReviews, latestRuns, latestUploads] = await Promise.all([
+    countVisible(prisma),
     prisma.criterion.count({ where: { archived: false } }),
     prisma.run.count(),
     prisma.evaluation.count(),

@@ -61,6 +61,9 @@ export const memberIdSchema = z.object({ userId: idSchema });
 
 export const invitationIdSchema = z.object({ id: idSchema });
 
+/** A sign-in lock to lift: "email:…" or "address:…" (lib/auth/sign-in-throttle.ts). */
+export const signInLockSchema = z.object({ key: z.string().max(400).regex(/^(email|address):./, "Unknown sign-in lock.") });
+
 export const createApiTokenSchema = z.object({
   name: z.string({ message: "Name the token." }).trim().min(1, "Name the token, e.g. after the script or CI job that uses it.").max(80, "A token name is at most 80 characters."),
 });

@@ -107,8 +107,8 @@ describe("acceptInvitation", () => {
     const joined = await acceptInvitation(ctx.prisma, ctx.auth, { token, name: "Back Again", password: "a brand new password" });
     expect(joined.userId).toBe(member.id);
     expect(await ctx.prisma.user.findUniqueOrThrow({ where: { id: member.id } })).toMatchObject({ role: "viewer", name: "Back Again", deactivatedAt: null });
-    await expect(signIn(ctx.prisma, ctx.auth, { email: member.email, password: TEST_PASSWORD })).rejects.toThrow(WRONG_CREDENTIALS);
-    await expect(signIn(ctx.prisma, ctx.auth, { email: member.email, password: "a brand new password" })).resolves.toMatchObject({ userId: member.id });
+    await expect(signIn(ctx.prisma, ctx.auth, { email: member.email, password: TEST_PASSWORD, address: "127.0.0.1" })).rejects.toThrow(WRONG_CREDENTIALS);
+    await expect(signIn(ctx.prisma, ctx.auth, { email: member.email, password: "a brand new password", address: "127.0.0.1" })).resolves.toMatchObject({ userId: member.id });
   });
 });
 

@@ -1,41 +1,29 @@
-import { createAttemptLimiter, signInKey, type AttemptLimiter } from "@/lib/auth/attempt-limiter";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Auth } from "./auth";
 import { AccountError, authErrorCode } from "./errors";
 import type { SignedIn } from "./first-admin";
+import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle";
 
 // One message for an unknown email and a wrong password, so the form does not tell who has an account.
 export const WRONG_CREDENTIALS = "Wrong email or password.";
 export const REMOVED_ACCOUNT = "This account has been removed. Ask an admin to invite you again.";
 
-export function tooManyAttempts(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return `Too many wrong passwords for this email. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
-
-// Better Auth's own rate limiter guards only its HTTP handler, which is not mounted.
-const globalForLimiter = globalThis as typeof globalThis & { __callboardSignInLimiter?: AttemptLimiter };
-function defaultLimiter(): AttemptLimiter {
-  globalForLimiter.__callboardSignInLimiter ??= createAttemptLimiter();
-  return globalForLimiter.__callboardSignInLimiter;
-}
-
 /**
- * Checks the password (scrypt, in Better Auth) and starts a database session. Repeated wrong
- * passwords for one email are refused for a while, before the password is even checked.
+ * Checks the password (scrypt, in Better Auth) and starts a database session. Wrong passwords are
+ * counted per email and per client address in the database (sign-in-throttle.ts); while either
+ * is blocked the attempt is refused before the password is even checked.
  */
-export async function signIn(prisma: PrismaClient, auth: Auth, input: { email: string; password: string }, limiter: AttemptLimiter = defaultLimiter()): Promise<SignedIn> {
-  const key = signInKey(input.email);
-  const wait = limiter.retryAfterMs(key);
-  if (wait !== null) throw new AccountError(tooManyAttempts(wait));
+export async function signIn(prisma: PrismaClient, auth: Auth, input: { email: string; password: string; address: string }, now = () => new Date()): Promise<SignedIn> {
+  const attempt = { email: input.email, address: input.address };
+  await assertSignInAllowed(prisma, attempt, now());
   try {
     const result = await auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: true } });
-    limiter.recordSuccess(key);
+    await recordSignInSuccess(prisma, input.email);
     return { userId: result.user.id, sessionToken: result.token };
   } catch (error) {
     const code = authErrorCode(error);
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || code === "VALIDATION_ERROR" || code === "PASSWORD_TOO_LONG") {
-      limiter.recordFailure(key);
+      await recordSignInFailure(prisma, attempt, now());
       throw new AccountError(WRONG_CREDENTIALS);
     }
     // Better Auth only tries to make a session after the password matched, and our session hook

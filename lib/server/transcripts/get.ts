@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { visibleTranscript } from "../uploads/visible";
 import type { CanonicalMessage, CanonicalTool, JsonValue } from "@/lib/transcripts/types";
 
 export interface TranscriptDetail {
@@ -26,10 +27,10 @@ export interface TranscriptDetail {
   }[];
 }
 
-/** A stored transcript with its extracted calls; its JSON columns were validated at import. */
+/** A stored transcript with its extracted calls; its JSON columns were validated at import. Null while its file is importing. */
 export async function getTranscript(prisma: PrismaClient, id: string): Promise<TranscriptDetail | null> {
-  const row = await prisma.transcript.findUnique({
-    where: { id },
+  const row = await prisma.transcript.findFirst({
+    where: { id, ...visibleTranscript },
     include: {
       toolCalls: {
         orderBy: { ordinal: "asc" },

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { fixture } from "@/lib/transcripts/fixtures/helpers";
+import { transcriptListQuerySchema } from "@/lib/zod/transcripts";
 import { createTestDatabase } from "../test-database";
+import { scheduleImportCleanup } from "../uploads/cleanup-task";
+import { listTranscripts } from "./list";
 import { importFile, UploadError } from "./import-file";
 
 const chat = (city: string, extra: Record<string, unknown> = {}) => ({
@@ -100,7 +103,9 @@ describe("importFile", () => {
     expect(error).toBeInstanceOf(UploadError);
     expect((error as UploadError).status).toBe(413);
     expect((error as Error).message).toBe("big.jsonl: the file is larger than the limit of 391 KB");
-    // Batches were written before the limit was reached; all of them are gone again.
+    // Batches were written before the limit was reached: hidden at once, then deleted in the background.
+    expect((await listTranscripts(prisma, transcriptListQuerySchema.parse({}))).total).toBe(0);
+    await scheduleImportCleanup(prisma);
     expect(await prisma.transcript.count()).toBe(0);
     expect(await prisma.toolCall.count()).toBe(0);
     const upload = await prisma.upload.findFirstOrThrow();

@@ -3,6 +3,8 @@ import type { ImportError } from "@/lib/transcripts/import-types";
 import { formatBytes, type ImportLimits } from "@/lib/transcripts/limits";
 import type { Chunk } from "@/lib/transcripts/read-items";
 import { readTranscripts } from "@/lib/transcripts/read-transcripts";
+import { beginFileImport, completeFileImport, failFileImport } from "../uploads/file-import";
+import { scheduleImportCleanup } from "../uploads/cleanup-task";
 import { preparedTranscript, storeTranscripts, type PreparedTranscript } from "./store";
 import { emptyStoredReport, mergeFileReport, type FileReport, type StoredUploadReport } from "./upload-report";
 
@@ -53,17 +55,19 @@ async function openUpload(prisma: PrismaClient, input: ImportFileInput): Promise
 /**
  * Imports one file as a stream, item by item, through the same validation for every caller
  * (the upload page, the HTTP API, the CLI and the benchmark). Invalid items are reported and the
- * rest imported; a failure of the file as a whole (too large, a broken connection, a database
- * error) removes whatever this file had stored, so nothing half-written is left behind.
+ * rest imported. The file's transcripts stay hidden until it completes; a failure of the file as a
+ * whole (too large, a broken connection, a database error) hides them for good at once and leaves
+ * their deletion to a background task (lib/server/uploads), so the request answers immediately.
  */
 export async function importFile(prisma: PrismaClient, input: ImportFileInput): Promise<FileReport> {
   const upload = await openUpload(prisma, input);
+  const importId = await beginFileImport(prisma, upload.id, input.fileName);
   const report: FileReport = { uploadId: upload.id, file: input.fileName, bytes: 0, imported: [], duplicates: [], rejected: [], criteria: [], warnings: 0 };
   const seen = new Map<string, string>();
   let batch: { prepared: PreparedTranscript; line?: number; index?: number }[] = [];
 
   const flush = async () => {
-    const stored = storeTranscripts(prisma, upload.id, batch.map((b) => b.prepared));
+    const stored = storeTranscripts(prisma, upload.id, batch.map((b) => b.prepared), importId);
     const storedIds = new Map(stored.stored.map((s) => [s.hash, s.id]));
     const existingIds = new Map(stored.duplicates.map((d) => [d.hash, d.existingId]));
     for (const { prepared, line, index } of batch) {
@@ -105,26 +109,26 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
     }
     await flush();
   } catch (error) {
-    await discardFile(prisma, upload.id, report, !input.uploadId, error);
+    await discardFile(prisma, upload.id, importId, !input.uploadId, error);
     throw error;
   }
-  await finishUpload(prisma, upload, report);
+  await finishUpload(prisma, upload, importId, report);
   return report;
 }
 
-async function discardFile(prisma: PrismaClient, uploadId: string, report: FileReport, ownUpload: boolean, error: unknown) {
-  const ids = report.imported.map((t) => t.id);
-  // Tool calls go with their transcripts (cascade).
-  for (let i = 0; i < ids.length; i += 500) await prisma.transcript.deleteMany({ where: { id: { in: ids.slice(i, i + 500) } } });
+async function discardFile(prisma: PrismaClient, uploadId: string, importId: string, ownUpload: boolean, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  await failFileImport(prisma, importId, message);
+  void scheduleImportCleanup(prisma);
   if (ownUpload) {
-    const message = error instanceof Error ? error.message : String(error);
     await prisma.upload.update({ where: { id: uploadId }, data: { status: "failed", report: { ...emptyStoredReport(), error: message } as unknown as Prisma.InputJsonObject } });
   }
 }
 
-async function finishUpload(prisma: PrismaClient, upload: { id: string; report: StoredUploadReport }, report: FileReport) {
+async function finishUpload(prisma: PrismaClient, upload: { id: string; report: StoredUploadReport }, importId: string, report: FileReport) {
   const merged = mergeFileReport(upload.report, report);
-  await prisma.upload.update({
+  const showFile = completeFileImport(prisma, importId);
+  const recordCounts = prisma.upload.update({
     where: { id: upload.id },
     data: {
       status: "done",
@@ -136,6 +140,7 @@ async function finishUpload(prisma: PrismaClient, upload: { id: string; report: 
       report: merged as unknown as Prisma.InputJsonObject,
     },
   });
+  await prisma.$transaction([showFile, recordCounts]);
 }
 
 export type { ImportError };

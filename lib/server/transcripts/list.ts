@@ -1,5 +1,7 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { TranscriptListQuery } from "@/lib/zod/transcripts";
+import { visibleTranscript } from "../uploads/visible";
+import { visibleToolNames } from "../uploads/visible-counts";
 
 export interface TranscriptListRow {
   id: string;
@@ -13,7 +15,7 @@ export interface TranscriptListRow {
 }
 
 function whereFor(query: TranscriptListQuery): Prisma.TranscriptWhereInput {
-  const where: Prisma.TranscriptWhereInput = {};
+  const where: Prisma.TranscriptWhereInput = { ...visibleTranscript };
   if (query.q) where.name = { contains: query.q };
   if (query.tool) where.toolCalls = { some: { toolName: query.tool } };
   if (query.upload) where.uploadId = query.upload;
@@ -43,8 +45,12 @@ export async function listTranscripts(prisma: PrismaClient, query: TranscriptLis
   return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
 }
 
-/** Tool names present in stored calls, for the filter's suggestions. */
+/** Tool names present in shown transcripts' calls, for the filter's suggestions. */
 export async function listToolNames(prisma: PrismaClient): Promise<string[]> {
-  const rows = await prisma.toolCall.findMany({ distinct: ["toolName"], select: { toolName: true }, orderBy: { toolName: "asc" }, take: 500 });
-  return rows.map((row) => row.toolName);
+  return visibleToolNames(prisma, 500);
+}
+
+/** Whether any transcript is shown at all (an empty list then says how to upload, not "no match"). */
+export async function hasAnyTranscript(prisma: PrismaClient): Promise<boolean> {
+  return (await prisma.transcript.count({ where: visibleTranscript, take: 1 })) > 0;
 }

@@ -41,17 +41,24 @@ const INSERT_TRANSCRIPT = `INSERT INTO "Transcript" ("id","uploadId","name","sou
 VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
 export const INSERT_CALL = `INSERT INTO "ToolCall" ("id","transcriptId","callId","messageIndex","position","ordinal","toolName","rawArguments","parsedArguments","argumentsError","responseIndex","response")
 VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`;
-const FIND_HASH = `SELECT "id" FROM "Transcript" WHERE "contentHash" = ?`;
+// The stored transcript with this content, and whether its file failed (then it is only waiting to be deleted).
+const FIND_HASH = `SELECT t."id" AS "id", f."status" AS "importStatus" FROM "Transcript" t
+  LEFT JOIN "PendingTranscript" p ON p."transcriptId" = t."id" LEFT JOIN "FileImport" f ON f."id" = p."importId" WHERE t."contentHash" = ?`;
+const DELETE_TRANSCRIPT = `DELETE FROM "Transcript" WHERE "id" = ?`;
+const INSERT_PENDING = `INSERT INTO "PendingTranscript" ("transcriptId", "importId") VALUES (?, ?)`;
 
 /**
  * Writes a batch of transcripts and their tool calls in one transaction, so a failure leaves
  * nothing half-written. Content already stored (same hash) is reported as a duplicate, never
  * stored twice. Prepared statements on a plain connection (see bulk-writer.ts) keep a
  * 10,000-transcript import within seconds; the columns are written exactly as Prisma writes them.
+ * With `importId` (lib/server/uploads/file-import.ts) the transcripts stay hidden until that file
+ * completes. Content left by a failed file, still waiting to be deleted, is replaced, not reported
+ * as a duplicate of something about to disappear.
  */
-export function storeTranscripts(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[]): StoreResult {
+export function storeTranscripts(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[], importId?: string): StoreResult {
   if (items.length === 0) return { stored: [], duplicates: [] };
-  return withBulkConnection(prisma, (db) => writeBatch(db, uploadId, items));
+  return withBulkConnection(prisma, (db) => writeBatch(db, uploadId, items, importId));
 }
 
 /** A transcript row to insert: its id, upload and creation time are the caller's. */
@@ -110,8 +117,10 @@ export function transcriptInserts(db: Database.Database): (row: TranscriptRow, n
   };
 }
 
-function writeBatch(db: Database.Database, uploadId: string | null, items: PreparedTranscript[]): StoreResult {
-  const findHash = db.prepare<[string], { id: string }>(FIND_HASH);
+function writeBatch(db: Database.Database, uploadId: string | null, items: PreparedTranscript[], importId?: string): StoreResult {
+  const findHash = db.prepare<[string], { id: string; importStatus: string | null }>(FIND_HASH);
+  const deleteTranscript = db.prepare(DELETE_TRANSCRIPT);
+  const insertPending = db.prepare(INSERT_PENDING);
   const insert = transcriptInserts(db);
   const createdAt = sqliteDateTime(new Date());
 
@@ -119,7 +128,12 @@ function writeBatch(db: Database.Database, uploadId: string | null, items: Prepa
     const result: StoreResult = { stored: [], duplicates: [] };
     const known = new Map<string, string>();
     for (const item of batch) {
-      const existingId = known.get(item.hash) ?? findHash.get(item.hash)?.id;
+      let existingId = known.get(item.hash);
+      if (!existingId) {
+        const stored = findHash.get(item.hash);
+        if (stored?.importStatus === "failed") deleteTranscript.run(stored.id);
+        else existingId = stored?.id;
+      }
       if (existingId) {
         result.duplicates.push({ name: item.name, hash: item.hash, existingId });
         continue;
@@ -127,6 +141,7 @@ function writeBatch(db: Database.Database, uploadId: string | null, items: Prepa
       const id = randomUUID();
       known.set(item.hash, id);
       insert({ id, uploadId, createdAt, item });
+      if (importId) insertPending.run(id, importId);
       result.stored.push({ id, name: item.name, hash: item.hash });
     }
     return result;

@@ -1,0 +1,46 @@
+import { hostname } from "node:os";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { removeFailedImports } from "./remove-failed-imports";
+
+export const INTERRUPTED = "The import stopped before the file was complete (the server stopped or crashed); nothing of it was kept.";
+
+/** True unless `owner` ("host:pid") names a process of this machine that is still running. */
+export function ownerIsGone(owner: string): boolean {
+  const at = owner.lastIndexOf(":");
+  const host = owner.slice(0, at);
+  const pid = Number(owner.slice(at + 1));
+  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0 || pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code !== "EPERM";
+  }
+}
+
+/**
+ * At start-up: files left `importing` by a process that is gone (a crash, a kill, a restart
+ * mid-upload) are marked failed, so their transcripts stay hidden, then removed in batches;
+ * an upload with nothing else is marked failed. A CLI import still running is left alone.
+ * Uploads stuck `importing` from before files were tracked are rolled back the same way.
+ */
+export async function recoverInterruptedImports(prisma: PrismaClient, isGone: (owner: string) => boolean = ownerIsGone): Promise<{ files: number; transcripts: number }> {
+  const open = await prisma.fileImport.findMany({ where: { status: "importing" }, select: { id: true, owner: true } });
+  const dead = open.filter((row) => isGone(row.owner)).map((row) => row.id);
+  if (dead.length > 0) await prisma.fileImport.updateMany({ where: { id: { in: dead } }, data: { status: "failed", error: INTERRUPTED } });
+
+  const legacy = await prisma.upload.findMany({ where: { status: "importing", imports: { none: {} } }, select: { id: true } });
+  for (const upload of legacy) {
+    const file = await prisma.fileImport.create({ data: { uploadId: upload.id, fileName: "", owner: "unknown", status: "failed", error: INTERRUPTED } });
+    await prisma.$executeRaw`INSERT OR IGNORE INTO "PendingTranscript" ("transcriptId", "importId") SELECT "id", ${file.id} FROM "Transcript" WHERE "uploadId" = ${upload.id}`;
+  }
+
+  const stuck = await prisma.upload.findMany({ where: { status: "importing", imports: { none: { status: "importing" } } }, select: { id: true, report: true } });
+  for (const upload of stuck) {
+    const report = { ...(upload.report as Prisma.JsonObject), error: INTERRUPTED };
+    await prisma.upload.update({ where: { id: upload.id }, data: { status: "failed", report } });
+  }
+  const transcripts = await removeFailedImports(prisma);
+  return { files: dead.length + legacy.length, transcripts };
+}
