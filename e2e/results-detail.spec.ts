@@ -130,6 +130,17 @@ test("the run's results download as CSV, one row per call × criterion × mode",
 
   await page.goto(`/runs/${runId}/charts`);
   await expect(page.getByRole("table", { name: `Flip matrix: ${IDENTIFIERS}` })).toBeVisible();
+  // Tool names in full, the counts inside the chart, and an interval for every rate.
+  const byTool = page.getByRole("img", { name: /^Pass rate by tool/ });
+  await expect(byTool.getByTestId("tool-rate").first()).toBeVisible();
+  await expect(byTool).toHaveAttribute("aria-label", /95% interval \d+%–\d+%/);
+  for (const row of await byTool.getByTestId("tool-rate").all()) {
+    const [name, track] = [row.locator("span").first(), row.locator("span").nth(1)];
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+    const [chart, text] = [await byTool.boundingBox(), await row.getByTestId("tool-rate-count").boundingBox()];
+    expect(text && chart && text.x + text.width <= chart.x + chart.width + 1).toBe(true);
+    expect(await track.evaluate((element) => element.getBoundingClientRect().width)).toBeGreaterThan(300);
+  }
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download CSV" }).click();
   const file = await download;

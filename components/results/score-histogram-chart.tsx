@@ -1,4 +1,5 @@
 import type { ScoreHistogram } from "@/lib/results/aggregates";
+import { FEW_RESULTS } from "@/lib/results/wilson";
 import { binRange, count } from "./chart-format";
 
 const WIDTH = 320;
@@ -14,7 +15,7 @@ export function ScoreHistogramChart({ label, histogram }: { label: string; histo
   const description = `${label}: ${histogram.bins.map((bin) => `${binRange(bin.from, bin.to)}: ${count(bin.count)}`).join(", ")}${histogram.outOfRange ? `; ${count(histogram.outOfRange)} outside 0–1` : ""}.`;
   return (
     <figure className="min-w-0">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description} className="h-auto w-full max-w-sm">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description} className={`h-auto w-full${histogram.total < FEW_RESULTS ? " opacity-50" : ""}`}>
         <title>{description}</title>
         {histogram.bins.map((bin, index) => {
           const height = (bin.count / max) * plotHeight;
@@ -42,6 +43,7 @@ export function ScoreHistogramChart({ label, histogram }: { label: string; histo
       </svg>
       <figcaption className="text-xs text-slate-600">
         {count(histogram.total)} scores{histogram.outOfRange ? `, ${count(histogram.outOfRange)} outside 0–1 (not drawn)` : ""}
+        {histogram.total < FEW_RESULTS ? " · few results: pale" : ""}
       </figcaption>
     </figure>
   );

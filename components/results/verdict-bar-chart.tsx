@@ -1,3 +1,4 @@
+import { FEW_RESULTS, wilsonInterval } from "@/lib/results/wilson";
 import { count, percent } from "./chart-format";
 
 const WIDTH = 320;
@@ -20,11 +21,14 @@ export function VerdictBarChart({ label, counts }: { label: string; counts: Verd
   ];
   const total = parts.reduce((sum, part) => sum + part.value, 0);
   const rate = counts.passed + counts.failed ? counts.passed / (counts.passed + counts.failed) : null;
-  const description = `${label}: ${parts.map((part) => `${part.name} ${count(part.value)}`).join(", ")}; pass rate ${percent(rate)}.`;
+  const interval = wilsonInterval(counts.passed, counts.passed + counts.failed);
+  const few = counts.passed + counts.failed < FEW_RESULTS;
+  const range = interval ? ` (95% interval ${percent(interval.low)}–${percent(interval.high)})` : "";
+  const description = `${label}: ${parts.map((part) => `${part.name} ${count(part.value)}`).join(", ")}; pass rate ${percent(rate)}${range}.`;
   let x = 0;
   return (
     <figure className="min-w-0">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description} className="h-auto w-full max-w-sm">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description} className={`h-auto w-full${few ? " opacity-50" : ""}`}>
         <title>{description}</title>
         {parts.map((part) => {
           const width = total ? (part.value / total) * WIDTH : 0;
@@ -45,6 +49,8 @@ export function VerdictBarChart({ label, counts }: { label: string; counts: Verd
       <figcaption className="text-xs text-slate-600">
         pass {count(counts.passed)} · fail {count(counts.failed)} · n/a {count(counts.notApplicable)}
         {counts.unsettled ? ` · no verdict ${count(counts.unsettled)}` : ""} · pass rate {percent(rate)}
+        {interval ? ` (95%: ${percent(interval.low)}–${percent(interval.high)})` : ""}
+        {few ? " · few results: pale" : ""}
       </figcaption>
     </figure>
   );

@@ -13,7 +13,7 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
 
 describe("review input schemas", () => {
   it("give a queue the default filter and no name unless one is typed", () => {
-    expect(buildQueueInputSchema.parse({ runId: " r1 ", name: "  " })).toEqual({ runId: "r1", name: undefined, filter: { failed: true, lowScore: true, scoreBelow: 0.5, flipped: true } });
+    expect(buildQueueInputSchema.parse({ runId: " r1 ", name: "  " })).toEqual({ runId: "r1", name: undefined, filter: { failed: true, lowScore: true, scoreBelow: 0.5, flipped: true, sampling: "all" } });
     expect(messages(buildQueueInputSchema.safeParse({ runId: "r1", name: "x".repeat(101) }))).toEqual(["A queue name is at most 100 characters."]);
     expect(messages(buildQueueInputSchema.safeParse({}))).toEqual(["Unknown run."]);
   });
