@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { securityHeaders } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -6,6 +7,10 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // forbidden(): a signed-in member whose role does not allow a page gets app/forbidden.tsx with a 403.
   experimental: { authInterrupts: true },
+  // CSP, frame and sniffing protection on every page, API answer and asset (lib/security/headers.ts).
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV !== "production") }];
+  },
 };
 
 export default nextConfig;

@@ -1,12 +1,15 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { signInRedirect } from "@/lib/auth/proxy-redirect";
+import { CROSS_SITE_REFUSAL, isCrossSiteAction } from "@/lib/security/cross-site-action";
 
 /**
- * Sends people without a session cookie to sign-in, remembering where they were going. A
- * convenience only: every page, action and route checks the session and role itself.
+ * Refuses server actions posted from another site with a 403 (Next's own guard would answer
+ * 500), then sends people without a session cookie to sign-in, remembering where they were
+ * going. The redirect is a convenience only: every page, action and route checks the session and role itself.
  */
 export function proxy(request: NextRequest) {
+  if (isCrossSiteAction(request)) return new NextResponse(CROSS_SITE_REFUSAL, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
   const target = signInRedirect({
     method: request.method,
     pathname: request.nextUrl.pathname,

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AccountMenu } from "@/components/account-menu";
+import { CspSafeZod } from "@/components/csp-safe-zod";
 import { NavLink } from "@/components/nav-link";
 import { can, type Action } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/server/auth/guard";
@@ -25,6 +26,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+        <CspSafeZod />
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
           Skip to content
         </a>
