@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema, nameSchema, passwordSchema } from "@/lib/zod/accounts";
 import { traceEnv } from "@/lib/zod/trace-env";
+import { workerEnv } from "@/lib/zod/worker-env";
 
 /** Settings read from the environment, validated once so a bad value fails with a clear message at start-up. */
 const envSchema = z.object({
@@ -18,6 +19,7 @@ const envSchema = z.object({
   /** Signs session cookies; without it a random one is kept in data/.auth-secret. */
   CALLBOARD_AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters long").optional(),
   ...traceEnv,
+  ...workerEnv,
 }).superRefine((value, context) => {
   // One without the other is a typo, not a choice: say so rather than start without an admin.
   if (value.CALLBOARD_ADMIN_EMAIL && !value.CALLBOARD_ADMIN_PASSWORD) {
