@@ -27,6 +27,13 @@ export class ResultWriter {
     });
   }
 
+  /** Queues `entries` together, so that they share a transaction. */
+  writeMany(entries: readonly ResultToWrite[]): Promise<boolean[]> {
+    const written = Promise.all(entries.map((entry) => new Promise<boolean>((resolve, reject) => this.queue.push({ ...entry, resolve, reject }))));
+    void this.flush();
+    return written;
+  }
+
   private async flush(): Promise<void> {
     if (this.flushing) return;
     this.flushing = true;
