@@ -2,6 +2,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { parseArguments } from "@/lib/transcripts/sites";
 import type { CanonicalMessage, CanonicalTool, CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
 import { asJson, asNumber, parseJsonColumn } from "./sql";
+import { readWithRetry, withWorkerDb } from "./worker-db";
 
 /** Everything needed to judge one claimed evaluation. */
 export interface WorkItem {
@@ -34,6 +35,18 @@ interface Row {
   response: string | null;
 }
 
+const LOAD = `
+SELECT e."id", e."runId", e."toolCallId", e."criterionId", e."mode", c."text" AS "criterionText",
+       t."transcriptId", t."callId", t."messageIndex", t."position", t."ordinal", t."toolName", t."rawArguments", t."responseIndex", t."response"
+FROM json_each(?) AS j
+JOIN "Evaluation" e ON e."id" = j."value"
+JOIN "ToolCall" t ON t."id" = e."toolCallId"
+JOIN "Criterion" c ON c."id" = e."criterionId"
+ORDER BY j."key"`;
+
+const RUN_SETTINGS = `SELECT "id", "judgeSettings" FROM "Run" WHERE "id" IN (SELECT "value" FROM json_each(?))`;
+const TRANSCRIPTS = `SELECT "id", "messages", "tools" FROM "Transcript" WHERE "id" IN (SELECT "value" FROM json_each(?))`;
+
 /**
  * Loads claimed evaluations with their call, criterion and run settings, and each transcript
  * they touch once, however many of the batch's rows share it: transcripts are the heavy part.
@@ -41,26 +54,16 @@ interface Row {
  */
 export async function loadBatch(prisma: PrismaClient, ids: readonly string[]): Promise<WorkItem[]> {
   if (!ids.length) return [];
-  const rows = await prisma.$queryRawUnsafe<Row[]>(
-    `SELECT e."id", e."runId", e."toolCallId", e."criterionId", e."mode", c."text" AS "criterionText",
-            t."transcriptId", t."callId", t."messageIndex", t."position", t."ordinal", t."toolName", t."rawArguments", t."responseIndex", t."response"
-     FROM json_each(?) AS j
-     JOIN "Evaluation" e ON e."id" = j."value"
-     JOIN "ToolCall" t ON t."id" = e."toolCallId"
-     JOIN "Criterion" c ON c."id" = e."criterionId"
-     ORDER BY j."key"`,
-    asJson(ids),
+  const { rows, runs, transcripts } = await withWorkerDb(prisma, (db) =>
+    readWithRetry(() => {
+      const rows = db.statement(LOAD).all(asJson(ids)) as Row[];
+      const runIds = [...new Set(rows.map((row) => row.runId))];
+      const transcriptIds = [...new Set(rows.map((row) => row.transcriptId))];
+      const runs = db.statement(RUN_SETTINGS).all(asJson(runIds)) as { id: string; judgeSettings: unknown }[];
+      const transcripts = db.statement(TRANSCRIPTS).all(asJson(transcriptIds)) as { id: string; messages: unknown; tools: unknown }[];
+      return { rows, runs, transcripts };
+    }),
   );
-  if (!rows.length) return [];
-  const runIds = [...new Set(rows.map((row) => row.runId))];
-  const transcriptIds = [...new Set(rows.map((row) => row.transcriptId))];
-  const [runs, transcripts] = await Promise.all([
-    prisma.$queryRawUnsafe<{ id: string; judgeSettings: unknown }[]>(`SELECT "id", "judgeSettings" FROM "Run" WHERE "id" IN (SELECT "value" FROM json_each(?))`, asJson(runIds)),
-    prisma.$queryRawUnsafe<{ id: string; messages: unknown; tools: unknown }[]>(
-      `SELECT "id", "messages", "tools" FROM "Transcript" WHERE "id" IN (SELECT "value" FROM json_each(?))`,
-      asJson(transcriptIds),
-    ),
-  ]);
   const settings = new Map(runs.map((run) => [run.id, parseJsonColumn(run.judgeSettings)]));
   // The JSON columns were validated into the canonical shape at import.
   const byId = new Map<string, CanonicalTranscript>(

@@ -5,6 +5,7 @@ import { createBatchContext, type WorkerOptions } from "./context";
 import { finishIdleRuns } from "./finish-runs";
 import { releaseAbandoned, renewClaims } from "./lease";
 import { processBatch } from "./process-batch";
+import { acquireWorkerDb } from "./worker-db";
 import { markWorkerAlive, markWorkerStopped, newWorkerId } from "./worker-id";
 
 export type { WorkerOptions } from "./context";
@@ -86,7 +87,12 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   };
 
   markWorkerAlive(workerId);
-  const done = loop().finally(() => markWorkerStopped(workerId));
+  // Held for the worker's life, so its connection and prepared statements are made once.
+  const connection = acquireWorkerDb(prisma);
+  const done = loop().finally(() => {
+    markWorkerStopped(workerId);
+    connection.release();
+  });
   return {
     id: workerId,
     async stop() {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { CriterionScale } from "@/lib/criteria/parse";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { compareModes } from "@/lib/results/compare-modes";
 import { modeResultFromRow, type ModeResult } from "@/lib/results/mode-result";
 import { storedComparison } from "@/lib/results/stored-comparison";
 import { verdictOf } from "@/lib/results/verdict";
 import { asJson, asNumber, parseJsonColumn, sqlDate } from "./sql";
+import type { WorkerDb } from "./worker-db";
 
 /** A side's verdict as CallComparison stores it: pass | fail | n/a | error | pending. */
 export function storedVerdict(result: ModeResult | null, scale: CriterionScale): string {
@@ -57,14 +57,14 @@ ON CONFLICT ("runId", "toolCallId", "criterionId") DO UPDATE SET
 
 /**
  * Upserts the immediate-versus-hindsight comparison of every call × criterion that the just
- * written rows complete, in the writer's transaction so a page never sees a result without it:
+ * written rows complete, in the writer's transaction (synchronous, on the worker's connection) so a page never sees a result without it:
  * one read and one write per group. Only runs judged in both modes have pairs; a pair whose
  * other side is still waiting is left for that side's write (a hindsight row settled as not
  * applicable at creation is finished, so the immediate row's write compares them).
  */
-export async function writeComparisons(tx: Prisma.TransactionClient, written: readonly WrittenSide[], now: Date = new Date()): Promise<number> {
+export function writeComparisons(db: WorkerDb, written: readonly WrittenSide[], now: Date = new Date()): number {
   if (!written.length) return 0;
-  const rows = await tx.$queryRawUnsafe<SideRow[]>(READ_SIDES, asJson(written.map(({ runId, toolCallId, criterionId }) => ({ runId, toolCallId, criterionId }))));
+  const rows = db.statement(READ_SIDES).all(asJson(written)) as SideRow[];
   const pairs = new Map<string, SideRow[]>();
   for (const row of rows) {
     const key = `${row.runId}\u0000${row.toolCallId}\u0000${row.criterionId}`;
@@ -97,6 +97,6 @@ export async function writeComparisons(tx: Prisma.TransactionClient, written: re
       hindsightVerdict: storedVerdict(hindsight, scale),
     });
   }
-  if (upserts.length) await tx.$executeRawUnsafe(UPSERT, sqlDate(now), asJson(upserts));
+  if (upserts.length) db.statement(UPSERT).run(sqlDate(now), asJson(upserts));
   return upserts.length;
 }

@@ -1,8 +1,8 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { JudgeResult } from "@/lib/judges/types";
 import type { SettledOutcome } from "./outcome";
-import { asJson, sqlDate } from "./sql";
-import { WORKER_TRANSACTION } from "./transaction";
+import { asJson, asNumber, sqlDate } from "./sql";
+import { withWorkerDb, writeTransaction, type WorkerDb } from "./worker-db";
 import { writeComparisons, type WrittenSide } from "./write-comparisons";
 
 export interface ResultToWrite {
@@ -40,7 +40,9 @@ function resultRow({ evaluation, outcome }: ResultToWrite) {
   };
 }
 
-// Only rows still running under this worker's claim are written; RETURNING says which.
+// Only rows still running under this worker's claim are written; RETURNING says which. The unary
+// + keeps SQLite from driving the update by the status index (every running row, for each row of
+// the batch): the batch's ids are the way in.
 const UPDATE_RESULTS = `
 UPDATE "Evaluation" SET
   "status" = v."status", "score" = v."score", "passed" = v."passed", "explanation" = v."explanation",
@@ -56,13 +58,19 @@ FROM (
          j.value ->> '$.attempts' AS "attempts"
   FROM json_each(?) AS j
 ) AS v
-WHERE "Evaluation"."id" = v."id" AND "Evaluation"."status" = 'running' AND "Evaluation"."claimedBy" = ?
+WHERE "Evaluation"."id" = v."id" AND +"Evaluation"."status" = 'running' AND +"Evaluation"."claimedBy" = ?
 RETURNING "Evaluation"."id" AS "id", "Evaluation"."toolCallId" AS "toolCallId", "Evaluation"."criterionId" AS "criterionId"`;
 
 const INSERT_CACHE = `
 INSERT INTO "JudgeCache" ("key", "judgeId", "result", "createdAt")
 SELECT j.value ->> '$.key', j.value ->> '$.judgeId', j.value ->> '$.result', ? FROM json_each(?) AS j WHERE true
 ON CONFLICT ("key") DO NOTHING`;
+
+const COUNT_RUN = `
+UPDATE "Run" SET "doneCount" = "doneCount" + ?, "errorCount" = "errorCount" + ?, "cacheHits" = "cacheHits" + ?
+WHERE "id" = ? RETURNING "status", "total", "doneCount", "errorCount"`;
+
+const FINISH_RUN = `UPDATE "Run" SET "status" = 'done', "finishedAt" = ? WHERE "id" = ?`;
 
 /**
  * Writes results, each exactly once: a row is updated only while it is still running under this
@@ -74,41 +82,41 @@ ON CONFLICT ("key") DO NOTHING`;
  */
 export async function writeResults(prisma: PrismaClient, workerId: string, entries: readonly ResultToWrite[], now: Date = new Date()): Promise<boolean[]> {
   if (!entries.length) return [];
+  return withWorkerDb(prisma, (db) => writeTransaction(db, () => writeInTransaction(db, workerId, entries, now)));
+}
+
+function writeInTransaction(db: WorkerDb, workerId: string, entries: readonly ResultToWrite[], now: Date): boolean[] {
   const stamp = sqlDate(now);
-  return prisma.$transaction(async (tx) => {
-    const returned = await tx.$queryRawUnsafe<{ id: string; toolCallId: string; criterionId: string }[]>(UPDATE_RESULTS, stamp, asJson(entries.map(resultRow)), workerId);
-    const writtenRows = new Map(returned.map((row) => [row.id, row]));
-    const counters = new Map<string, { done: number; error: number; cached: number }>();
-    const cacheRows = new Map<string, { key: string; judgeId: string; result: string }>();
-    const sides: WrittenSide[] = [];
-    for (const { evaluation, outcome } of entries) {
-      const row = writtenRows.get(evaluation.id);
-      if (!row) continue;
-      sides.push({ runId: evaluation.runId, toolCallId: row.toolCallId, criterionId: row.criterionId });
-      const counter = counters.get(evaluation.runId) ?? { done: 0, error: 0, cached: 0 };
-      counters.set(evaluation.runId, counter);
-      if (outcome.status === "error") {
-        counter.error++;
-        continue;
-      }
-      counter.done++;
-      if (outcome.cached) counter.cached++;
-      else if (outcome.cacheKey && outcome.judgeId) cacheRows.set(outcome.cacheKey, { key: outcome.cacheKey, judgeId: outcome.judgeId, result: asJson(cacheable(outcome.result)) });
+  const returned = db.statement(UPDATE_RESULTS).all(stamp, asJson(entries.map(resultRow)), workerId) as { id: string; toolCallId: string; criterionId: string }[];
+  const writtenRows = new Map(returned.map((row) => [row.id, row]));
+  const counters = new Map<string, { done: number; error: number; cached: number }>();
+  const cacheRows = new Map<string, { key: string; judgeId: string; result: string }>();
+  const sides: WrittenSide[] = [];
+  for (const { evaluation, outcome } of entries) {
+    const row = writtenRows.get(evaluation.id);
+    if (!row) continue;
+    sides.push({ runId: evaluation.runId, toolCallId: row.toolCallId, criterionId: row.criterionId });
+    const counter = counters.get(evaluation.runId) ?? { done: 0, error: 0, cached: 0 };
+    counters.set(evaluation.runId, counter);
+    if (outcome.status === "error") {
+      counter.error++;
+      continue;
     }
-    if (cacheRows.size) await tx.$executeRawUnsafe(INSERT_CACHE, stamp, asJson([...cacheRows.values()]));
-    await writeComparisons(tx, sides, now);
-    for (const [runId, counter] of counters) {
-      const run = await tx.run.update({
-        where: { id: runId },
-        data: { doneCount: { increment: counter.done }, errorCount: { increment: counter.error }, cacheHits: { increment: counter.cached } },
-        select: { status: true, total: true, doneCount: true, errorCount: true },
-      });
-      if (run.doneCount + run.errorCount >= run.total && (run.status === "pending" || run.status === "running")) {
-        await tx.run.update({ where: { id: runId }, data: { status: "done", finishedAt: now } });
-      }
+    counter.done++;
+    if (outcome.cached) counter.cached++;
+    else if (outcome.cacheKey && outcome.judgeId) cacheRows.set(outcome.cacheKey, { key: outcome.cacheKey, judgeId: outcome.judgeId, result: asJson(cacheable(outcome.result)) });
+  }
+  if (cacheRows.size) db.statement(INSERT_CACHE).run(stamp, asJson([...cacheRows.values()]));
+  writeComparisons(db, sides, now);
+  for (const [runId, counter] of counters) {
+    const run = db.statement(COUNT_RUN).get(counter.done, counter.error, counter.cached, runId) as { status: string; total: unknown; doneCount: unknown; errorCount: unknown } | undefined;
+    // The whole group fails; the writer then writes its entries one by one, isolating this one.
+    if (!run) throw new Error(`run ${runId} of evaluation results no longer exists`);
+    if (asNumber(run.doneCount) + asNumber(run.errorCount) >= asNumber(run.total) && (run.status === "pending" || run.status === "running")) {
+      db.statement(FINISH_RUN).run(stamp, runId);
     }
-    return entries.map(({ evaluation }) => writtenRows.has(evaluation.id));
-  }, WORKER_TRANSACTION);
+  }
+  return entries.map(({ evaluation }) => writtenRows.has(evaluation.id));
 }
 
 export async function writeResult(
