@@ -1,3 +1,4 @@
+import { materialiseBatch, nextRunToMaterialise } from "../runs/materialise-run";
 import { claimBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
 import { finishIdleRuns } from "./finish-runs";
@@ -23,8 +24,13 @@ export async function runUntilIdle(options: WorkerOptions & { signal?: AbortSign
   try {
     await releaseAbandoned(options.prisma, workerId, leaseMs);
     while (!context.signal.aborted) {
+      const materialising = await nextRunToMaterialise(options.prisma);
+      if (materialising) await materialiseBatch(options.prisma, materialising);
       const ids = await claimBatch(options.prisma, workerId, options.batchSize ?? 8);
-      if (!ids.length) break;
+      if (!ids.length) {
+        if (materialising) continue;
+        break;
+      }
       const report = await processBatch(context, ids);
       for (const key of Object.keys(total) as (keyof BatchReport)[]) total[key] += report[key];
     }

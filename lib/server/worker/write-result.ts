@@ -68,7 +68,7 @@ ON CONFLICT ("key") DO NOTHING`;
 
 const COUNT_RUN = `
 UPDATE "Run" SET "doneCount" = "doneCount" + ?, "errorCount" = "errorCount" + ?, "cacheHits" = "cacheHits" + ?
-WHERE "id" = ? RETURNING "status", "total", "doneCount", "errorCount"`;
+WHERE "id" = ? RETURNING "status", "total", "doneCount", "errorCount", "materialising"`;
 
 const FINISH_RUN = `UPDATE "Run" SET "status" = 'done', "finishedAt" = ? WHERE "id" = ?`;
 
@@ -109,10 +109,11 @@ function writeInTransaction(db: WorkerDb, workerId: string, entries: readonly Re
   if (cacheRows.size) db.statement(INSERT_CACHE).run(stamp, asJson([...cacheRows.values()]));
   writeComparisons(db, sides, now);
   for (const [runId, counter] of counters) {
-    const run = db.statement(COUNT_RUN).get(counter.done, counter.error, counter.cached, runId) as { status: string; total: unknown; doneCount: unknown; errorCount: unknown } | undefined;
+    const run = db.statement(COUNT_RUN).get(counter.done, counter.error, counter.cached, runId) as { status: string; total: unknown; doneCount: unknown; errorCount: unknown; materialising: unknown } | undefined;
     // The whole group fails; the writer then writes its entries one by one, isolating this one.
     if (!run) throw new Error(`run ${runId} of evaluation results no longer exists`);
-    if (asNumber(run.doneCount) + asNumber(run.errorCount) >= asNumber(run.total) && (run.status === "pending" || run.status === "running")) {
+    // A run still being materialised has more rows to come: the last materialising batch closes it if need be.
+    if (!asNumber(run.materialising) && asNumber(run.doneCount) + asNumber(run.errorCount) >= asNumber(run.total) && (run.status === "pending" || run.status === "running")) {
       db.statement(FINISH_RUN).run(stamp, runId);
     }
   }
