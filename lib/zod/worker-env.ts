@@ -10,6 +10,4 @@ export const workerEnv = {
   CALLBOARD_WORKER_POLL_MS: positiveInt(60_000).default(1000),
   /** Evaluations a worker claims, judges and writes per transaction. */
   CALLBOARD_WORKER_BATCH: positiveInt(10_000).default(1000),
-  /** Threads that run the built-in judge in one worker process; 0 judges on the worker's own loop. */
-  CALLBOARD_WORKER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
 };
