@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema, nameSchema, passwordSchema } from "@/lib/zod/accounts";
 import { traceEnv } from "@/lib/zod/trace-env";
+import { workerEnv } from "@/lib/zod/worker-env";
 
 /** Settings read from the environment, validated once so a bad value fails with a clear message at start-up. */
 const envSchema = z.object({
@@ -20,6 +21,7 @@ const envSchema = z.object({
   /** Reverse proxies in front of the server that append to X-Forwarded-For (lib/auth/client-address.ts). */
   CALLBOARD_TRUSTED_PROXIES: z.coerce.number({ message: "must be a whole number of proxies" }).int("must be a whole number of proxies").min(0).max(10).default(0),
   ...traceEnv,
+  ...workerEnv,
 }).superRefine((value, context) => {
   // One without the other is a typo, not a choice: say so rather than start without an admin.
   if (value.CALLBOARD_ADMIN_EMAIL && !value.CALLBOARD_ADMIN_PASSWORD) {

@@ -1,15 +1,16 @@
 /**
  * `npm start`: build when the sources changed since the last build, apply migrations,
- * load the demo data into an empty database, then serve the production build.
+ * load the demo data into an empty database, then serve the production build beside one
+ * evaluation worker, restarted if it dies (scripts/supervised.ts).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { env, EnvError } from "@/lib/env";
 import { buildIsCurrent, sourceStamp, stampFilePath } from "./build-stamp";
 import { prepareDatabase } from "./prepare-database";
+import { nextBin, runSupervised } from "./supervised";
 
 const root = process.cwd();
-const nextBin = "node_modules/.bin/next";
 
 async function main() {
   const config = env();
@@ -25,9 +26,7 @@ async function main() {
   await prepareDatabase();
 
   console.log(`callboard: serving http://localhost:${config.PORT}`);
-  const server = spawn(nextBin, ["start", "-p", String(config.PORT)], { stdio: "inherit", env: process.env, shell: process.platform === "win32" });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-  server.on("exit", (code) => process.exit(code ?? 0));
+  runSupervised({ command: nextBin, args: ["start", "-p", String(config.PORT)], env: process.env });
 }
 
 main().catch((error: unknown) => {

@@ -64,15 +64,21 @@ export interface CacheKeyInput {
   view: unknown;
 }
 
+// The canonical text of each view, by identity: views are shared by the criteria of a call (ViewMemo)
+// and never changed, so a call's view is serialised once however many criteria judge it.
+const canonicalViews = new WeakMap<object, string>();
+
+function canonicalView(view: unknown): string {
+  if (view === null || typeof view !== "object") return canonicalJson(view);
+  let text = canonicalViews.get(view);
+  if (text === undefined) canonicalViews.set(view, (text = canonicalJson(view)));
+  return text;
+}
+
 /** sha256 (hex) of judge and its version + result-changing settings + criterion + canonical view: equal inputs, equal key. */
 export function cacheKey(input: CacheKeyInput): string {
-  const material = canonicalJson([
-    CACHE_KEY_VERSION,
-    input.judgeId,
-    judgeVersionFor(input.judgeId, input.judgeVersion),
-    resultSettings(input.settings),
-    input.criterionText.trim(),
-    input.view,
-  ]);
+  // The same text as canonicalJson of the five parts and the view in one array.
+  const head = canonicalJson([CACHE_KEY_VERSION, input.judgeId, judgeVersionFor(input.judgeId, input.judgeVersion), resultSettings(input.settings), input.criterionText.trim()]);
+  const material = `${head.slice(0, -1)},${canonicalView(input.view)}]`;
   return createHash("sha256").update(material).digest("hex");
 }

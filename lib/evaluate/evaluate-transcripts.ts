@@ -1,20 +1,14 @@
 import type { Criterion } from "@/lib/criteria/parse";
-import { cacheKey } from "@/lib/eval/cache-key";
-import { evaluateCall } from "@/lib/eval/engine";
-import { errorMessage } from "@/lib/eval/errors";
-import { validateJudgeResult } from "@/lib/eval/judge-result";
+import { cachedOutcome, failedCall, judgePrepared, prepareCall, ViewMemo, type CallToJudge, type PreparedCall, type SettledJudgeCall } from "@/lib/eval/judge-call";
 import { createLimiter, type Limiter } from "@/lib/eval/limiter";
-import { viewFor, type ViewResult } from "@/lib/eval/views";
-import type { JudgeResult, ViewMode } from "@/lib/judges/types";
+import type { ViewMode } from "@/lib/judges/types";
 import type { ToolCallSite } from "@/lib/transcripts/types";
 import { modesFor } from "./modes";
 import type { CallResult, EvaluateTranscriptsOptions, EvaluationItem } from "./types";
 
 export const DEFAULT_CONCURRENCY = 4;
 
-type Outcome =
-  | { status: "done" | "not-applicable"; result: JudgeResult; cached: boolean; attempts: number; latencyMs: number | null }
-  | { status: "error"; error: string; errorKind: string; attempts: number; latencyMs: number | null };
+type Outcome = SettledJudgeCall;
 
 interface Context extends EvaluateTranscriptsOptions {
   limiter: Limiter;
@@ -51,20 +45,15 @@ export async function evaluateTranscripts(options: EvaluateTranscriptsOptions): 
 }
 
 async function evaluateItem(context: Context, item: EvaluationItem, position: number): Promise<CallResult[]> {
-  // One view object per call and mode, shared by the criteria: the checks judge analyses a view once.
-  const views = new Map<string, ViewResult>();
-  const viewOf = (site: ToolCallSite, mode: ViewMode): ViewResult => {
-    const key = `${site.ordinal}|${mode}`;
-    let view = views.get(key);
-    if (!view) views.set(key, (view = viewFor(mode, item.transcript, site)));
-    return view;
-  };
+  const views = new ViewMemo();
   const tasks: Promise<CallResult>[] = [];
   for (const site of item.sites) {
+    const hasResponse = site.responseIndex !== null;
     for (const [criterionIndex, criterion] of context.criteria.entries()) {
-      for (const mode of modesFor(context.mode ?? "auto", site.responseIndex !== null)) {
+      for (const mode of modesFor(context.mode ?? "auto", hasResponse)) {
+        const call: CallToJudge = { judge: context.judge, settings: context.judgeSettings, criterion, mode, view: views.get(String(site.ordinal), mode, item.transcript, site), hasResponse };
         tasks.push(
-          judgeSite(context, viewOf(site, mode), criterion, mode === "hindsight" && site.responseIndex === null).then((outcome) => {
+          judgeSite(context, call).then((outcome) => {
             const result = toResult(item, position, site, criterionIndex, criterion, mode, outcome);
             context.onResult?.(result);
             return result;
@@ -76,49 +65,29 @@ async function evaluateItem(context: Context, item: EvaluationItem, position: nu
   return Promise.all(tasks);
 }
 
-async function judgeSite(context: Context, view: ViewResult, criterion: Criterion, unanswered: boolean): Promise<Outcome> {
-  if (!view.ok) {
-    // As the worker does: hindsight asked of a call that has no response is not applicable, with the view's reason.
-    if (unanswered) {
-      return { status: "not-applicable", result: { score: null, passed: null, applicable: false, explanation: view.reason, findings: [] }, cached: false, attempts: 0, latencyMs: null };
-    }
-    return { status: "error", error: view.reason, errorKind: "invalid_transcript", attempts: 0, latencyMs: null };
-  }
-  const key = cacheKey({ judgeId: context.judge.id, judgeVersion: context.judge.version, settings: context.judgeSettings, criterionText: criterion.text, view: view.view });
-  const earlier = context.memo.get(key);
+async function judgeSite(context: Context, call: CallToJudge): Promise<Outcome> {
+  const prepared = prepareCall(call);
+  if (prepared.kind === "settled") return prepared.outcome;
+  const earlier = context.memo.get(prepared.key);
   if (earlier) {
     const outcome = await earlier;
     return outcome.status === "error" ? outcome : { ...outcome, cached: true, attempts: 0, latencyMs: null };
   }
-  const pending = judgeOnce(context, key, view.view, criterion);
-  context.memo.set(key, pending);
+  const pending = judgeOnce(context, prepared, call.criterion);
+  context.memo.set(prepared.key, pending);
   return pending;
 }
 
-async function judgeOnce(context: Context, key: string, view: Extract<ViewResult, { ok: true }>["view"], criterion: Criterion): Promise<Outcome> {
+async function judgeOnce(context: Context, prepared: Extract<PreparedCall, { kind: "judge" }>, criterion: Criterion): Promise<Outcome> {
   try {
-    const stored = context.cache ? await context.cache.get(key) : undefined;
-    const hit = stored ? validateJudgeResult(stored) : null;
-    if (hit?.ok) return { status: hit.result.applicable ? "done" : "not-applicable", result: hit.result, cached: true, attempts: 0, latencyMs: null };
+    const hit = context.cache ? cachedOutcome(await context.cache.get(prepared.key), prepared.key) : null;
+    if (hit) return hit;
   } catch {
     // A cache that cannot be read only costs a judge call.
   }
-  try {
-    const outcome = await evaluateCall({
-      judge: context.judge,
-      criterion,
-      view,
-      limiter: context.limiter,
-      timeoutMs: context.timeoutMs,
-      retry: context.retry,
-      signal: context.signal,
-    });
-    if (outcome.status === "aborted") return { status: "error", error: "the evaluation was stopped", errorKind: "aborted", attempts: outcome.attempts, latencyMs: null };
-    if (outcome.status === "error") return { status: "error", error: outcome.error, errorKind: outcome.errorKind, attempts: outcome.attempts, latencyMs: outcome.latencyMs };
-    return { status: outcome.status, result: outcome.result, cached: false, attempts: outcome.attempts, latencyMs: outcome.latencyMs };
-  } catch (error) {
-    return { status: "error", error: errorMessage(error), errorKind: "internal", attempts: 0, latencyMs: null };
-  }
+  const { judge, limiter, timeoutMs, retry, signal } = context;
+  const outcome = await judgePrepared(prepared, { judge, criterion, limiter, timeoutMs, retry, signal });
+  return outcome.status === "aborted" ? failedCall("aborted", "the evaluation was stopped") : outcome;
 }
 
 function toResult(item: EvaluationItem, position: number, site: ToolCallSite, criterionIndex: number, criterion: Criterion, mode: ViewMode, outcome: Outcome): CallResult {

@@ -17,14 +17,19 @@ export function registerClientFile(client: PrismaClient, filePath: string): void
   files.set(client, filePath);
 }
 
+/** The SQLite file behind a client made by createPrisma. */
+export function clientFile(client: PrismaClient): string {
+  const filePath = files.get(client);
+  if (!filePath) throw new Error("This Prisma client was not created by createPrisma, so its database file is unknown");
+  return filePath;
+}
+
 /**
  * Runs `work` on a connection of its own, closed afterwards so that it never outlives the
  * client's connections (closing the last one is what checkpoints the WAL into the file).
  */
 export function withBulkConnection<T>(client: PrismaClient, work: (db: Database.Database) => T): T {
-  const filePath = files.get(client);
-  if (!filePath) throw new Error("This Prisma client was not created by createPrisma, so its database file is unknown");
-  const db = new Database(filePath, { timeout: BUSY_TIMEOUT_MS });
+  const db = new Database(clientFile(client), { timeout: BUSY_TIMEOUT_MS });
   try {
     db.pragma("foreign_keys = ON");
     return work(db);

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { runJudgeId, type NewRun, type RunStatus } from "@/lib/zod/runs";
 import { RUN_TRANSACTION, RunError } from "./errors";
-import { planEvaluations } from "./plan-evaluations";
+import { initialCursor, materialiseRun } from "./materialise-run";
 import { selectionWhere } from "./selection";
 
 export interface CreatedRun {
@@ -13,59 +13,64 @@ export interface CreatedRun {
   notApplicable: number;
 }
 
-// Rows per INSERT: far below SQLite's bound on parameters per statement.
-const CHUNK = 500;
+/**
+ * Runs up to this many evaluations get their rows before createRun returns (a few hundred
+ * milliseconds at most); larger ones are filled in by the worker, batch by batch, while it
+ * already judges the first rows.
+ */
+export const INLINE_EVALUATIONS = 20_000;
+
+/** Rows per call and criterion in `mode`, and how many of them are settled at creation (hindsight without a response). */
+function rowCounts(mode: NewRun["mode"], calls: number, unanswered: number, criteria: number) {
+  const perCriterion = mode === "both" ? 2 * calls : calls;
+  const notApplicable = mode === "both" || mode === "hindsight" ? unanswered : 0;
+  return { total: perCriterion * criteria, notApplicable: notApplicable * criteria };
+}
 
 /**
- * Stores a run, its criteria and one pending evaluation per call x criterion x mode, all or
- * nothing, and returns without judging anything: the worker picks the rows up. The selection
- * is read inside the transaction, so the run covers exactly the calls that existed at that moment.
+ * Stores a run and its criteria, counted but not yet expanded into evaluation rows, and returns
+ * without judging anything. The selection is frozen at this moment (materialise-run.ts): the run
+ * covers exactly the calls that existed now. A small run's rows are created before this returns;
+ * a large run's by the worker, in bounded batches, so that the form never waits on them.
  */
-export async function createRun(prisma: PrismaClient, input: NewRun, now: Date = new Date()): Promise<CreatedRun> {
-  return prisma.$transaction(async (tx) => {
+export async function createRun(prisma: PrismaClient, input: NewRun, now: Date = new Date(), options: { inlineEvaluations?: number } = {}): Promise<CreatedRun> {
+  const cutoff = new Date();
+  const created = await prisma.$transaction(async (tx) => {
     const criteria = await tx.criterion.findMany({ where: { id: { in: input.criterionIds } }, select: { id: true } });
     const known = new Set(criteria.map((criterion) => criterion.id));
     const missing = input.criterionIds.filter((id) => !known.has(id));
     if (missing.length) throw new RunError("unknown-criteria", `Unknown criteria: ${missing.join(", ")}.`);
 
-    const calls = await tx.toolCall.findMany({
-      where: { transcript: selectionWhere(input.selection) },
-      orderBy: [{ transcriptId: "asc" }, { ordinal: "asc" }],
-      select: { id: true, callId: true, toolName: true, responseIndex: true },
-    });
-    if (!calls.length) throw new RunError("empty-selection", "The selected transcripts hold no tool calls to evaluate.");
+    const where = { transcript: selectionWhere(input.selection) };
+    const [calls, unanswered] = await Promise.all([tx.toolCall.count({ where }), tx.toolCall.count({ where: { ...where, responseIndex: null } })]);
+    if (!calls) throw new RunError("empty-selection", "The selected transcripts hold no tool calls to evaluate.");
 
-    const planned = planEvaluations(calls, input.criterionIds, input.mode);
-    const notApplicable = planned.filter((row) => row.notApplicable !== undefined).length;
-    const pending = planned.length - notApplicable;
-    const status: RunStatus = pending ? "pending" : "done";
+    const counts = rowCounts(input.mode, calls, unanswered, input.criterionIds.length);
     const run = await tx.run.create({
       data: {
         name: input.name,
         judgeId: runJudgeId(input.judge),
         judgeSettings: input.judge,
         mode: input.mode,
-        status,
+        status: "pending",
         selection: input.selection,
-        total: planned.length,
-        doneCount: notApplicable,
+        total: counts.total,
+        materialising: true,
+        materialiseCursor: initialCursor(cutoff),
         createdAt: now,
-        finishedAt: pending ? null : now,
       },
       select: { id: true },
     });
     await tx.runCriterion.createMany({ data: input.criterionIds.map((criterionId, position) => ({ runId: run.id, criterionId, position })) });
-    for (let start = 0; start < planned.length; start += CHUNK) {
-      await tx.evaluation.createMany({
-        data: planned.slice(start, start + CHUNK).map((row) => ({
-          runId: run.id,
-          toolCallId: row.toolCallId,
-          criterionId: row.criterionId,
-          mode: row.mode,
-          ...(row.notApplicable === undefined ? {} : { status: "not-applicable", explanation: row.notApplicable, finishedAt: now }),
-        })),
-      });
-    }
-    return { runId: run.id, name: input.name, status, total: planned.length, pending, notApplicable };
+    return { runId: run.id, ...counts };
   }, RUN_TRANSACTION);
+
+  let status: RunStatus = "pending";
+  if (created.total <= (options.inlineEvaluations ?? INLINE_EVALUATIONS)) {
+    await materialiseRun(prisma, created.runId);
+    const run = await prisma.run.findUnique({ where: { id: created.runId }, select: { status: true } });
+    if (run?.status === "done") status = "done";
+  }
+  const { runId, total, notApplicable } = created;
+  return { runId, name: input.name, status, total, pending: total - notApplicable, notApplicable };
 }

@@ -30,7 +30,7 @@ export interface RunProgress {
 export async function getRunProgress(prisma: PrismaClient, runId: string, errorGroups = 5): Promise<RunProgress | null> {
   const run = await prisma.run.findUnique({
     where: { id: runId },
-    select: { id: true, status: true, total: true, cacheHits: true, error: true, createdAt: true, startedAt: true, finishedAt: true },
+    select: { id: true, status: true, total: true, cacheHits: true, error: true, createdAt: true, startedAt: true, finishedAt: true, materialising: true },
   });
   if (!run) return null;
   const [byStatus, byError] = await Promise.all([
@@ -47,6 +47,8 @@ export async function getRunProgress(prisma: PrismaClient, runId: string, errorG
   for (const row of byStatus) {
     if ((EVALUATION_STATUSES as readonly string[]).includes(row.status)) counts[row.status as EvaluationStatus] = row._count._all;
   }
+  // A large run's rows are created by the worker while it judges: the ones still to come are pending.
+  if (run.materialising) counts.pending += Math.max(0, run.total - Object.values(counts).reduce((sum, count) => sum + count, 0));
   const finished = counts.done + counts["not-applicable"] + counts.error;
   return {
     runId: run.id,

@@ -9,7 +9,7 @@ import { WORKER_TRANSACTION } from "./transaction";
 export async function finishIdleRuns(prisma: PrismaClient, now: Date = new Date()): Promise<string[]> {
   return prisma.$transaction(async (tx) => {
     const idle = await tx.run.findMany({
-      where: { status: { in: ["pending", "running"] }, evaluations: { none: { status: { in: ["pending", "running"] } } } },
+      where: { status: { in: ["pending", "running"] }, materialising: false, evaluations: { none: { status: { in: ["pending", "running"] } } } },
       select: { id: true },
     });
     for (const { id } of idle) {

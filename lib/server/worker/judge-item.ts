@@ -1,18 +1,15 @@
-import { parseCriterion } from "@/lib/criteria/parse";
-import { cacheKey } from "@/lib/eval/cache-key";
-import { evaluateCall } from "@/lib/eval/engine";
+import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
 import { errorMessage } from "@/lib/eval/errors";
-import { validateJudgeResult } from "@/lib/eval/judge-result";
+import { judgePrepared, prepareCall, withoutView, type PreparedCall, type ViewMemo } from "@/lib/eval/judge-call";
 import type { JudgeLimiters } from "@/lib/eval/limiter";
 import type { RetryOptions } from "@/lib/eval/retry";
-import { viewFor, type ViewResult } from "@/lib/eval/views";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Judge } from "@/lib/judges/types";
-import { runJudgeSchema } from "@/lib/zod/runs";
+import { runJudgeSchema, type RunJudgeConfig } from "@/lib/zod/runs";
 import type { JudgeResolver } from "./judge-factory";
 import { observed, timeoutFor } from "./judge-options";
 import type { WorkItem } from "./load-batch";
-import { failure, type WorkOutcome } from "./outcome";
+import { failure, type SettledOutcome, type WorkOutcome } from "./outcome";
 
 export interface JudgeItemContext {
   prisma: PrismaClient;
@@ -25,65 +22,52 @@ export interface JudgeItemContext {
   onJudgeCall?: (evaluationId: string) => void;
 }
 
-/**
- * Views of a batch, per call and mode. Sharing one view object between the criteria of a call
- * lets a judge that memoises its analysis per view (checks does) analyse the call once.
- */
-export type ViewMemo = Map<string, ViewResult>;
+/** An item either settled before any judge (bad criterion, no view, judge unavailable) or waiting for the cache, then its judge. */
+export type PreparedItem =
+  | { kind: "settled"; item: WorkItem; outcome: SettledOutcome }
+  | { kind: "judge"; item: WorkItem; judge: Judge; config: RunJudgeConfig; criterion: Criterion; prepared: Extract<PreparedCall, { kind: "judge" }> };
 
-function memoisedView(views: ViewMemo, item: WorkItem): ViewResult {
-  const key = `${item.toolCallId}|${item.mode}`;
-  let view = views.get(key);
-  if (!view) views.set(key, (view = viewFor(item.mode, item.transcript, item.site)));
-  return view;
+/** Parsed criteria and run settings of a batch: the same few texts and runs recur on every row. */
+export interface BatchMemo {
+  views: ViewMemo;
+  criteria: Map<string, ReturnType<typeof parseCriterion>>;
+  configs: Map<string, ReturnType<typeof runJudgeSchema.safeParse>>;
 }
 
-/** Judges one claimed evaluation, or finds its result in the cache; never throws for the item's own problems. */
-export async function judgeItem(context: JudgeItemContext, item: WorkItem, views: ViewMemo = new Map()): Promise<WorkOutcome> {
-  const parsedCriterion = parseCriterion(item.criterionText);
-  if (!parsedCriterion.ok) return failure("invalid_criterion", parsedCriterion.message);
-  const config = runJudgeSchema.safeParse(item.judgeSettings);
-  if (!config.success) return failure("judge_unavailable", `The run's judge settings are not understood: ${config.error.issues[0]?.message ?? "invalid"}`);
-
-  const view = memoisedView(views, item);
-  if (!view.ok) {
-    if (item.mode === "hindsight" && item.site.responseIndex === null) {
-      const result = { score: null, passed: null, applicable: false, explanation: view.reason, findings: [] };
-      return { status: "not-applicable", result, judgeId: null, cacheKey: null, cached: false, attempts: 0, latencyMs: null };
-    }
-    return failure("invalid_transcript", view.reason);
+/** The item's view, applicability and cache key (lib/eval/judge-call.ts); never throws for the item's own problems. */
+export async function prepareItem(context: JudgeItemContext, item: WorkItem, memo: BatchMemo): Promise<PreparedItem> {
+  let parsedCriterion = memo.criteria.get(item.criterionText);
+  if (!parsedCriterion) memo.criteria.set(item.criterionText, (parsedCriterion = parseCriterion(item.criterionText)));
+  if (!parsedCriterion.ok) return { kind: "settled", item, outcome: failure("invalid_criterion", parsedCriterion.message) };
+  let config = memo.configs.get(item.runId);
+  if (!config) memo.configs.set(item.runId, (config = runJudgeSchema.safeParse(item.judgeSettings)));
+  if (!config.success) {
+    return { kind: "settled", item, outcome: failure("judge_unavailable", `The run's judge settings are not understood: ${config.error.issues[0]?.message ?? "invalid"}`) };
   }
-
+  const hasResponse = item.site.responseIndex !== null;
+  const view = memo.views.get(item.toolCallId, item.mode, item.transcript, item.site);
+  if (!view.ok) return { kind: "settled", item, outcome: { ...withoutView(item.mode, hasResponse, view.reason), judgeId: null } };
   let judge: Judge;
   try {
     judge = await context.judges.get(config.data);
   } catch (error) {
-    return failure("judge_unavailable", `The judge could not be started: ${errorMessage(error)}`);
+    return { kind: "settled", item, outcome: failure("judge_unavailable", `The judge could not be started: ${errorMessage(error)}`) };
   }
+  const prepared = prepareCall({ judge, settings: config.data, criterion: parsedCriterion.criterion, mode: item.mode, view, hasResponse });
+  if (prepared.kind === "settled") return { kind: "settled", item, outcome: { ...prepared.outcome, judgeId: null } };
+  return { kind: "judge", item, judge, config: config.data, criterion: parsedCriterion.criterion, prepared };
+}
 
-  const key = cacheKey({ judgeId: judge.id, judgeVersion: judge.version, settings: config.data, criterionText: parsedCriterion.criterion.text, view: view.view });
-  const entry = await context.prisma.judgeCache.findUnique({ where: { key }, select: { result: true } });
-  const hit = entry ? validateJudgeResult(entry.result) : null;
-  if (hit?.ok) {
-    const status = hit.result.applicable ? "done" : "not-applicable";
-    return { status, result: hit.result, judgeId: judge.id, cacheKey: key, cached: true, attempts: 0, latencyMs: null };
-  }
-
-  const outcome = await evaluateCall({
+/** Asks the item's judge (its cache entry was missing). */
+export async function judgeItem(context: JudgeItemContext, prepared: Extract<PreparedItem, { kind: "judge" }>): Promise<WorkOutcome> {
+  const { judge, item } = prepared;
+  const outcome = await judgePrepared(prepared.prepared, {
     judge: observed(judge, item.id, context.onJudgeCall),
-    criterion: parsedCriterion.criterion,
-    view: view.view,
+    criterion: prepared.criterion,
     limiter: context.limiters.for(judge.id),
-    timeoutMs: context.timeoutMs ?? timeoutFor(config.data),
+    timeoutMs: context.timeoutMs ?? timeoutFor(prepared.config),
     retry: context.retry,
     signal: context.signal,
   });
-  switch (outcome.status) {
-    case "aborted":
-      return { status: "aborted" };
-    case "error":
-      return { status: "error", error: outcome.error, errorKind: outcome.errorKind, judgeId: judge.id, cacheKey: key, attempts: outcome.attempts, latencyMs: outcome.latencyMs };
-    default:
-      return { status: outcome.status, result: outcome.result, judgeId: judge.id, cacheKey: key, cached: false, attempts: outcome.attempts, latencyMs: outcome.latencyMs };
-  }
+  return outcome.status === "aborted" ? outcome : { ...outcome, judgeId: judge.id };
 }

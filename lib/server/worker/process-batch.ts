@@ -1,8 +1,10 @@
 import { errorMessage } from "@/lib/eval/errors";
-import { judgeItem, type JudgeItemContext, type ViewMemo } from "./judge-item";
+import { cachedOutcome, ViewMemo } from "@/lib/eval/judge-call";
+import { judgeItem, prepareItem, type BatchMemo, type JudgeItemContext, type PreparedItem } from "./judge-item";
 import { releaseClaim } from "./lease";
 import { loadBatch, type WorkItem } from "./load-batch";
-import { failure } from "./outcome";
+import { lookupCache } from "./lookup-cache";
+import { failure, type WorkOutcome } from "./outcome";
 import type { ResultWriter } from "./result-writer";
 
 export interface BatchContext extends JudgeItemContext {
@@ -23,29 +25,44 @@ export interface BatchReport {
   released: number;
 }
 
-async function settle(context: BatchContext, item: WorkItem, views: ViewMemo, report: BatchReport): Promise<void> {
+async function release(context: BatchContext, ids: readonly string[], report: BatchReport): Promise<void> {
+  for (const id of ids) if (await releaseClaim(context.prisma, context.workerId, id).catch(() => false)) report.released++;
+}
+
+async function record(context: BatchContext, entries: { item: WorkItem; outcome: WorkOutcome }[], report: BatchReport): Promise<void> {
+  const settled = entries.flatMap(({ item, outcome }) => (outcome.status === "aborted" ? [] : [{ evaluation: item, outcome }]));
+  const aborted = entries.filter(({ outcome }) => outcome.status === "aborted").map(({ item }) => item.id);
   try {
-    const outcome = await judgeItem(context, item, views);
-    if (outcome.status === "aborted") {
-      if (await releaseClaim(context.prisma, context.workerId, item.id)) report.released++;
-      return;
+    const written = await context.writer.writeMany(settled);
+    for (const ok of written) {
+      if (ok) report.written++;
+      else report.discarded++;
     }
-    if (await context.writer.write({ evaluation: item, outcome })) report.written++;
-    else report.discarded++;
   } catch (error) {
     context.onError(error);
-    // Recorded as a failure rather than released: a row that always breaks the worker must not
-    // be claimed again forever. Only if even that write fails is the claim given back.
-    try {
-      const outcome = failure("internal", `The worker failed on this evaluation: ${errorMessage(error)}`);
-      if (await context.writer.write({ evaluation: item, outcome })) report.written++;
-    } catch {
-      if (await releaseClaim(context.prisma, context.workerId, item.id).catch(() => false)) report.released++;
-    }
+    await release(context, settled.map((entry) => entry.evaluation.id), report);
+  } finally {
+    for (const { item } of entries) context.inFlight.delete(item.id);
+  }
+  await release(context, aborted, report);
+}
+
+async function judge(context: BatchContext, prepared: Extract<PreparedItem, { kind: "judge" }>): Promise<WorkOutcome> {
+  try {
+    return await judgeItem(context, prepared);
+  } catch (error) {
+    // Recorded as a failure rather than released: a row that always breaks the worker must not be claimed again forever.
+    context.onError(error);
+    return failure("internal", `The worker failed on this evaluation: ${errorMessage(error)}`);
   }
 }
 
-/** Judges and writes a batch of claimed evaluations concurrently (each judge's limiter bounds the real concurrency). */
+/**
+ * Judges and writes a batch of claimed evaluations: their views and cache keys first, then one
+ * cache lookup for the whole batch, then the judge for the misses (each judge's limiter bounds
+ * the real concurrency). Results go to the writer in groups: the settled ones at once, the
+ * judged ones as they finish.
+ */
 export async function processBatch(context: BatchContext, ids: readonly string[]): Promise<BatchReport> {
   const report: BatchReport = { claimed: ids.length, written: 0, discarded: 0, released: 0 };
   for (const id of ids) context.inFlight.add(id);
@@ -55,19 +72,36 @@ export async function processBatch(context: BatchContext, ids: readonly string[]
       items = await loadBatch(context.prisma, ids);
     } catch (error) {
       context.onError(error);
-      for (const id of ids) if (await releaseClaim(context.prisma, context.workerId, id).catch(() => false)) report.released++;
+      await release(context, ids, report);
       return report;
     }
-    const views: ViewMemo = new Map();
-    await Promise.all(
-      items.map(async (item) => {
-        try {
-          await settle(context, item, views, report);
-        } finally {
-          context.inFlight.delete(item.id);
-        }
-      }),
+    const memo: BatchMemo = { views: new ViewMemo(), criteria: new Map(), configs: new Map() };
+    const prepared = await Promise.all(
+      items.map((item) =>
+        prepareItem(context, item, memo).catch((error: unknown): PreparedItem => ({ kind: "settled", item, outcome: failure("internal", `The worker failed on this evaluation: ${errorMessage(error)}`) })),
+      ),
     );
+    const waiting = prepared.filter((entry) => entry.kind === "judge");
+    const cache = await lookupCache(context.prisma, waiting.map((entry) => entry.prepared.key)).catch((error: unknown) => {
+      // A cache that cannot be read only costs judge calls.
+      context.onError(error);
+      return new Map<string, unknown>();
+    });
+    const ready: { item: WorkItem; outcome: WorkOutcome }[] = [];
+    const misses: Extract<PreparedItem, { kind: "judge" }>[] = [];
+    for (const entry of prepared) {
+      if (entry.kind === "settled") {
+        ready.push(entry);
+        continue;
+      }
+      const hit = cachedOutcome(cache.get(entry.prepared.key), entry.prepared.key);
+      if (hit) ready.push({ item: entry.item, outcome: { ...hit, judgeId: entry.judge.id } });
+      else misses.push(entry);
+    }
+    await Promise.all([
+      record(context, ready, report),
+      ...misses.map(async (entry) => record(context, [{ item: entry.item, outcome: await judge(context, entry) }], report)),
+    ]);
     return report;
   } finally {
     for (const id of ids) context.inFlight.delete(id);

@@ -7,24 +7,46 @@ interface Queued extends ResultToWrite {
 }
 
 /**
- * Group commit: results that finish while a write is in progress go out together in the next
- * transaction. An idle worker writes each result at once; a busy one pays one commit per group
- * instead of one per evaluation, which is what SQLite's fsync makes expensive.
+ * Group commit: results that finish while a write is in progress, or within `lingerMs` of the
+ * first of a group, go out together in one transaction. A fast judge (checks) finishes results a
+ * few microseconds apart: without the linger each would pay a transaction of its own.
  */
 export class ResultWriter {
   private queue: Queued[] = [];
   private flushing = false;
 
+  private timer: NodeJS.Timeout | null = null;
+
   constructor(
     private readonly prisma: PrismaClient,
     private readonly workerId: string,
+    private readonly lingerMs = 10,
+    private readonly maxGroup = 2000,
   ) {}
 
   write(entry: ResultToWrite): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ ...entry, resolve, reject });
+    return this.writeMany([entry]).then(([written]) => written);
+  }
+
+  /** Queues `entries` together, so that they share a transaction. */
+  writeMany(entries: readonly ResultToWrite[]): Promise<boolean[]> {
+    const written = Promise.all(entries.map((entry) => new Promise<boolean>((resolve, reject) => this.queue.push({ ...entry, resolve, reject }))));
+    this.schedule();
+    return written;
+  }
+
+  private schedule(): void {
+    if (this.flushing) return;
+    if (this.queue.length >= this.maxGroup) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
       void this.flush();
-    });
+    } else {
+      this.timer ??= setTimeout(() => {
+        this.timer = null;
+        void this.flush();
+      }, this.lingerMs);
+    }
   }
 
   private async flush(): Promise<void> {
@@ -32,7 +54,7 @@ export class ResultWriter {
     this.flushing = true;
     try {
       while (this.queue.length) {
-        const group = this.queue.splice(0);
+        const group = this.queue.splice(0, this.maxGroup);
         try {
           const written = await writeResults(this.prisma, this.workerId, group);
           group.forEach((entry, index) => entry.resolve(written[index]));
@@ -44,5 +66,7 @@ export class ResultWriter {
     } finally {
       this.flushing = false;
     }
+    // What arrived during the last write but after the loop looked.
+    if (this.queue.length) this.schedule();
   }
 }

@@ -1,8 +1,10 @@
+import { materialiseBatch, nextRunToMaterialise } from "../runs/materialise-run";
 import { claimBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
 import { finishIdleRuns } from "./finish-runs";
 import { releaseAbandoned, renewClaims } from "./lease";
 import { processBatch, type BatchReport } from "./process-batch";
+import { acquireWorkerDb } from "./worker-db";
 import { markWorkerAlive, markWorkerStopped, newWorkerId } from "./worker-id";
 
 /**
@@ -18,11 +20,17 @@ export async function runUntilIdle(options: WorkerOptions & { signal?: AbortSign
   const heartbeat = setInterval(() => void renewClaims(options.prisma, workerId, [...context.inFlight]).catch(context.onError), leaseMs / 3);
   heartbeat.unref();
   markWorkerAlive(workerId);
+  const connection = acquireWorkerDb(options.prisma);
   try {
     await releaseAbandoned(options.prisma, workerId, leaseMs);
     while (!context.signal.aborted) {
+      const materialising = await nextRunToMaterialise(options.prisma);
+      if (materialising) await materialiseBatch(options.prisma, materialising);
       const ids = await claimBatch(options.prisma, workerId, options.batchSize ?? 8);
-      if (!ids.length) break;
+      if (!ids.length) {
+        if (materialising) continue;
+        break;
+      }
       const report = await processBatch(context, ids);
       for (const key of Object.keys(total) as (keyof BatchReport)[]) total[key] += report[key];
     }
@@ -31,5 +39,6 @@ export async function runUntilIdle(options: WorkerOptions & { signal?: AbortSign
   } finally {
     clearInterval(heartbeat);
     markWorkerStopped(workerId);
+    connection.release();
   }
 }

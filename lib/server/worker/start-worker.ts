@@ -1,10 +1,12 @@
 import { sleep } from "@/lib/eval/sleep";
+import { materialiseBatch, nextRunToMaterialise } from "../runs/materialise-run";
 import { assembleQuietTraces } from "../traces/assemble-quiet-traces";
 import { claimBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
 import { finishIdleRuns } from "./finish-runs";
 import { releaseAbandoned, renewClaims } from "./lease";
 import { processBatch } from "./process-batch";
+import { acquireWorkerDb } from "./worker-db";
 import { markWorkerAlive, markWorkerStopped, newWorkerId } from "./worker-id";
 
 export type { WorkerOptions } from "./context";
@@ -64,6 +66,9 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     while (!controller.signal.aborted) {
       try {
         await housekeeping();
+        // One bounded batch of a large run's rows per turn, so judging starts on its first rows.
+        const materialising = await nextRunToMaterialise(prisma);
+        if (materialising) await materialiseBatch(prisma, materialising);
         if (batches.size < maxBatches) {
           const ids = await claimBatch(prisma, workerId, batchSize);
           failures = 0;
@@ -74,7 +79,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
             continue;
           }
         }
-        if (tracesWaiting) continue;
+        if (tracesWaiting || materialising) continue;
         await Promise.race([sleep(Math.min(pollMs, renewEveryMs), controller.signal).catch(ignore), ...batches]);
       } catch (error) {
         if (failures % 20 === 0) context.onError(error);
@@ -86,7 +91,12 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   };
 
   markWorkerAlive(workerId);
-  const done = loop().finally(() => markWorkerStopped(workerId));
+  // Held for the worker's life, so its connection and prepared statements are made once.
+  const connection = acquireWorkerDb(prisma);
+  const done = loop().finally(() => {
+    markWorkerStopped(workerId);
+    connection.release();
+  });
   return {
     id: workerId,
     async stop() {

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { CriterionScale } from "@/lib/criteria/parse";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { compareModes } from "@/lib/results/compare-modes";
 import { modeResultFromRow, type ModeResult } from "@/lib/results/mode-result";
 import { storedComparison } from "@/lib/results/stored-comparison";
 import { verdictOf } from "@/lib/results/verdict";
+import { asJson, asNumber, parseJsonColumn, sqlDate } from "./sql";
+import type { WorkerDb } from "./worker-db";
 
 /** A side's verdict as CallComparison stores it: pass | fail | n/a | error | pending. */
 export function storedVerdict(result: ModeResult | null, scale: CriterionScale): string {
@@ -14,56 +16,87 @@ export function storedVerdict(result: ModeResult | null, scale: CriterionScale):
   return "error";
 }
 
+/** A result just written: which call, criterion and run it belongs to. */
+export interface WrittenSide {
+  runId: string;
+  toolCallId: string;
+  criterionId: string;
+}
+
+interface SideRow {
+  runId: string;
+  toolCallId: string;
+  criterionId: string;
+  mode: string;
+  status: string;
+  score: number | null;
+  passed: unknown;
+  explanation: string | null;
+  findings: unknown;
+  scale: string;
+}
+
 const FINISHED = new Set(["done", "not-applicable", "error"]);
 
-const resultSelect = { runId: true, toolCallId: true, criterionId: true, mode: true, status: true, score: true, passed: true, explanation: true, findings: true } as const;
+// Both sides of every pair the written rows belong to, in runs judged in both modes only.
+const READ_SIDES = `
+SELECT e."runId", e."toolCallId", e."criterionId", e."mode", e."status", e."score", e."passed", e."explanation", e."findings", c."scale"
+FROM (SELECT DISTINCT j.value ->> '$.runId' AS "runId", j.value ->> '$.toolCallId' AS "toolCallId", j.value ->> '$.criterionId' AS "criterionId" FROM json_each(?) AS j) AS p
+JOIN "Run" r ON r."id" = p."runId" AND r."mode" = 'both'
+JOIN "Evaluation" e ON e."runId" = p."runId" AND e."toolCallId" = p."toolCallId" AND e."criterionId" = p."criterionId"
+JOIN "Criterion" c ON c."id" = p."criterionId"`;
+
+const UPSERT = `
+INSERT INTO "CallComparison" ("id", "runId", "toolCallId", "criterionId", "kind", "flipped", "delta", "immediateVerdict", "hindsightVerdict", "updatedAt")
+SELECT j.value ->> '$.id', j.value ->> '$.runId', j.value ->> '$.toolCallId', j.value ->> '$.criterionId', j.value ->> '$.kind',
+       j.value ->> '$.flipped', j.value ->> '$.delta', j.value ->> '$.immediateVerdict', j.value ->> '$.hindsightVerdict', ?
+FROM json_each(?) AS j WHERE true
+ON CONFLICT ("runId", "toolCallId", "criterionId") DO UPDATE SET
+  "kind" = excluded."kind", "flipped" = excluded."flipped", "delta" = excluded."delta",
+  "immediateVerdict" = excluded."immediateVerdict", "hindsightVerdict" = excluded."hindsightVerdict", "updatedAt" = excluded."updatedAt"`;
 
 /**
  * Upserts the immediate-versus-hindsight comparison of every call × criterion that the just
- * written rows complete, in the writer's transaction so a page never sees a result without it.
- * Only runs judged in both modes have pairs; a pair whose other side is still waiting is left
- * for that side's write (a hindsight row settled as not applicable at creation is finished, so
- * the immediate row's write compares them).
+ * written rows complete, in the writer's transaction (synchronous, on the worker's connection) so a page never sees a result without it:
+ * one read and one write per group. Only runs judged in both modes have pairs; a pair whose
+ * other side is still waiting is left for that side's write (a hindsight row settled as not
+ * applicable at creation is finished, so the immediate row's write compares them).
  */
-export async function writeComparisons(tx: Prisma.TransactionClient, evaluationIds: readonly string[]): Promise<number> {
-  if (!evaluationIds.length) return 0;
-  const written = await tx.evaluation.findMany({
-    where: { id: { in: [...evaluationIds] }, run: { mode: "both" } },
-    select: { runId: true, toolCallId: true, criterionId: true, criterion: { select: { scale: true } } },
-  });
+export function writeComparisons(db: WorkerDb, written: readonly WrittenSide[], now: Date = new Date()): number {
   if (!written.length) return 0;
-  const key = (row: { runId: string; toolCallId: string; criterionId: string }) => `${row.runId}\u0000${row.toolCallId}\u0000${row.criterionId}`;
-  // Both modes of one pair may land in the same group: compare each pair once.
-  const pairs = new Map(written.map((row) => [key(row), row]));
-  const sides = await tx.evaluation.findMany({
-    where: { OR: [...pairs.values()].map(({ runId, toolCallId, criterionId }) => ({ runId, toolCallId, criterionId })) },
-    select: resultSelect,
-  });
-  let count = 0;
-  for (const [pairKey, pair] of pairs) {
-    const { runId, toolCallId, criterionId } = pair;
-    const rows = sides.filter((row) => key(row) === pairKey);
-    if (rows.length < 2 || !rows.every((row) => FINISHED.has(row.status))) continue;
+  const rows = db.statement(READ_SIDES).all(asJson(written)) as SideRow[];
+  const pairs = new Map<string, SideRow[]>();
+  for (const row of rows) {
+    const key = `${row.runId}\u0000${row.toolCallId}\u0000${row.criterionId}`;
+    const pair = pairs.get(key);
+    if (pair) pair.push(row);
+    else pairs.set(key, [row]);
+  }
+  const upserts: object[] = [];
+  for (const pair of pairs.values()) {
+    if (pair.length < 2 || !pair.every((row) => FINISHED.has(row.status))) continue;
     const side = (mode: string) => {
-      const row = rows.find((candidate) => candidate.mode === mode);
-      return row ? modeResultFromRow(row) : null;
+      const row = pair.find((candidate) => candidate.mode === mode);
+      if (!row) return null;
+      const passed = row.passed === null || row.passed === undefined ? null : asNumber(row.passed) === 1;
+      return modeResultFromRow({ ...row, score: row.score === null ? null : asNumber(row.score), passed, findings: parseJsonColumn(row.findings) });
     };
-    const scale: CriterionScale = pair.criterion.scale === "binary" ? "binary" : "continuous";
+    const { runId, toolCallId, criterionId } = pair[0];
+    const scale: CriterionScale = pair[0].scale === "binary" ? "binary" : "continuous";
     const immediate = side("immediate");
     const hindsight = side("hindsight");
     const comparison = compareModes(immediate, hindsight, scale);
-    const data = {
+    upserts.push({
+      id: randomUUID(),
+      runId,
+      toolCallId,
+      criterionId,
       kind: comparison.kind,
       ...storedComparison(comparison),
       immediateVerdict: storedVerdict(immediate, scale),
       hindsightVerdict: storedVerdict(hindsight, scale),
-    };
-    await tx.callComparison.upsert({
-      where: { runId_toolCallId_criterionId: { runId, toolCallId, criterionId } },
-      create: { runId, toolCallId, criterionId, ...data },
-      update: data,
     });
-    count++;
   }
-  return count;
+  if (upserts.length) db.statement(UPSERT).run(sqlDate(now), asJson(upserts));
+  return upserts.length;
 }

@@ -1,0 +1,52 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRun } from "@/lib/server/runs/create-run";
+import { newRunSchema } from "@/lib/zod/runs";
+import { copyDatabase, createDemoTemplate, type TestDatabase } from "./test-fixtures/database";
+import { waitFor } from "./test-fixtures/wait";
+
+const WORKER = path.join(process.cwd(), "scripts", "worker.ts");
+
+let template: Awaited<ReturnType<typeof createDemoTemplate>>;
+let db: TestDatabase;
+
+beforeAll(async () => {
+  template = await createDemoTemplate("callboard-worker-process-");
+  db = copyDatabase(template.file, "worker-process");
+});
+afterAll(async () => {
+  await db.cleanup();
+  template.cleanup();
+});
+
+describe("npm run worker", () => {
+  it("claims and finishes a large run (its rows created batch by batch) in its own process, and stops cleanly on SIGTERM", { timeout: 120_000 }, async () => {
+    const criterionIds = (await db.prisma.criterion.findMany({ select: { id: true } })).map((row) => row.id);
+    // Nothing inline: the worker process creates the rows as well as judging them.
+    const run = await createRun(db.prisma, newRunSchema.parse({ selection: { kind: "all" }, criterionIds, mode: "both" }), new Date(), { inlineEvaluations: 0 });
+    const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
+      cwd: process.cwd(),
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, DATABASE_URL: db.url, CALLBOARD_WORKER_POLL_MS: "50", CALLBOARD_WORKER_BATCH: "16" },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+    try {
+      await waitFor(async () => (await db.prisma.run.findUniqueOrThrow({ where: { id: run.runId } })).status === "done", 90_000, 100);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(output).toMatch(/worker .+ started/);
+    expect(output).toMatch(/worker .+ stopped \(SIGTERM\)/);
+    const rows = await db.prisma.evaluation.findMany({ where: { runId: run.runId }, select: { status: true, claimedBy: true } });
+    expect(rows).toHaveLength(run.total);
+    expect(rows.filter((row) => row.status === "pending" || row.status === "running")).toEqual([]);
+    // Judged by the child, whose id carries its pid.
+    expect(rows.some((row) => row.claimedBy?.includes(`:${child.pid}:`))).toBe(true);
+    expect(await db.prisma.run.findUniqueOrThrow({ where: { id: run.runId } })).toMatchObject({ doneCount: run.total, errorCount: 0, materialising: false });
+  });
+});

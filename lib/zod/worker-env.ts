@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+const positiveInt = (max: number) => z.coerce.number().int().positive().max(max);
+
+/** Settings of the evaluation worker processes (lib/env.ts reads them with the others). */
+export const workerEnv = {
+  /** "0": `npm start` and `npm run dev` start no worker (they run elsewhere, `npm run worker`). */
+  CALLBOARD_WORKER: z.enum(["0", "1"], { message: 'must be "0" (no worker beside the web server) or "1"' }).default("1"),
+  /** How often an idle worker looks for new work, in milliseconds. */
+  CALLBOARD_WORKER_POLL_MS: positiveInt(60_000).default(1000),
+  /** Evaluations a worker claims, judges and writes per transaction. */
+  CALLBOARD_WORKER_BATCH: positiveInt(10_000).default(1000),
+};

@@ -1,0 +1,237 @@
+/**
+ * `npm run bench:runs`: a large run with the built-in judge, end to end, against the real web
+ * server and worker processes, while pages and the API are probed; then kill -9 of each mid-run.
+ *
+ *   npm run bench:runs -- [--transcripts 10000] [--seed 1] [--judge-sample 30000] [--port 3121]
+ *
+ * 1. A fresh SQLite database in a temporary folder; N transcripts with 5N tool calls (the
+ *    deterministic generator of bench:import), imported through the upload code path; three
+ *    criteria; a signed-in reviewer for the probes.
+ * 2. `next start` (the production build of the working tree, as bench:results builds it) and one
+ *    worker process (`node --import tsx scripts/worker.ts`), as `npm start` runs them.
+ * 3. The run, mode "both" (N × 5 × 3 × 2 evaluations), created through the create-run service.
+ *    TODO: through POST /api/runs once that route exists on this branch.
+ * 4. Every 250 ms, a run page and the progress API are requested; latencies are kept.
+ * 5. At 30% the worker is killed with SIGKILL and started again; at 60% the web server is. The
+ *    run must still end with exactly one result per call × criterion × mode.
+ * 6. The judge's own single-core rate on the run's first evaluations (scripts/bench/runs/judge-rate.ts).
+ * Targets: >= 5,000 evaluations/s end to end, >= 50% of the judge's single-core rate, probes p95
+ * < 300 ms and none over 1 s. Exits 1 when the run is wrong, 3 when a target is missed.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createPrisma } from "@/lib/server/db/client";
+import { applyMigrations } from "@/lib/server/db/schema-engine";
+import { createRun } from "@/lib/server/runs/create-run";
+import { newRunSchema } from "@/lib/zod/runs";
+import { benchBuild, markInUse } from "./bench/results/build";
+import { freePort, startServer, type ServerHandle } from "./bench/results/server";
+import { benchSession, cookieHeader } from "./bench/results/session";
+import { judgeRate } from "./bench/runs/judge-rate";
+import { seedRunsData } from "./bench/runs/seed";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const TARGET_RATE = 5000;
+const TARGET_SHARE = 0.5;
+const TARGET_P95_MS = 300;
+const TARGET_MAX_MS = 1000;
+
+interface Options {
+  transcripts: number;
+  seed: number;
+  judgeSample: number;
+  port: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { transcripts: 10_000, seed: 1, judgeSample: 30_000, port: Number(process.env.E2E_PORT ?? 3121) };
+  const keys: Record<string, keyof Options> = { "--transcripts": "transcripts", "--seed": "seed", "--judge-sample": "judgeSample", "--port": "port" };
+  for (let i = 0; i < argv.length; i += 2) {
+    const key = keys[argv[i]];
+    const value = Number(argv[i + 1]);
+    if (!key || !Number.isInteger(value) || value < 1) {
+      console.error(`usage: npm run bench:runs -- [--transcripts N (10000)] [--seed N (1)] [--judge-sample N (30000)] [--port N]; got ${argv[i]} ${argv[i + 1] ?? ""}`);
+      process.exit(2);
+    }
+    options[key] = value;
+  }
+  return options;
+}
+
+const log = (line: string) => console.log(line);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function startWorker(databaseFile: string, logFile: string): ChildProcess {
+  const out = fs.openSync(logFile, "a");
+  // `node --import tsx`: the worker is the process spawned, so SIGKILL reaches it.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", out, out],
+    env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, CALLBOARD_WORKER_POLL_MS: "100", CALLBOARD_DEMO: "0" },
+  });
+  fs.closeSync(out);
+  return child;
+}
+
+async function kill9(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGKILL");
+  await exited;
+}
+
+interface Probe {
+  at: number;
+  target: string;
+  ms: number;
+  ok: boolean;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "callboard-bench-runs-"));
+  const databaseFile = path.join(dir, "bench.db");
+  const url = `file:${databaseFile}`;
+  let server: ServerHandle | null = null;
+  let worker: ChildProcess | null = null;
+  process.once("exit", () => {
+    server?.killNow();
+    worker?.kill("SIGKILL");
+  });
+  try {
+    log(`Machine: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+    const build = await benchBuild(ROOT, { timeoutSeconds: 900, log });
+    const releaseBuild = markInUse(build.dir);
+    log(`Build: ${build.built ? "built" : "reused"} (${build.dir})`);
+
+    await applyMigrations(url);
+    const prisma = createPrisma(url);
+    let started = performance.now();
+    const data = await seedRunsData(prisma, dir, { transcripts: options.transcripts, calls: options.transcripts * 5, seed: options.seed });
+    log(`Seeded ${data.transcripts} transcripts, ${data.toolCalls} tool calls in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const port = await freePort(options.port);
+    const base = `http://localhost:${port}`;
+    const session = await benchSession(databaseFile, base);
+    const startWeb = () => startServer({ root: ROOT, buildDir: build.dir, databaseFile, port, logFile: path.join(dir, "server.log"), readyTimeoutSeconds: 120, env: session.env });
+    server = startWeb();
+    await server.ready;
+    worker = startWorker(databaseFile, path.join(dir, "worker.log"));
+
+    started = performance.now();
+    const run = await createRun(prisma, newRunSchema.parse({ name: "bench:runs", selection: { kind: "all" }, criterionIds: data.criterionIds, mode: "both" }));
+    const createMs = performance.now() - started;
+    log(`Run ${run.runId}: ${run.total} evaluations, created in ${createMs.toFixed(0)} ms`);
+    const runStarted = performance.now();
+
+    const cookie = cookieHeader(session);
+    const targets = [`/runs/${run.runId}`, `/api/runs/${run.runId}/progress`, "/runs"];
+    const probes: Probe[] = [];
+    let webDown = false;
+    let probing = true;
+    const probeLoop = (async () => {
+      let tick = 0;
+      while (probing) {
+        const target = targets[tick++ % targets.length];
+        const at = performance.now();
+        if (!webDown) {
+          void fetch(`${base}${target}`, { headers: { cookie }, signal: AbortSignal.timeout(5000), redirect: "manual" })
+            .then(async (response) => {
+              await response.arrayBuffer();
+              probes.push({ at, target, ms: performance.now() - at, ok: response.status < 400 });
+            })
+            .catch(() => probes.push({ at, target, ms: performance.now() - at, ok: false }));
+        }
+        await sleep(250);
+      }
+    })();
+
+    let killedWorker = false;
+    let killedWeb = false;
+    let steadyRate = 0;
+    for (;;) {
+      await sleep(500);
+      const state = await prisma.run.findUniqueOrThrow({ where: { id: run.runId }, select: { status: true, doneCount: true, errorCount: true, total: true } });
+      const finished = state.doneCount + state.errorCount;
+      const fraction = finished / run.total;
+      if (!killedWorker && fraction >= 0.3) {
+        steadyRate = finished / ((performance.now() - runStarted) / 1000);
+        killedWorker = true;
+        log(`  ${(fraction * 100).toFixed(0)}%: kill -9 of the worker (pid ${worker.pid}), then a new one`);
+        await kill9(worker);
+        worker = startWorker(databaseFile, path.join(dir, "worker.log"));
+      }
+      if (!killedWeb && fraction >= 0.6) {
+        killedWeb = true;
+        log(`  ${(fraction * 100).toFixed(0)}%: kill -9 of the web server, then a new one`);
+        webDown = true;
+        server.killNow();
+        await sleep(200);
+        server = startWeb();
+        await server.ready;
+        webDown = false;
+      }
+      if (state.status === "done") break;
+      if (state.status !== "pending" && state.status !== "running") throw new Error(`the run ended ${state.status}`);
+    }
+    const runSeconds = (performance.now() - runStarted) / 1000;
+    probing = false;
+    await probeLoop;
+    await sleep(1000);
+    await kill9(worker);
+    await server.stop();
+
+    // Exactly one result per call × criterion × mode, all finished.
+    const expected = data.toolCalls * data.criterionIds.length * 2;
+    const [{ rows, keys, open }] = await prisma.$queryRawUnsafe<{ rows: bigint; keys: bigint; open: bigint }[]>(
+      `SELECT COUNT(*) AS "rows", COUNT(DISTINCT "toolCallId" || '|' || "criterionId" || '|' || "mode") AS "keys",
+              SUM(CASE WHEN "status" IN ('pending', 'running') THEN 1 ELSE 0 END) AS "open" FROM "Evaluation" WHERE "runId" = ?`,
+      run.runId,
+    );
+    const comparisons = await prisma.callComparison.count({ where: { runId: run.runId } });
+    const final = await prisma.run.findUniqueOrThrow({ where: { id: run.runId }, select: { total: true, doneCount: true, errorCount: true } });
+    const exact = Number(rows) === expected && Number(keys) === expected && Number(open) === 0 && comparisons === data.toolCalls * data.criterionIds.length && final.total === expected && final.doneCount + final.errorCount === expected;
+
+    const judge = await judgeRate(prisma, run.runId, options.judgeSample);
+    await prisma.$disconnect();
+    releaseBuild();
+
+    const latencies = probes.filter((probe) => probe.ok).map((probe) => probe.ms).sort((a, b) => a - b);
+    const failed = probes.filter((probe) => !probe.ok).length;
+    const rate = expected / runSeconds;
+    const share = rate / judge.perSecond;
+    const p95 = percentile(latencies, 0.95);
+    const max = latencies.at(-1) ?? 0;
+    const rowsOut: [string, string, string][] = [
+      ["evaluations", expected.toLocaleString("en"), ""],
+      ["run created in", `${createMs.toFixed(0)} ms`, ""],
+      ["end to end (kills included)", `${rate.toFixed(0)} /s in ${runSeconds.toFixed(1)} s`, rate >= TARGET_RATE ? "ok" : `MISSED (>= ${TARGET_RATE})`],
+      ["before the first kill", `${steadyRate.toFixed(0)} /s`, ""],
+      ["judge alone, one core", `${judge.perSecond.toFixed(0)} /s (${judge.evaluations} evaluations, ${judge.cpuSeconds.toFixed(1)} s CPU)`, ""],
+      ["end to end / judge", `${(share * 100).toFixed(0)}%`, share >= TARGET_SHARE ? "ok" : `MISSED (>= ${TARGET_SHARE * 100}%)`],
+      ["probes", `${latencies.length} answered, ${failed} failed`, failed ? "FAILED" : "ok"],
+      ["probe p50 / p95 / max", `${percentile(latencies, 0.5).toFixed(0)} / ${p95.toFixed(0)} / ${max.toFixed(0)} ms`, p95 < TARGET_P95_MS && max <= TARGET_MAX_MS ? "ok" : `MISSED (p95 < ${TARGET_P95_MS}, max <= ${TARGET_MAX_MS})`],
+      ["one result per call × criterion × mode", `${rows} rows, ${keys} keys, ${open} open, ${comparisons} comparisons`, exact ? "ok" : "WRONG"],
+    ];
+    const width = Math.max(...rowsOut.map(([name]) => name.length));
+    log("");
+    log(`bench:runs, ${options.transcripts} transcripts, ${data.toolCalls} calls, 3 criteria, mode both`);
+    for (const [name, value, verdict] of rowsOut) log(`${name.padEnd(width)}  ${value.padEnd(48)} ${verdict}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (!exact) process.exit(1);
+    if (rate < TARGET_RATE || share < TARGET_SHARE || p95 >= TARGET_P95_MS || max > TARGET_MAX_MS || failed) process.exit(3);
+  } catch (error) {
+    console.error(error);
+    console.error(`bench-runs: logs kept in ${dir}`);
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,33 @@
+/**
+ * `npm run worker`: one evaluation worker process on DATABASE_URL. It claims pending evaluations,
+ * judges them and writes the results; start as many as you like (on this machine or others
+ * sharing the database): claims keep them from judging the same row twice. SIGINT or SIGTERM
+ * gives unfinished claims back and exits.
+ */
+import { env, EnvError } from "@/lib/env";
+import { createPrisma } from "@/lib/server/db/client";
+import { startWorkerFromEnv } from "@/lib/server/worker/worker-from-env";
+
+function main() {
+  const config = env();
+  const prisma = createPrisma(config.DATABASE_URL);
+  const worker = startWorkerFromEnv(prisma);
+  console.log(`callboard: worker ${worker.id} started`);
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    await worker.stop();
+    await prisma.$disconnect();
+    console.log(`callboard: worker ${worker.id} stopped (${signal})`);
+    process.exit(0);
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(signal));
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+}
