@@ -12,6 +12,9 @@ describe("parseEnv", () => {
       CALLBOARD_OTLP_MAX_SPANS: 50_000,
       CALLBOARD_OTLP_MAX_REQUEST_MB: 64,
       CALLBOARD_TRACE_ATTRIBUTES: [],
+      CALLBOARD_WORKER: "1",
+      CALLBOARD_WORKER_BATCH: 1000,
+      CALLBOARD_WORKER_POLL_MS: 1000,
     });
   });
   it("treats empty variables as unset", () => {
