@@ -61,11 +61,11 @@ test("a both-mode run's results can be filtered to flips, sorted by score, trimm
   expect(scores.slice(scored.length).every((score) => score === null)).toBe(true);
 
   // Hide a column.
-  await expect(calls.getByRole("columnheader", { name: "Arguments" })).toBeVisible();
+  await expect(calls.getByRole("columnheader", { name: "Arguments", exact: true })).toBeVisible();
   await page.getByText(/^Columns/).click();
   await page.getByRole("checkbox", { name: "Arguments" }).uncheck();
   await expect(page).toHaveURL(/[?&]hide=arguments(&|$)/);
-  await expect(calls.getByRole("columnheader", { name: "Arguments" })).toHaveCount(0);
+  await expect(calls.getByRole("columnheader", { name: "Arguments", exact: true })).toHaveCount(0);
 
   // Search by tool name.
   await filters.getByRole("searchbox", { name: "Search" }).fill("lookup_order");

@@ -70,6 +70,8 @@ test("a server action posted from another site gets a 403 with a short reason, n
 
 test.describe("sign-in locks", () => {
   test("an email locked by wrong passwords is shown to the admin, who unlocks it", async ({ page, browser }) => {
+    // Twelve sign-ins, each a deliberately slow password hash.
+    test.slow();
     const email = uniqueEmail("locked");
     const stranger = await browser.newContext({ storageState: SIGNED_OUT });
     const guess = await stranger.newPage();
