@@ -14,9 +14,10 @@ let prisma: PrismaClient;
 let criterionIds: string[];
 let testNumber = 0;
 
+// Building the demo template takes seconds on a busy machine: more than a hook's default 10 s.
 beforeAll(async () => {
   template = await createDemoTemplate();
-});
+}, 60_000);
 afterAll(() => template.cleanup());
 beforeEach(async () => {
   db = copyDatabase(template.file, `materialise-${++testNumber}`);

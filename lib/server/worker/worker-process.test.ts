@@ -11,10 +11,11 @@ const WORKER = path.join(process.cwd(), "scripts", "worker.ts");
 let template: Awaited<ReturnType<typeof createDemoTemplate>>;
 let db: TestDatabase;
 
+// Building the demo template takes seconds on a busy machine: more than a hook's default 10 s.
 beforeAll(async () => {
   template = await createDemoTemplate("callboard-worker-process-");
   db = copyDatabase(template.file, "worker-process");
-});
+}, 60_000);
 afterAll(async () => {
   await db.cleanup();
   template.cleanup();
