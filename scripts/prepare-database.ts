@@ -1,13 +1,32 @@
 /**
- * Migrations, the first admin when CALLBOARD_ADMIN_EMAIL/PASSWORD ask for one, then the demo data
+ * Migrations, the first admin when CALLBOARD_ADMIN_EMAIL/PASSWORD ask for one (and its API token
+ * with CALLBOARD_ADMIN_TOKEN), then the demo data
  * into an empty database: what `npm start` and `npm run dev` need first.
  */
 import { env } from "@/lib/env";
 import { createAuth } from "@/lib/server/auth/auth";
+import { ensureAdminToken } from "@/lib/server/auth/admin-token";
 import { bootstrapAdmin } from "@/lib/server/auth/first-admin";
 import { createPrisma } from "@/lib/server/db/client";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
 import { seedDemoIfEmpty } from "@/lib/server/demo/seed";
+
+/** What became of CALLBOARD_ADMIN_TOKEN, said without the token. */
+function reportAdminToken(email: string, result: Awaited<ReturnType<typeof ensureAdminToken>>): void {
+  switch (result.outcome) {
+    case "created":
+      console.log(`callboard: stored the API token from CALLBOARD_ADMIN_TOKEN for ${email}${result.replaced ? ` (the previous one is revoked)` : ""}`);
+      return;
+    case "revoked":
+      console.warn("callboard: the token in CALLBOARD_ADMIN_TOKEN was revoked and stays revoked; set a new value to make another");
+      return;
+    case "no-admin":
+      console.warn(`callboard: CALLBOARD_ADMIN_TOKEN not stored: there is no account ${email} (Callboard was set up by someone else)`);
+      return;
+    case "exists":
+      return;
+  }
+}
 
 export async function prepareDatabase(): Promise<void> {
   const config = env();
@@ -20,6 +39,7 @@ export async function prepareDatabase(): Promise<void> {
       const auth = createAuth(prisma, { nextCookies: false });
       const admin = { name: config.CALLBOARD_ADMIN_NAME ?? "Admin", email: config.CALLBOARD_ADMIN_EMAIL, password: config.CALLBOARD_ADMIN_PASSWORD };
       if ((await bootstrapAdmin(prisma, auth, admin)) === "created") console.log(`callboard: created the first admin, ${admin.email}`);
+      if (config.CALLBOARD_ADMIN_TOKEN) reportAdminToken(admin.email, await ensureAdminToken(prisma, admin.email, config.CALLBOARD_ADMIN_TOKEN));
     }
     if (config.CALLBOARD_DEMO !== "1") return;
     const seeded = await seedDemoIfEmpty(prisma);
