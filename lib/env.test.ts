@@ -58,6 +58,38 @@ describe("parseEnv", () => {
   });
 });
 
+describe("CALLBOARD_ADMIN_TOKEN", () => {
+  const admin = { CALLBOARD_ADMIN_EMAIL: "ada@example.com", CALLBOARD_ADMIN_PASSWORD: "long enough" };
+  const token = `cb_${"a1".repeat(32)}`;
+
+  it("takes a token of Callboard's shape with the start-up admin", () => {
+    expect(parseEnv({ ...admin, CALLBOARD_ADMIN_TOKEN: token }).CALLBOARD_ADMIN_TOKEN).toBe(token);
+    expect(parseEnv({ ...admin, CALLBOARD_ADMIN_TOKEN: "cb_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ" }).CALLBOARD_ADMIN_TOKEN).toHaveLength(46);
+  });
+
+  it.each([
+    ["no prefix", "a1".repeat(32)],
+    ["too short", "cb_abc123"],
+    ["a character outside base64url", `cb_${"a".repeat(40)}+`],
+    ["white space inside", `cb_${"a".repeat(20)} ${"a".repeat(20)}`],
+  ])("refuses %s with how to make one, never repeating the value", (_label, value) => {
+    try {
+      parseEnv({ ...admin, CALLBOARD_ADMIN_TOKEN: value });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as EnvError).message;
+      expect(message).toContain("CALLBOARD_ADMIN_TOKEN: must be cb_ followed by 32 to 200 characters");
+      expect(message).toContain("openssl rand -hex 32");
+      expect(message).toContain("(got a value that is not shown)");
+      expect(message).not.toContain(value);
+    }
+  });
+
+  it("needs the start-up admin it belongs to", () => {
+    expect(() => parseEnv({ CALLBOARD_ADMIN_TOKEN: token })).toThrow(/CALLBOARD_ADMIN_TOKEN: needs CALLBOARD_ADMIN_EMAIL and CALLBOARD_ADMIN_PASSWORD/);
+  });
+});
+
 describe("trace settings", () => {
   it("reads the quiet time, the span limit and the marked attributes", () => {
     expect(parseEnv({ CALLBOARD_TRACE_QUIET_SECONDS: "2.5", CALLBOARD_TRACE_ATTRIBUTES: " user.id, tag.tags,user.id ," })).toMatchObject({

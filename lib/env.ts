@@ -3,6 +3,9 @@ import { emailSchema, nameSchema, passwordSchema } from "@/lib/zod/accounts";
 import { traceEnv } from "@/lib/zod/trace-env";
 import { workerEnv } from "@/lib/zod/worker-env";
 
+/** The shape of the tokens Callboard makes (`cb_` + 43 base64url characters), with room for longer ones. */
+const ADMIN_TOKEN_PATTERN = /^cb_[A-Za-z0-9_-]{32,200}$/;
+
 /** Settings read from the environment, validated once so a bad value fails with a clear message at start-up. */
 const envSchema = z.object({
   DATABASE_URL: z
@@ -16,6 +19,11 @@ const envSchema = z.object({
   CALLBOARD_ADMIN_EMAIL: emailSchema.optional(),
   CALLBOARD_ADMIN_PASSWORD: passwordSchema.optional(),
   CALLBOARD_ADMIN_NAME: nameSchema.optional(),
+  /** An API token for that admin, made at start-up, so CI can use the API without a browser. */
+  CALLBOARD_ADMIN_TOKEN: z
+    .string()
+    .regex(ADMIN_TOKEN_PATTERN, "must be cb_ followed by 32 to 200 characters from A-Z, a-z, 0-9, _ and - (make one with: echo cb_$(openssl rand -hex 32))")
+    .optional(),
   /** Signs session cookies; without it a random one is kept in data/.auth-secret. */
   CALLBOARD_AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters long").optional(),
   /** Reverse proxies in front of the server that append to X-Forwarded-For (lib/auth/client-address.ts). */
@@ -27,13 +35,16 @@ const envSchema = z.object({
   if (value.CALLBOARD_ADMIN_EMAIL && !value.CALLBOARD_ADMIN_PASSWORD) {
     context.addIssue({ code: "custom", path: ["CALLBOARD_ADMIN_PASSWORD"], message: "is required when CALLBOARD_ADMIN_EMAIL is set" });
   }
+  if (value.CALLBOARD_ADMIN_TOKEN && !value.CALLBOARD_ADMIN_EMAIL) {
+    context.addIssue({ code: "custom", path: ["CALLBOARD_ADMIN_TOKEN"], message: "needs CALLBOARD_ADMIN_EMAIL and CALLBOARD_ADMIN_PASSWORD: the token belongs to that admin" });
+  }
   if (value.CALLBOARD_ADMIN_PASSWORD && !value.CALLBOARD_ADMIN_EMAIL) {
     context.addIssue({ code: "custom", path: ["CALLBOARD_ADMIN_EMAIL"], message: "is required when CALLBOARD_ADMIN_PASSWORD is set" });
   }
 });
 
 /** Values never repeated in an error message, since start-up errors end up in logs. */
-const SECRET_VARIABLES = new Set(["CALLBOARD_ADMIN_PASSWORD", "CALLBOARD_AUTH_SECRET"]);
+const SECRET_VARIABLES = new Set(["CALLBOARD_ADMIN_PASSWORD", "CALLBOARD_AUTH_SECRET", "CALLBOARD_ADMIN_TOKEN"]);
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,12 +1,13 @@
 /**
  * Migrations, the rollback of uploads a crash left half-imported, the first admin when
- * CALLBOARD_ADMIN_EMAIL/PASSWORD ask for one, then the demo data into an empty database: what
- * `npm start` and `npm run dev` need first.
+ * CALLBOARD_ADMIN_EMAIL/PASSWORD ask for one (and its API token with CALLBOARD_ADMIN_TOKEN), then
+ * the demo data into an empty database: what `npm start` and `npm run dev` need first.
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { env } from "@/lib/env";
 import { createAuth } from "@/lib/server/auth/auth";
+import { ensureAdminToken } from "@/lib/server/auth/admin-token";
 import { bootstrapAdmin } from "@/lib/server/auth/first-admin";
 import { createPrisma } from "@/lib/server/db/client";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
@@ -24,6 +25,23 @@ function loadPeerAddressHook(): void {
   if (!current.includes("peer-address-hook.mjs")) process.env.NODE_OPTIONS = `${current} ${hook}`.trim();
 }
 
+/** What became of CALLBOARD_ADMIN_TOKEN, said without the token. */
+function reportAdminToken(email: string, result: Awaited<ReturnType<typeof ensureAdminToken>>): void {
+  switch (result.outcome) {
+    case "created":
+      console.log(`callboard: stored the API token from CALLBOARD_ADMIN_TOKEN for ${email}${result.replaced ? ` (the previous one is revoked)` : ""}`);
+      return;
+    case "revoked":
+      console.warn("callboard: the token in CALLBOARD_ADMIN_TOKEN was revoked and stays revoked; set a new value to make another");
+      return;
+    case "no-admin":
+      console.warn(`callboard: CALLBOARD_ADMIN_TOKEN not stored: there is no account ${email} (Callboard was set up by someone else)`);
+      return;
+    case "exists":
+      return;
+  }
+}
+
 export async function prepareDatabase(): Promise<void> {
   loadPeerAddressHook();
   const config = env();
@@ -38,6 +56,7 @@ export async function prepareDatabase(): Promise<void> {
       const auth = createAuth(prisma, { nextCookies: false });
       const admin = { name: config.CALLBOARD_ADMIN_NAME ?? "Admin", email: config.CALLBOARD_ADMIN_EMAIL, password: config.CALLBOARD_ADMIN_PASSWORD };
       if ((await bootstrapAdmin(prisma, auth, admin)) === "created") console.log(`callboard: created the first admin, ${admin.email}`);
+      if (config.CALLBOARD_ADMIN_TOKEN) reportAdminToken(admin.email, await ensureAdminToken(prisma, admin.email, config.CALLBOARD_ADMIN_TOKEN));
     }
     if (config.CALLBOARD_DEMO !== "1") return;
     const seeded = await seedDemoIfEmpty(prisma);

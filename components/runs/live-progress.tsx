@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { StatusBadge } from "@/components/status-badge";
+import { describeEstimate, type ProgressEstimate } from "@/lib/runs/progress-estimate";
 import { ProgressBar } from "./progress-bar";
 
 export interface LiveProgressData {
@@ -14,6 +15,9 @@ export interface LiveProgressData {
   counts: Record<string, number>;
   error: string | null;
   errors: { error: string; errorKind: string | null; count: number }[];
+  /** Not yet judged nor being judged, rows a worker has yet to create included. */
+  waiting: number;
+  estimate: ProgressEstimate;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -21,22 +25,38 @@ const isNumber = (value: unknown): value is number => typeof value === "number";
 const isErrorGroup = (value: unknown): value is LiveProgressData["errors"][number] =>
   isRecord(value) && typeof value.error === "string" && (value.errorKind === null || typeof value.errorKind === "string") && isNumber(value.count);
 
+const isRate = (value: unknown): value is number | null => value === null || isNumber(value);
+
+function parseEstimate(value: unknown): ProgressEstimate | null {
+  if (!isRecord(value) || !isRate(value.rate) || !isRate(value.etaSeconds)) return null;
+  const { state, rate, etaSeconds, idleSeconds } = value;
+  if ((state === "queued" || state === "measuring") && rate === null) return { state, rate: null, etaSeconds: null };
+  if (state === "running" && isNumber(rate)) return { state, rate, etaSeconds };
+  if (state === "stalled" && isNumber(idleSeconds)) return { state, rate: 0, etaSeconds: null, idleSeconds };
+  if (state === "ended") return { state, rate, etaSeconds: null };
+  return null;
+}
+
 /**
  * Checks the polled progress by hand: zod here would put its whole runtime in every run page's
  * scripts, which the browser must evaluate before the page responds, for one object.
  */
 function parseProgress(value: unknown): LiveProgressData | null {
   if (!isRecord(value)) return null;
-  const { status, total, finished, fraction, cacheHits, counts, error, errors } = value;
-  if (typeof status !== "string" || !isNumber(total) || !isNumber(finished) || !isNumber(fraction) || !isNumber(cacheHits)) return null;
+  const { status, total, finished, fraction, cacheHits, counts, error, errors, waiting } = value;
+  const estimate = parseEstimate(value.estimate);
+  if (typeof status !== "string" || !isNumber(total) || !isNumber(finished) || !isNumber(fraction) || !isNumber(cacheHits) || !isNumber(waiting) || !estimate) return null;
   if (!isRecord(counts) || (error !== null && typeof error !== "string") || !Array.isArray(errors) || !errors.every(isErrorGroup)) return null;
   const numbers = Object.entries(counts).filter((entry): entry is [string, number] => isNumber(entry[1]));
-  return { status, total, finished, fraction, cacheHits, counts: Object.fromEntries(numbers), error, errors };
+  return { status, total, finished, fraction, cacheHits, counts: Object.fromEntries(numbers), error, errors, waiting, estimate };
 }
 
 const ACTIVE = new Set(["pending", "running"]);
 
-/** Polls the run's progress while the worker judges, and refreshes the page once it ends. */
+/**
+ * Polls the run's progress while the worker judges, with the rate and time left the server
+ * measures, and refreshes the page once the run ends.
+ */
 export function LiveProgress({ runId, initial }: { runId: string; initial: LiveProgressData }) {
   const router = useRouter();
   const [progress, setProgress] = useState(initial);
@@ -77,7 +97,10 @@ export function LiveProgress({ runId, initial }: { runId: string; initial: LiveP
       </div>
       <ProgressBar fraction={progress.fraction} label="Run progress" />
       <p className="text-sm text-slate-700">
-        {c.done ?? 0} done · {c["not-applicable"] ?? 0} not applicable · {c.error ?? 0} errors{active ? ` · ${(c.pending ?? 0) + (c.running ?? 0)} waiting` : ""}
+        {c.done ?? 0} done · {c["not-applicable"] ?? 0} not applicable · {c.error ?? 0} errors{active ? ` · ${progress.waiting + (c.running ?? 0)} waiting` : ""}
+      </p>
+      <p data-testid="run-progress-rate" className={`text-sm ${progress.estimate.state === "stalled" ? "text-amber-800" : "text-slate-600"}`}>
+        {describeEstimate(progress.estimate, progress.status)}
       </p>
       {progress.error ? <p role="alert" className="text-sm text-rose-800">{progress.error}</p> : null}
       {progress.errors.length > 0 ? (

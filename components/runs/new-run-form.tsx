@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { CriterionKindBadge } from "@/components/criterion-kind-badge";
 import { startRunAction } from "@/lib/actions/start-run";
@@ -21,7 +20,6 @@ const MODES: { value: StartRunForm["mode"]; label: string; hint: string }[] = [
 ];
 
 export function NewRunForm({ criteria, uploads, judges, toolNames }: Props) {
-  const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [scope, setScope] = useState<"all" | "upload" | "filter">("all");
@@ -43,9 +41,9 @@ export function NewRunForm({ criteria, uploads, judges, toolNames }: Props) {
       mode: text("mode") as StartRunForm["mode"],
     };
     startTransition(async () => {
-      const result = await startRunAction(input);
-      if (result.ok) router.push(`/runs/${result.runId}`);
-      else setError(result.message);
+      // A started run redirects to its page; only a refusal comes back.
+      const refused = await startRunAction(input);
+      setError(refused.message);
     });
   }
 

@@ -18,6 +18,7 @@ import { getPrisma } from "@/lib/server/db/client";
 import { runHumanAgreement } from "@/lib/server/results/human-agreement";
 import { runCallPage } from "@/lib/server/results/run-call-page";
 import { cachedRunProgress, cachedRunToolNames, runModes } from "@/lib/server/results/run-page-cache";
+import { progressReport } from "@/lib/server/runs/progress-report";
 import { runResultsSummary } from "@/lib/server/runs/run-results";
 import { firstValues, type SearchParams } from "@/lib/table-query";
 import { runViewSchema, viewParams } from "@/lib/zod/run-view";
@@ -96,7 +97,7 @@ export default async function RunPage({ params, searchParams }: Props) {
           </Link>
         ) : null}
       </PageHeader>
-      <LiveProgress key={`${run.status}-${progress.finished}`} runId={run.id} initial={progress} />
+      <LiveProgress key={`${run.status}-${progress.finished}`} runId={run.id} initial={progressReport(progress)} />
 
       {summary ? (
         <RunSummary runId={run.id} criteria={criteria} modes={modes} stats={summary.stats} flips={summary.flips} />

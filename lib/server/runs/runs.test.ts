@@ -8,6 +8,7 @@ import { RunError } from "./errors";
 import { getRun } from "./get-run";
 import { listRuns } from "./list-runs";
 import { retryFailed } from "./retry-failed";
+import { progressReport } from "./progress-report";
 import { getRunProgress } from "./run-progress";
 
 let template: Awaited<ReturnType<typeof createDemoTemplate>>;
@@ -150,6 +151,10 @@ describe("run queries", () => {
       errors: [],
     });
     expect(progress?.fraction).toBeCloseTo(created.notApplicable / created.total);
+    if (!progress) throw new Error("no progress");
+    expect(progressReport(progress)).toMatchObject({ ended: false, failed: 0, waiting: created.pending, rate: null, etaSeconds: null, estimate: { state: "queued" } });
+    const finished = { ...progress, status: "done", finished: progress.total, startedAt: progress.createdAt, finishedAt: new Date(progress.createdAt.getTime() + 2_000) };
+    expect(progressReport(finished)).toMatchObject({ ended: true, waiting: 0, rate: progress.total / 2, etaSeconds: null, estimate: { state: "ended" } });
     expect(await getRunProgress(prisma, "missing")).toBeNull();
 
     const second = await create({ name: "second" });

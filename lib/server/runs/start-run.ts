@@ -1,0 +1,45 @@
+import { can, type Role } from "@/lib/auth/roles";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { judgeConfigFromEnv, JUDGE_LABELS, publicJudgeConfig, type JudgeEnv } from "@/lib/judges/registry";
+import type { StartRunRequest } from "@/lib/zod/runs-api";
+import { newRunSchema, type RunSelection } from "@/lib/zod/runs";
+import { createRun, type CreatedRun } from "./create-run";
+import { RunError } from "./errors";
+import { resolveCriteria } from "./resolve-criteria";
+import { selectionWhere } from "./selection";
+
+/** Says which part of a selection names nothing, before anything is written. */
+async function checkSelection(prisma: PrismaClient, selection: RunSelection): Promise<void> {
+  if (selection.kind === "upload") {
+    const upload = await prisma.upload.findUnique({ where: { id: selection.uploadId }, select: { id: true } });
+    if (!upload) throw new RunError("unknown-transcripts", `transcripts.upload: there is no upload with id ${JSON.stringify(selection.uploadId)}.`, "transcripts.upload");
+  }
+  if (selection.kind === "transcripts") {
+    const found = await prisma.transcript.findMany({ where: { id: { in: selection.ids } }, select: { id: true } });
+    if (found.length < selection.ids.length) {
+      const known = new Set(found.map((row) => row.id));
+      const index = selection.ids.findIndex((id) => !known.has(id));
+      const missing = selection.ids.length - found.length;
+      const path = `transcripts.ids[${index}]`;
+      throw new RunError("unknown-transcripts", `${path}: there is no transcript with id ${JSON.stringify(selection.ids[index])}${missing > 1 ? ` (${missing} ids in all are unknown)` : ""}.`, path);
+    }
+  }
+  const calls = await prisma.toolCall.findFirst({ where: { transcript: selectionWhere(selection) }, select: { id: true } });
+  if (!calls) throw new RunError("empty-selection", "transcripts: the selected transcripts hold no tool calls to evaluate.", "transcripts");
+}
+
+/**
+ * Starts a run for the new-run form and `POST /api/runs` alike: checks the caller's role, builds
+ * the judge from the server's environment (never from the request), checks the selection,
+ * resolves criteria given by id or by text, then stores the run through createRun and returns
+ * without judging anything.
+ */
+export async function startRun(prisma: PrismaClient, actor: { role: Role }, request: StartRunRequest, judgeEnv: JudgeEnv, now: Date = new Date()): Promise<CreatedRun> {
+  if (!can(actor.role, "run")) throw new RunError("forbidden", `Your role (${actor.role}) does not allow starting runs. Ask an admin if you need it.`);
+  const judge = judgeConfigFromEnv(request.judge, judgeEnv);
+  if (!judge.ok) throw new RunError("judge-not-configured", `judge: the ${JUDGE_LABELS[request.judge]} judge is not configured on this server: ${judge.reason}.`, "judge");
+  await checkSelection(prisma, request.selection);
+  const criterionIds = await resolveCriteria(prisma, actor, request.criteria);
+  const run = newRunSchema.parse({ name: request.name, selection: request.selection, criterionIds, judge: publicJudgeConfig(judge.config), mode: request.mode });
+  return createRun(prisma, run, now);
+}
