@@ -42,7 +42,17 @@ function parameterNames(tool: CanonicalTool): string[] {
 // their words are read once per distinct name, description and parameter names.
 const toolWordsByText = sharedCache(new Map<string, ToolWords>());
 
+// In front of the cache by content: every call of a transcript reads the same tool objects again,
+// and the key by content copies and hashes the whole description each time.
+const toolWordsByTool = new WeakMap<CanonicalTool, ToolWords>();
+
 export function toolWordsOf(tool: CanonicalTool): ToolWords {
+  let words = toolWordsByTool.get(tool);
+  if (!words) toolWordsByTool.set(tool, (words = toolWordsByContent(tool)));
+  return words;
+}
+
+function toolWordsByContent(tool: CanonicalTool): ToolWords {
   const { name, description } = tool.function;
   const parameters = parameterNames(tool);
   const text = description ?? "";

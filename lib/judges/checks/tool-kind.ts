@@ -36,22 +36,25 @@ const READ_VERBS = new Set(
   ).split(/\s+/),
 );
 
+// Built once: a literal inside verbStem would be allocated again on every call.
+const VERB_SUFFIXES: readonly (readonly [string, string])[] = [
+  ["ying", "y"],
+  ["ies", "y"],
+  ["ied", "y"],
+  ["ling", "l"],
+  ["lled", "l"],
+  ["ing", ""],
+  ["ing", "e"],
+  ["ed", ""],
+  ["ed", "e"],
+  ["es", ""],
+  ["s", ""],
+];
+
 /** "cancelled" -> "cancel", "books" -> "book", "modifying" -> "modify": enough for verbs. */
 function verbStem(word: string): string {
   if (WRITE_VERBS.has(word) || READ_VERBS.has(word)) return word;
-  for (const [suffix, replacement] of [
-    ["ying", "y"],
-    ["ies", "y"],
-    ["ied", "y"],
-    ["ling", "l"],
-    ["lled", "l"],
-    ["ing", ""],
-    ["ing", "e"],
-    ["ed", ""],
-    ["ed", "e"],
-    ["es", ""],
-    ["s", ""],
-  ] as const) {
+  for (const [suffix, replacement] of VERB_SUFFIXES) {
     if (word.endsWith(suffix)) {
       const candidate = word.slice(0, -suffix.length) + replacement;
       if (WRITE_VERBS.has(candidate) || READ_VERBS.has(candidate)) return candidate;
@@ -66,7 +69,9 @@ const NOUN_OR_VERB = new Set("book order file message email post tag label retur
 // Description openings that say nothing of what the tool does to the world.
 const NEUTRAL_OPENINGS = new Set(["return", "provide", "give", "use", "call", "invoke", "tool", "function", "api", "endpoint"]);
 
-function kindOfWords(words: readonly string[], skip: ReadonlySet<string> = new Set()): ToolKind | null {
+const NO_SKIP: ReadonlySet<string> = new Set();
+
+function kindOfWords(words: readonly string[], skip: ReadonlySet<string> = NO_SKIP): ToolKind | null {
   let fallback: ToolKind | null = null;
   for (const word of words) {
     const stem = verbStem(word);
@@ -84,8 +89,17 @@ function kindOfWords(words: readonly string[], skip: ReadonlySet<string> = new S
 const HANDOFF = /\b(human|agent|agents|operator|representative|person|staff|support|specialist|supervisor)\b/;
 
 const kinds = sharedCache(new Map<string, ToolKind>());
+// In front of the cache by content: every call of a transcript asks again about the same tool
+// objects, and a key holding the whole description costs a copy and a hash each time.
+const kindsByTool = new WeakMap<CanonicalTool, ToolKind>();
 
 export function toolKind(tool: CanonicalTool): ToolKind {
+  let kind = kindsByTool.get(tool);
+  if (!kind) kindsByTool.set(tool, (kind = toolKindByContent(tool)));
+  return kind;
+}
+
+function toolKindByContent(tool: CanonicalTool): ToolKind {
   const { name, description } = tool.function;
   const key = `${name}\u0000${description ?? ""}`;
   let kind = kinds.get(key);
