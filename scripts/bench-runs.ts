@@ -24,8 +24,6 @@ import os from "node:os";
 import path from "node:path";
 import { createPrisma } from "@/lib/server/db/client";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
-import { createRun } from "@/lib/server/runs/create-run";
-import { newRunSchema } from "@/lib/zod/runs";
 import { benchBuild, markInUse } from "./bench/results/build";
 import { freePort, startServer, type ServerHandle } from "./bench/results/server";
 import { benchSession, cookieHeader } from "./bench/results/session";
@@ -125,13 +123,21 @@ async function main() {
     await server.ready;
     worker = startWorker(databaseFile, path.join(dir, "worker.log"));
 
+    // Started as CI would: through POST /api/runs, which answers once the run is stored.
+    const cookie = cookieHeader(session);
     started = performance.now();
-    const run = await createRun(prisma, newRunSchema.parse({ name: "bench:runs", selection: { kind: "all" }, criterionIds: data.criterionIds, mode: "both" }));
+    const created = await fetch(`${base}/api/runs`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ name: "bench:runs", transcripts: "all", criteria: data.criterionIds, judge: "checks", mode: "both" }),
+    });
     const createMs = performance.now() - started;
-    log(`Run ${run.runId}: ${run.total} evaluations, created in ${createMs.toFixed(0)} ms`);
+    if (created.status !== 201) throw new Error(`POST /api/runs answered ${created.status}: ${await created.text()}`);
+    const answer = (await created.json()) as { id: string; total: number };
+    const run = { runId: answer.id, total: answer.total };
+    log(`Run ${run.runId}: ${run.total} evaluations, started through POST /api/runs in ${createMs.toFixed(0)} ms`);
     const runStarted = performance.now();
 
-    const cookie = cookieHeader(session);
     const targets = [`/runs/${run.runId}`, `/api/runs/${run.runId}/progress`, "/runs"];
     const probes: Probe[] = [];
     let webDown = false;
