@@ -29,13 +29,19 @@ export function clientFile(client: PrismaClient): string {
  * client's connections (closing the last one is what checkpoints the WAL into the file).
  */
 export function withBulkConnection<T>(client: PrismaClient, work: (db: Database.Database) => T): T {
-  const db = new Database(clientFile(client), { timeout: BUSY_TIMEOUT_MS });
+  const db = openBulkConnection(client);
   try {
-    db.pragma("foreign_keys = ON");
     return work(db);
   } finally {
     db.close();
   }
+}
+
+/** A connection of its own for work spread over time (the caller closes it, as withBulkConnection does). */
+export function openBulkConnection(client: PrismaClient): Database.Database {
+  const db = new Database(clientFile(client), { timeout: BUSY_TIMEOUT_MS });
+  db.pragma("foreign_keys = ON");
+  return db;
 }
 
 /** DateTime as Prisma's SQLite adapter writes it, so both read and sort the same. */

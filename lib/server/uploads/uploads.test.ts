@@ -132,8 +132,16 @@ describe("a file that fails mid-stream", () => {
       const t = await prisma.transcript.create({ data: { name: `t${i}`, format: "openai-chat", contentHash: `h${i}`, messages: [], tools: [], metadata: {}, messageCount: 0, toolCallCount: 0, warnings: [] } });
       await prisma.pendingTranscript.create({ data: { transcriptId: t.id, importId: file.id } });
     }
-    expect(await removeFailedImports(prisma, { batchSize: 3, pauseMs: 0 })).toBe(7);
+    expect(await removeFailedImports(prisma, { batchSize: 3 })).toBe(7);
     expect(await prisma.transcript.count()).toBe(0);
+    // A batch cut short by its time budget (here after every transcript) still gets through all of them.
+    const again = await prisma.fileImport.create({ data: { uploadId: upload.id, fileName: "y", owner: "x:1", status: "failed" } });
+    for (let i = 0; i < 4; i += 1) {
+      const t = await prisma.transcript.create({ data: { name: `u${i}`, format: "openai-chat", contentHash: `u${i}`, messages: [], tools: [], metadata: {}, messageCount: 0, toolCallCount: 0, warnings: [] } });
+      await prisma.pendingTranscript.create({ data: { transcriptId: t.id, importId: again.id } });
+    }
+    expect(await removeFailedImports(prisma, { batchSize: 200, budgetMs: 0 })).toBe(4);
+    expect(await prisma.fileImport.count()).toBe(0);
   });
 });
 
