@@ -63,7 +63,7 @@ test("a both-mode run's results can be filtered to flips, sorted by score, trimm
   // Hide a column.
   await expect(calls.getByRole("columnheader", { name: "Arguments", exact: true })).toBeVisible();
   await page.getByText(/^Columns/).click();
-  await page.getByRole("checkbox", { name: "Arguments" }).uncheck();
+  await page.getByRole("checkbox", { name: "Arguments", exact: true }).uncheck();
   await expect(page).toHaveURL(/[?&]hide=arguments(&|$)/);
   await expect(calls.getByRole("columnheader", { name: "Arguments", exact: true })).toHaveCount(0);
 
