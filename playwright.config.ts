@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { ADMIN, ADMIN_STATE } from "./e2e/fixtures/credentials";
+import { ADMIN, ADMIN_STATE, HEADLESS_ADMIN_TOKEN } from "./e2e/fixtures/credentials";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -73,6 +73,8 @@ export default defineConfig({
       CALLBOARD_ADMIN_EMAIL: ADMIN.email,
       CALLBOARD_ADMIN_PASSWORD: ADMIN.password,
       CALLBOARD_ADMIN_NAME: ADMIN.name,
+      // ... with an API token for scripts, usable before anyone opens a browser (e2e/api/runs.spec.ts).
+      CALLBOARD_ADMIN_TOKEN: HEADLESS_ADMIN_TOKEN,
     },
   },
 });
