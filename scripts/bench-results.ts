@@ -9,9 +9,9 @@
  *    build.ts), reusing an earlier bench's build of the same sources: never the project's `.next`,
  *    which `npm start`, the e2e suite and other engineers' servers share.
  * 2. Seeds a fresh, migrated temporary database (scripts/bench/results/seed.ts): 2,000 generated
- *    transcripts holding 10,000 tool calls, 5 criteria, and one finished run of 10,000 calls ×
- *    5 criteria = 50,000 evaluations, half of the calls judged in both modes (so 75,000
- *    Evaluation rows and 25,000 CallComparison rows), in one better-sqlite3 transaction; then a
+ *    transcripts holding 10,000 tool calls, 6 criteria, and one finished run of 10,000 calls ×
+ *    6 criteria = 60,000 evaluations, half of the calls judged in both modes (so 90,000
+ *    Evaluation rows and 30,000 CallComparison rows), in one better-sqlite3 transaction; then a
  *    signed-in reviewer (session.ts).
  * 3. Serves it with `next start` (no worker, no demo) on the first free port from 3300.
  * 4. Measures the run page, a score sort, two filters (changed=1; verdict=fail on a binary

@@ -49,7 +49,7 @@ export interface SeedSummary {
   toolCalls: number;
   messages: number;
   callsWithoutResponse: number;
-  /** Call × criterion pairs: the run's evaluations in the sense of "10,000 calls × 5 criteria". */
+  /** Call × criterion pairs: the run's evaluations in the sense of "10,000 calls × 6 criteria". */
   pairs: number;
   bothCalls: number;
   bothPairs: number;
