@@ -17,7 +17,7 @@ import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { runHumanAgreement } from "@/lib/server/results/human-agreement";
 import { runCallPage } from "@/lib/server/results/run-call-page";
-import { cachedRunProgress, cachedRunToolNames, runModes } from "@/lib/server/results/run-page-cache";
+import { cachedRunMetadataValues, cachedRunProgress, cachedRunToolNames, runModes } from "@/lib/server/results/run-page-cache";
 import { progressReport } from "@/lib/server/runs/progress-report";
 import { runResultsSummary } from "@/lib/server/runs/run-results";
 import { firstValues, type SearchParams } from "@/lib/table-query";
@@ -60,7 +60,8 @@ export default async function RunPage({ params, searchParams }: Props) {
   if (!progress) notFound();
   // SQLite answers one query at a time: the table's rows first, since they are what the page is for.
   const calls = runCallPage(prisma, id, view);
-  const [page, modes, tools] = await Promise.all([calls, runModes(prisma, run), cachedRunToolNames(prisma, run)]);
+  const [page, modes, tools, metadata] = await Promise.all([calls, runModes(prisma, run), cachedRunToolNames(prisma, run), cachedRunMetadataValues(prisma, run)]);
+  const metadataShown = { model: metadata.models.length > 0, task: metadata.tasks.length > 0, tags: metadata.tags.length > 0, outcome: metadata.outcomes };
   const active = run.status === "pending" || run.status === "running";
   // A finished run's summary is remembered, so waiting for it costs nothing.
   const summary = active ? null : await runResultsSummary(prisma, run);
@@ -115,8 +116,8 @@ export default async function RunPage({ params, searchParams }: Props) {
         <h2 id="calls-heading" className="mb-2 text-lg font-semibold">
           Tool calls
         </h2>
-        <RunViewFilters view={view} criteria={criteria.map(({ id: criterionId, label }) => ({ id: criterionId, label }))} tools={tools} bothModes={run.mode === "both"} />
-        <RunCallsTable runId={run.id} criteria={columns} modes={modes} rows={page.rows} total={page.total} page={page.page} view={view} query={query} />
+        <RunViewFilters view={view} criteria={criteria.map(({ id: criterionId, label }) => ({ id: criterionId, label }))} tools={tools} bothModes={run.mode === "both"} metadata={metadata} />
+        <RunCallsTable runId={run.id} criteria={columns} modes={modes} rows={page.rows} total={page.total} page={page.page} view={view} query={query} metadataShown={metadataShown} />
       </section>
     </>
   );

@@ -106,6 +106,28 @@ describe("runCallPage", () => {
   });
 });
 
+describe("runCallPage with metadata filters", () => {
+  it("shows each call's transcript metadata and filters by model, task, tag and outcome", async () => {
+    const all = await runCallPage(prisma, runId, view());
+    const rows = all.rows;
+    expect(rows.every((row) => row.transcript.taskId !== null && row.transcript.reward !== null)).toBe(true);
+    const expectFilter = async (input: Record<string, string>, keep: (row: (typeof rows)[number]) => boolean) => {
+      const page = await runCallPage(prisma, runId, view(input));
+      const expected = rows.filter(keep).map((row) => row.toolCallId);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(rows.length);
+      expect(page.rows.map((row) => row.toolCallId).sort()).toEqual(expected.sort());
+      expect(page.total).toBe(expected.length);
+    };
+    await expectFilter({ outcome: "failure" }, (row) => row.transcript.success === false);
+    await expectFilter({ outcome: "success" }, (row) => row.transcript.success === true);
+    await expectFilter({ model: "gpt-4o-mini" }, (row) => row.transcript.model === "gpt-4o-mini");
+    await expectFilter({ task: "checkout-5xx-triage" }, (row) => row.transcript.taskId === "checkout-5xx-triage");
+    await expectFilter({ tag: "booking" }, (row) => row.transcript.tags.includes("booking"));
+    expect((await runCallPage(prisma, runId, view({ outcome: "unknown" }))).total).toBe(0);
+  });
+});
+
 describe("runCallPage on a run judged in auto mode", () => {
   it("sorts every call by score, whichever mode judged it", async () => {
     const continuous = [...scales].find(([, scale]) => scale === "continuous")?.[0] ?? "";

@@ -2,6 +2,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ViewMode } from "@/lib/judges/types";
 import { getRunProgress, type RunProgress } from "@/lib/server/runs/run-progress";
 import { resultModes } from "./charts";
+import { runMetadataValues, type RunMetadataValues } from "./run-metadata";
 import { runToolNames } from "./run-tools";
 import { runStateKey, StateCache, type RunState } from "./state-cache";
 
@@ -46,4 +47,11 @@ export function runModes(prisma: PrismaClient, run: RunState & { mode: string })
   if (run.mode === "both") return Promise.resolve(["immediate", "hindsight"]);
   if (run.mode === "immediate" || run.mode === "hindsight") return Promise.resolve([run.mode]);
   return remembered(modesCache, run, () => resultModes(prisma, run.id));
+}
+
+const metadataCache = new StateCache<RunMetadataValues>();
+
+/** runMetadataValues for a run read just before. */
+export function cachedRunMetadataValues(prisma: PrismaClient, run: RunState): Promise<RunMetadataValues> {
+  return remembered(metadataCache, run, () => runMetadataValues(prisma, run.id));
 }
