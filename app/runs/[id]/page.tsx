@@ -17,13 +17,14 @@ import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { runHumanAgreement } from "@/lib/server/results/human-agreement";
 import { runCallPage } from "@/lib/server/results/run-call-page";
-import { cachedRunMetadataValues, cachedRunProgress, cachedRunToolNames, runModes } from "@/lib/server/results/run-page-cache";
+import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunProgress, cachedRunToolNames, runModes } from "@/lib/server/results/run-page-cache";
 import { progressReport } from "@/lib/server/runs/progress-report";
 import { runResultsSummary } from "@/lib/server/runs/run-results";
 import { firstValues, type SearchParams } from "@/lib/table-query";
 import { runViewSchema, viewParams } from "@/lib/zod/run-view";
 import { loadRun } from "./load-run";
 import { RunAgreementSection } from "./run-agreement-section";
+import { RunOutcomeSection } from "./run-outcome-section";
 import { RunSummarySection } from "./run-summary-section";
 
 export const dynamic = "force-dynamic";
@@ -68,6 +69,8 @@ export default async function RunPage({ params, searchParams }: Props) {
   // People's reviews of the run's results stream in below the summary.
   const agreement = started(runHumanAgreement(prisma, id));
   const canBuildQueue = can(user.role, "build-queue");
+  // Verdicts against the transcripts' outcome, when their metadata gives one: streamed, as the agreement.
+  const outcomes = metadata.outcomes ? started(cachedRunOutcomeVerdicts(prisma, run)) : null;
 
   // The table's columns go to the browser: only what they show (`columnId` keeps the URL's `hide` short).
   // Headers wrap onto two lines, so they can say more than a list item.
@@ -110,6 +113,11 @@ export default async function RunPage({ params, searchParams }: Props) {
       <Suspense fallback={<SectionPlaceholder label="Judge agreement" className="mt-6 h-24" />}>
         <RunAgreementSection runId={run.id} agreement={agreement} canBuildQueue={canBuildQueue} />
       </Suspense>
+      {outcomes ? (
+        <Suspense fallback={<SectionPlaceholder label="Verdicts vs outcome" className="mt-6 h-24" />}>
+          <RunOutcomeSection runId={run.id} criteria={criteria} outcomes={outcomes} />
+        </Suspense>
+      ) : null}
       <RunLinks runId={run.id} query={query} />
 
       <section aria-labelledby="calls-heading" className="mt-6">
