@@ -68,6 +68,15 @@ test("metadata shows, filters and groups on the transcripts list and the run pag
   await expect(page).toHaveURL(/[?&]model=e2e-model-b(&|$)/);
   await expect(rows).toHaveCount(4);
 
+  // A transcript's page names its task, model, tags and outcome, each a link to the transcripts that share it.
+  await rows.filter({ hasText: "e2e-meta-task-5" }).getByRole("link", { name: OPENING }).click();
+  const summary = page.getByLabel("Metadata");
+  await expect(summary).toContainText("e2e-meta-task-5 · trial 1");
+  await expect(summary).toContainText("Failure");
+  await summary.getByRole("link", { name: "invented" }).click();
+  await expect(page).toHaveURL(/[?&]tag=invented(&|$)/);
+  await expect(rows).toHaveCount(COUNT / 2);
+
   // A run on these transcripts.
   await page.goto("/runs/new");
   const form = page.getByRole("form", { name: "New run" });

@@ -12,6 +12,7 @@ import { criterionStats } from "./criterion-stats";
 import { flipCounts } from "./flip-counts";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
 import { runCallPage } from "./run-call-page";
+import { runMetadataValues } from "./run-metadata";
 import { runToolNames } from "./run-tools";
 import { judgedDemo, type JudgedDemo } from "./test-fixtures";
 
@@ -126,6 +127,16 @@ describe("runCallPage with metadata filters", () => {
     await expectFilter({ task: "checkout-5xx-triage" }, (row) => row.transcript.taskId === "checkout-5xx-triage");
     await expectFilter({ tag: "booking" }, (row) => row.transcript.tags.includes("booking"));
     expect((await runCallPage(prisma, runId, view({ outcome: "unknown" }))).total).toBe(0);
+  });
+
+  it("lists the metadata values of the run's transcripts for the filters", async () => {
+    const transcripts = await prisma.transcript.findMany({ select: { model: true, taskId: true, tags: true } });
+    const values = await runMetadataValues(prisma, runId);
+    const distinct = (list: (string | null)[]) => [...new Set(list.filter((v): v is string => v !== null))].sort();
+    expect(values.models).toEqual(distinct(transcripts.map((t) => t.model)));
+    expect(values.tasks).toEqual(distinct(transcripts.map((t) => t.taskId)));
+    expect(values.tags).toEqual(distinct(transcripts.flatMap((t) => (t.tags ? (JSON.parse(t.tags) as string[]) : []))));
+    expect(values.outcomes).toBe(true);
   });
 });
 
