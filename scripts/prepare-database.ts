@@ -1,5 +1,5 @@
 /**
- * Migrations, the rollback of uploads a crash left half-imported, the first admin when
+ * Migrations (and the metadata columns of transcripts stored before them), the rollback of uploads a crash left half-imported, the first admin when
  * CALLBOARD_ADMIN_EMAIL/PASSWORD ask for one (and its API token with CALLBOARD_ADMIN_TOKEN), then
  * the demo data into an empty database: what `npm start` and `npm run dev` need first.
  */
@@ -12,6 +12,7 @@ import { bootstrapAdmin } from "@/lib/server/auth/first-admin";
 import { createPrisma } from "@/lib/server/db/client";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
 import { seedDemoIfEmpty } from "@/lib/server/demo/seed";
+import { fillMetadataColumns } from "@/lib/server/transcripts/metadata-index";
 import { recoverInterruptedImports } from "@/lib/server/uploads/recover-interrupted-imports";
 
 /**
@@ -49,6 +50,8 @@ export async function prepareDatabase(): Promise<void> {
   if (applied.length > 0) console.log(`callboard: applied ${applied.length} migration(s): ${applied.join(", ")}`);
   const prisma = createPrisma(config.DATABASE_URL);
   try {
+    const filled = fillMetadataColumns(prisma);
+    if (filled > 0) console.log(`callboard: read model, task, tags and outcome from the metadata of ${filled} transcript(s)`);
     const recovered = await recoverInterruptedImports(prisma);
     if (recovered.files > 0) console.log(`callboard: rolled back ${recovered.files} file(s) left half-imported (${recovered.transcripts} transcripts removed)`);
     if (config.CALLBOARD_ADMIN_EMAIL && config.CALLBOARD_ADMIN_PASSWORD) {

@@ -2,14 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { MetadataGroupsTable } from "@/components/transcripts/metadata-groups-table";
 import { TranscriptFilters } from "@/components/transcripts/transcript-filters";
 import { TranscriptsTable } from "@/components/transcripts/transcripts-table";
 import { can } from "@/lib/auth/roles";
 import { requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
-import { hasAnyTranscript, listToolNames, listTranscripts } from "@/lib/server/transcripts/list";
+import { groupTranscripts, hasAnyTranscript, listMetadataValues, listToolNames, listTranscripts } from "@/lib/server/transcripts/list";
 import { firstValues, type SearchParams } from "@/lib/table-query";
-import { transcriptListQuerySchema } from "@/lib/zod/transcripts";
+import { transcriptListQuerySchema, type TranscriptGroup, type TranscriptListQuery } from "@/lib/zod/transcripts";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Transcripts" };
@@ -19,11 +20,14 @@ export default async function TranscriptsPage({ searchParams }: { searchParams: 
   const canUpload = can(user.role, "upload");
   const query = transcriptListQuerySchema.parse(firstValues(await searchParams));
   const prisma = getPrisma();
-  const [{ rows, total }, toolNames, anyStored] = await Promise.all([
+  const [{ rows, total }, toolNames, anyStored, metadata, grouped] = await Promise.all([
     listTranscripts(prisma, query),
     listToolNames(prisma),
     hasAnyTranscript(prisma),
+    listMetadataValues(prisma),
+    query.group ? groupTranscripts(prisma, query, query.group) : null,
   ]);
+  const shown = { model: metadata.models.length > 0, task: metadata.tasks.length > 0, tags: metadata.tags.length > 0, outcome: metadata.outcomes };
   return (
     <>
       <PageHeader title="Transcripts" description="Agent conversations and every tool call they contain.">
@@ -48,10 +52,32 @@ export default async function TranscriptsPage({ searchParams }: { searchParams: 
               Showing one upload only. <Link href="/transcripts" className="text-indigo-700 hover:underline">Show all transcripts</Link>
             </p>
           ) : null}
-          <TranscriptFilters values={query} toolNames={toolNames} />
-          <TranscriptsTable rows={rows} total={total} sort={query.sort} dir={query.dir} page={query.page} size={query.size} />
+          <TranscriptFilters values={query} toolNames={toolNames} metadata={metadata} />
+          {query.group && grouped ? (
+            <MetadataGroupsTable
+              label={GROUP_LABELS[query.group]}
+              groups={grouped.groups}
+              more={grouped.more}
+              hrefFor={(key) => groupHref(query, query.group ?? "model", key)}
+              display={query.group === "outcome" ? (key) => (key === "success" ? "Success" : "Failure") : undefined}
+            />
+          ) : null}
+          <TranscriptsTable rows={rows} total={total} sort={query.sort} dir={query.dir} page={query.page} size={query.size} shown={shown} />
         </>
       )}
     </>
   );
+}
+
+const GROUP_LABELS: Record<TranscriptGroup, string> = { model: "Model", task: "Task", tag: "Tag", outcome: "Outcome" };
+
+/** The list filtered to one group, keeping the other filters (and no grouping); each group is named as its filter. */
+function groupHref(query: TranscriptListQuery, group: TranscriptGroup, key: string): string {
+  const params = new URLSearchParams();
+  for (const name of ["q", "tool", "upload", "warnings", "from", "to", "model", "task", "tag", "outcome"] as const) {
+    const value = query[name];
+    if (value) params.set(name, value);
+  }
+  params.set(group, key);
+  return `/transcripts?${params.toString()}`;
 }

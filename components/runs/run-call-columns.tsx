@@ -4,6 +4,9 @@ import type { DataTableFeatures } from "@/components/table/data-table";
 import type { CriterionScale } from "@/lib/criteria/prefixes";
 import { filtersResults, resultMatches, type ResultFilter } from "@/lib/results/result-filter";
 import type { RunCallRow } from "@/lib/results/run-call-row";
+import { OutcomeBadge } from "@/components/metadata/outcome-badge";
+import { TagList } from "@/components/metadata/tag-list";
+import { TaskLabel } from "@/components/metadata/task-label";
 import { CriterionResults } from "./criterion-results";
 
 export interface RunCriterionColumn {
@@ -20,6 +23,10 @@ const helper = createColumnHelper<DataTableFeatures, RunCallRow>();
 /** Column ids the URL knows, with the label the column menu shows. */
 export const FIXED_COLUMNS = { transcript: "Transcript", call: "Call", tool: "Tool", arguments: "Arguments" } as const;
 
+/** The transcripts' metadata columns, shown when some transcript of the run has the field. */
+export const METADATA_COLUMNS = { model: "Model", task: "Task", tags: "Tags", outcome: "Outcome" } as const;
+export type MetadataColumnsShown = Record<keyof typeof METADATA_COLUMNS, boolean>;
+
 /** Columns pinned at the left while criteria scroll sideways, with their widths (rem). */
 export const STICKY_COLUMNS = [
   { id: "transcript", rem: 12 },
@@ -31,8 +38,50 @@ export const STICKY_COLUMNS = [
 const ALWAYS_SHOWN = new Set<string>(["call"]);
 
 /** Every column's id and label, in order, and whether the column menu may hide it. */
-export function runCallColumnLabels(criteria: readonly RunCriterionColumn[]): { id: string; label: string; hideable: boolean }[] {
-  return [...Object.entries(FIXED_COLUMNS), ...criteria.map((c): [string, string] => [c.columnId, c.label])].map(([id, label]) => ({ id, label, hideable: !ALWAYS_SHOWN.has(id) }));
+export function runCallColumnLabels(criteria: readonly RunCriterionColumn[], shown: MetadataColumnsShown): { id: string; label: string; hideable: boolean }[] {
+  const metadata = Object.entries(METADATA_COLUMNS).filter(([id]) => shown[id as keyof MetadataColumnsShown]);
+  return [...Object.entries(FIXED_COLUMNS), ...metadata, ...criteria.map((c): [string, string] => [c.columnId, c.label])].map(([id, label]) => ({
+    id,
+    label,
+    hideable: !ALWAYS_SHOWN.has(id),
+  }));
+}
+
+function metadataColumns(shown: MetadataColumnsShown) {
+  const columns = [
+    shown.model
+      ? helper.accessor((row) => row.transcript.model, {
+          id: "model",
+          header: METADATA_COLUMNS.model,
+          enableSorting: false,
+          cell: (info) => <span className="block max-w-[10rem] truncate font-mono text-xs">{info.getValue() ?? <span className="text-slate-400">—</span>}</span>,
+        })
+      : null,
+    shown.task
+      ? helper.accessor((row) => row.transcript.taskId, {
+          id: "task",
+          header: METADATA_COLUMNS.task,
+          enableSorting: false,
+          cell: (info) => (
+            <span className="block max-w-[10rem]">
+              <TaskLabel taskId={info.getValue()} trial={info.row.original.transcript.trial} />
+            </span>
+          ),
+        })
+      : null,
+    shown.tags
+      ? helper.accessor((row) => row.transcript.tags, { id: "tags", header: METADATA_COLUMNS.tags, enableSorting: false, cell: (info) => <TagList tags={info.getValue()} /> })
+      : null,
+    shown.outcome
+      ? helper.accessor((row) => row.transcript.success, {
+          id: "outcome",
+          header: METADATA_COLUMNS.outcome,
+          enableSorting: false,
+          cell: (info) => <OutcomeBadge success={info.getValue()} reward={info.row.original.transcript.reward} />,
+        })
+      : null,
+  ];
+  return columns.filter((column) => column !== null);
 }
 
 /**
@@ -40,7 +89,13 @@ export function runCallColumnLabels(criteria: readonly RunCriterionColumn[]): { 
  * order, tool, a criterion's score); the sort itself is the server's. `callHref` gives the
  * tool-call page's link with the current view, so its previous/next follow this filter.
  */
-export function runCallColumns(criteria: readonly RunCriterionColumn[], modes: readonly string[], callHref: (toolCallId: string) => string, filter: ResultFilter = {}) {
+export function runCallColumns(
+  criteria: readonly RunCriterionColumn[],
+  modes: readonly string[],
+  callHref: (toolCallId: string) => string,
+  filter: ResultFilter = {},
+  shown: MetadataColumnsShown = { model: false, task: false, tags: false, outcome: false },
+) {
   const marking = filtersResults(filter);
   return helper.columns([
     helper.accessor("transcriptName", {
@@ -48,14 +103,18 @@ export function runCallColumns(criteria: readonly RunCriterionColumn[], modes: r
       header: FIXED_COLUMNS.transcript,
       sortDescFirst: false,
       cell: (info) => (
-        <Link
-          href={`/transcripts/${info.row.original.transcriptId}#call-${info.row.original.ordinal}`}
-          prefetch={false}
-          title={info.getValue()}
-          className="block truncate text-indigo-700 hover:underline"
-        >
-          {info.getValue()}
-        </Link>
+        <>
+          <Link
+            href={`/transcripts/${info.row.original.transcriptId}#call-${info.row.original.ordinal}`}
+            prefetch={false}
+            title={info.getValue()}
+            className="block truncate text-indigo-700 hover:underline"
+          >
+            {info.getValue()}
+          </Link>
+          {/* Names are often the same first user message: the task tells such transcripts apart. */}
+          {info.row.original.transcript.taskId !== null ? <TaskLabel taskId={info.row.original.transcript.taskId} trial={info.row.original.transcript.trial} /> : null}
+        </>
       ),
     }),
     helper.accessor("ordinal", {
@@ -94,6 +153,7 @@ export function runCallColumns(criteria: readonly RunCriterionColumn[], modes: r
         </span>
       ),
     }),
+    ...metadataColumns(shown),
     ...criteria.map((criterion) =>
       // An accessor column, because TanStack sorts only those; the value is never compared here.
       helper.accessor((row) => row.results.filter((result) => result.criterionId === criterion.id), {

@@ -7,7 +7,7 @@ import { useUrlParams } from "@/components/table/use-url-params";
 import type { RunCallRow } from "@/lib/results/run-call-row";
 import type { RunView } from "@/lib/zod/run-view";
 import { ColumnVisibilityMenu } from "./column-visibility-menu";
-import { runCallColumnLabels, runCallColumns, STICKY_COLUMNS, type RunCriterionColumn } from "./run-call-columns";
+import { runCallColumnLabels, runCallColumns, STICKY_COLUMNS, type MetadataColumnsShown, type RunCriterionColumn } from "./run-call-columns";
 
 interface Props {
   runId: string;
@@ -20,6 +20,8 @@ interface Props {
   view: RunView;
   /** The view's filters as URL parameters (the server's viewParams), carried into each call's link. */
   query: string;
+  /** Metadata columns some transcript of the run has a value for. */
+  metadataShown: MetadataColumnsShown;
 }
 
 export const RUN_CALLS_LABEL = "Tool calls in this run";
@@ -31,14 +33,14 @@ const hiddenColumns = (hide: string | undefined): ColumnVisibilityState => Objec
  * are held in the URL: a header click changes the URL and the server renders the new page; a
  * column toggle hides the column at once (every column's data is on the page), then records it.
  */
-export function RunCallsTable({ runId, criteria, modes, rows, total, page, view, query }: Props) {
+export function RunCallsTable({ runId, criteria, modes, rows, total, page, view, query, metadataShown }: Props) {
   const { setParams } = useUrlParams();
   const { criterion, mode, verdict, min, max } = view;
   const columns = useMemo(
-    () => runCallColumns(criteria, modes, (toolCallId) => `/runs/${runId}/calls/${toolCallId}${query ? `?${query}` : ""}`, { criterion, mode, verdict, min, max }),
-    [criteria, modes, runId, query, criterion, mode, verdict, min, max],
+    () => runCallColumns(criteria, modes, (toolCallId) => `/runs/${runId}/calls/${toolCallId}${query ? `?${query}` : ""}`, { criterion, mode, verdict, min, max }, metadataShown),
+    [criteria, modes, runId, query, criterion, mode, verdict, min, max, metadataShown],
   );
-  const labels = useMemo(() => runCallColumnLabels(criteria), [criteria]);
+  const labels = useMemo(() => runCallColumnLabels(criteria, metadataShown), [criteria, metadataShown]);
   const sortParams = useMemo<SortParams>(
     () => (columnId, desc): Record<string, string | null> => {
       const dir = desc ? "desc" : null;

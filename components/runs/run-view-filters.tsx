@@ -10,9 +10,11 @@ interface Props {
   tools: { toolName: string; calls: number }[];
   /** The run judged in both modes: the mode filter and "changed" make sense only then. */
   bothModes: boolean;
+  /** The run's transcripts' metadata values; a filter shows only when there is something to pick. */
+  metadata: { models: string[]; tasks: string[]; tags: string[]; outcomes: boolean };
 }
 
-const FILTER_KEYS = ["criterion", "mode", "tool", "verdict", "min", "max", "changed", "review", "q"] as const;
+const FILTER_KEYS = ["criterion", "mode", "tool", "verdict", "min", "max", "changed", "review", "q", "model", "task", "tag", "outcome"] as const;
 const field = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 
 // Every filter, in REVIEW_FILTERS' order. Only types come from lib/zod: a value from there would
@@ -29,7 +31,7 @@ const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = {
  * The run page's filters. Choices apply as soon as they change, typed values (search, score
  * range) on Enter or Apply; either way they land in the URL, so a filtered view is a link.
  */
-export function RunViewFilters({ view, criteria, tools, bothModes }: Props) {
+export function RunViewFilters({ view, criteria, tools, bothModes, metadata }: Props) {
   const { setParams } = useUrlParams();
   const form = useRef<HTMLFormElement>(null);
   const submit = () => form.current?.requestSubmit();
@@ -134,6 +136,54 @@ export function RunViewFilters({ view, criteria, tools, bothModes }: Props) {
           ))}
         </select>
       </label>
+      {metadata.models.length ? (
+        <label className="flex flex-col gap-1">
+          Model
+          <select name="model" defaultValue={view.model ?? ""} onChange={submit} className={`${field} max-w-56`}>
+            <option value="">Any model</option>
+            {metadata.models.map((model) => (
+              <option key={model} value={model}>
+                {model}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {metadata.tasks.length ? (
+        <label className="flex flex-col gap-1">
+          Task
+          <input name="task" defaultValue={view.task} list="run-task-ids" className={`${field} w-40`} />
+          <datalist id="run-task-ids">
+            {metadata.tasks.map((task) => (
+              <option key={task} value={task} />
+            ))}
+          </datalist>
+        </label>
+      ) : null}
+      {metadata.tags.length ? (
+        <label className="flex flex-col gap-1">
+          Tag
+          <select name="tag" defaultValue={view.tag ?? ""} onChange={submit} className={`${field} max-w-48`}>
+            <option value="">Any tag</option>
+            {metadata.tags.map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {metadata.outcomes ? (
+        <label className="flex flex-col gap-1">
+          Outcome
+          <select name="outcome" defaultValue={view.outcome ?? ""} onChange={submit} className={field}>
+            <option value="">Any outcome</option>
+            <option value="success">Success</option>
+            <option value="failure">Failure</option>
+            <option value="unknown">No outcome</option>
+          </select>
+        </label>
+      ) : null}
       <div className="flex gap-2 pb-0.5">
         <button type="submit" className="rounded-md bg-slate-900 px-3 py-1.5 font-medium text-white hover:bg-slate-700">
           Apply

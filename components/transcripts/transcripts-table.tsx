@@ -1,7 +1,10 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
+import { createColumnHelper, type ColumnVisibilityState } from "@tanstack/react-table";
 import Link from "next/link";
+import { OutcomeBadge } from "@/components/metadata/outcome-badge";
+import { TagList } from "@/components/metadata/tag-list";
+import { TaskLabel } from "@/components/metadata/task-label";
 import { DataTable, type DataTableFeatures } from "@/components/table/data-table";
 import { formatDateTime } from "@/lib/format";
 
@@ -13,6 +16,20 @@ export interface TranscriptRow {
   toolCallCount: number;
   warningCount: number;
   createdAt: string;
+  model: string | null;
+  taskId: string | null;
+  trial: string | null;
+  tags: string[];
+  reward: number | null;
+  success: boolean | null;
+}
+
+/** Which metadata columns hold something in the stored transcripts: the others stay hidden. */
+export interface MetadataColumnsShown {
+  model: boolean;
+  task: boolean;
+  tags: boolean;
+  outcome: boolean;
 }
 
 const helper = createColumnHelper<DataTableFeatures, TranscriptRow>();
@@ -24,6 +41,23 @@ const columns = helper.columns([
         {info.getValue()}
       </Link>
     ),
+  }),
+  helper.accessor("taskId", {
+    id: "task",
+    header: "Task",
+    enableSorting: false,
+    cell: (info) => <TaskLabel taskId={info.getValue()} trial={info.row.original.trial} />,
+  }),
+  helper.accessor("model", {
+    header: "Model",
+    enableSorting: false,
+    cell: (info) => <span className="font-mono text-xs">{info.getValue() ?? <span className="text-slate-400">—</span>}</span>,
+  }),
+  helper.accessor("tags", { header: "Tags", enableSorting: false, cell: (info) => <TagList tags={info.getValue()} /> }),
+  helper.accessor("reward", {
+    id: "reward",
+    header: "Outcome",
+    cell: (info) => <OutcomeBadge success={info.row.original.success} reward={info.getValue()} />,
   }),
   helper.accessor("format", { header: "Format", enableSorting: false }),
   helper.accessor("messageCount", { header: "Messages", cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
@@ -40,6 +74,17 @@ const columns = helper.columns([
   helper.accessor("createdAt", { header: "Added", cell: (info) => formatDateTime(new Date(info.getValue())) }),
 ]);
 
-export function TranscriptsTable(props: { rows: TranscriptRow[]; total: number; sort: string; dir: "asc" | "desc"; page: number; size: number }) {
-  return <DataTable label="Transcripts" columns={columns} getRowId={(row) => row.id} {...props} />;
+interface Props {
+  rows: TranscriptRow[];
+  total: number;
+  sort: string;
+  dir: "asc" | "desc";
+  page: number;
+  size: number;
+  shown: MetadataColumnsShown;
+}
+
+export function TranscriptsTable({ shown, ...props }: Props) {
+  const visibility: ColumnVisibilityState = { task: shown.task, model: shown.model, tags: shown.tags, reward: shown.outcome };
+  return <DataTable label="Transcripts" columns={columns} getRowId={(row) => row.id} columnVisibility={visibility} {...props} />;
 }

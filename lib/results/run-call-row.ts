@@ -10,6 +10,15 @@ export interface RunCallResult {
   error: string | null;
 }
 
+export interface TranscriptMetadata {
+  model: string | null;
+  taskId: string | null;
+  trial: string | null;
+  tags: string[];
+  reward: number | null;
+  success: boolean | null;
+}
+
 /**
  * One row of the run's calls table: what the server reads for each call of the page and the
  * browser gets, and no more.
@@ -18,6 +27,8 @@ export interface RunCallRow {
   toolCallId: string;
   transcriptId: string;
   transcriptName: string;
+  /** The transcript's metadata fields (lib/transcripts/metadata-fields.ts). */
+  transcript: TranscriptMetadata;
   ordinal: number;
   toolName: string;
   /** The arguments as sent, cut to what the cell shows. */

@@ -40,6 +40,11 @@ export const runViewSchema = z.object({
   /** Calls by review status, scoped like the verdict filter by criterion and mode. */
   review: z.enum(REVIEW_FILTERS).optional().catch(undefined),
   q: optionalText,
+  /** The transcripts' metadata (lib/transcripts/metadata-fields.ts): calls of transcripts with this model, task, tag or outcome. */
+  model: optionalText,
+  task: optionalText,
+  tag: optionalText,
+  outcome: z.enum(["success", "failure", "unknown"]).optional().catch(undefined),
   sort: z.enum(RUN_VIEW_SORTS).catch("transcript"),
   dir: z.enum(["asc", "desc"]).catch("asc"),
   page: pageParam,

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { tableQuerySchema } from "@/lib/table-query";
 
-export const transcriptSortKeys = ["name", "createdAt", "messageCount", "toolCallCount", "warningCount"] as const;
+export const transcriptSortKeys = ["name", "createdAt", "messageCount", "toolCallCount", "warningCount", "reward"] as const;
+
+/** The metadata outcome filter: succeeded, failed, or no outcome in the metadata. */
+export const OUTCOME_FILTERS = ["success", "failure", "unknown"] as const;
+export type OutcomeFilter = (typeof OUTCOME_FILTERS)[number];
+/** What the transcripts list can be grouped by (lib/transcripts/metadata-groups.ts). */
+export const TRANSCRIPT_GROUPS = ["model", "task", "tag", "outcome"] as const;
+export type TranscriptGroup = (typeof TRANSCRIPT_GROUPS)[number];
 
 const optionalText = z
   .string()
@@ -24,6 +31,11 @@ export const transcriptListQuerySchema = tableQuerySchema(transcriptSortKeys, { 
   warnings: z.enum(["yes", "no"]).optional().catch(undefined),
   from: optionalDate,
   to: optionalDate,
+  model: optionalText,
+  task: optionalText,
+  tag: optionalText,
+  outcome: z.enum(OUTCOME_FILTERS).optional().catch(undefined),
+  group: z.enum(TRANSCRIPT_GROUPS).optional().catch(undefined),
 });
 
 export type TranscriptListQuery = z.infer<typeof transcriptListQuerySchema>;

@@ -17,13 +17,14 @@ import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { runHumanAgreement } from "@/lib/server/results/human-agreement";
 import { runCallPage } from "@/lib/server/results/run-call-page";
-import { cachedRunProgress, cachedRunToolNames, runModes } from "@/lib/server/results/run-page-cache";
+import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunProgress, cachedRunToolNames, runModes } from "@/lib/server/results/run-page-cache";
 import { progressReport } from "@/lib/server/runs/progress-report";
 import { runResultsSummary } from "@/lib/server/runs/run-results";
 import { firstValues, type SearchParams } from "@/lib/table-query";
 import { runViewSchema, viewParams } from "@/lib/zod/run-view";
 import { loadRun } from "./load-run";
 import { RunAgreementSection } from "./run-agreement-section";
+import { RunOutcomeSection } from "./run-outcome-section";
 import { RunSummarySection } from "./run-summary-section";
 
 export const dynamic = "force-dynamic";
@@ -60,13 +61,16 @@ export default async function RunPage({ params, searchParams }: Props) {
   if (!progress) notFound();
   // SQLite answers one query at a time: the table's rows first, since they are what the page is for.
   const calls = runCallPage(prisma, id, view);
-  const [page, modes, tools] = await Promise.all([calls, runModes(prisma, run), cachedRunToolNames(prisma, run)]);
+  const [page, modes, tools, metadata] = await Promise.all([calls, runModes(prisma, run), cachedRunToolNames(prisma, run), cachedRunMetadataValues(prisma, run)]);
+  const metadataShown = { model: metadata.models.length > 0, task: metadata.tasks.length > 0, tags: metadata.tags.length > 0, outcome: metadata.outcomes };
   const active = run.status === "pending" || run.status === "running";
   // A finished run's summary is remembered, so waiting for it costs nothing.
   const summary = active ? null : await runResultsSummary(prisma, run);
   // People's reviews of the run's results stream in below the summary.
   const agreement = started(runHumanAgreement(prisma, id));
   const canBuildQueue = can(user.role, "build-queue");
+  // Verdicts against the transcripts' outcome, when their metadata gives one: streamed, as the agreement.
+  const outcomes = metadata.outcomes ? started(cachedRunOutcomeVerdicts(prisma, run)) : null;
 
   // The table's columns go to the browser: only what they show (`columnId` keeps the URL's `hide` short).
   // Headers wrap onto two lines, so they can say more than a list item.
@@ -109,14 +113,19 @@ export default async function RunPage({ params, searchParams }: Props) {
       <Suspense fallback={<SectionPlaceholder label="Judge agreement" className="mt-6 h-24" />}>
         <RunAgreementSection runId={run.id} agreement={agreement} canBuildQueue={canBuildQueue} />
       </Suspense>
+      {outcomes ? (
+        <Suspense fallback={<SectionPlaceholder label="Verdicts vs outcome" className="mt-6 h-24" />}>
+          <RunOutcomeSection runId={run.id} criteria={criteria} outcomes={outcomes} />
+        </Suspense>
+      ) : null}
       <RunLinks runId={run.id} query={query} />
 
       <section aria-labelledby="calls-heading" className="mt-6">
         <h2 id="calls-heading" className="mb-2 text-lg font-semibold">
           Tool calls
         </h2>
-        <RunViewFilters view={view} criteria={criteria.map(({ id: criterionId, label }) => ({ id: criterionId, label }))} tools={tools} bothModes={run.mode === "both"} />
-        <RunCallsTable runId={run.id} criteria={columns} modes={modes} rows={page.rows} total={page.total} page={page.page} view={view} query={query} />
+        <RunViewFilters view={view} criteria={criteria.map(({ id: criterionId, label }) => ({ id: criterionId, label }))} tools={tools} bothModes={run.mode === "both"} metadata={metadata} />
+        <RunCallsTable runId={run.id} criteria={columns} modes={modes} rows={page.rows} total={page.total} page={page.page} view={view} query={query} metadataShown={metadataShown} />
       </section>
     </>
   );

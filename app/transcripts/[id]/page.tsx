@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { MetadataSummary } from "@/components/metadata/metadata-summary";
 import { PageHeader } from "@/components/page-header";
 import { ConversationView } from "@/components/transcript/conversation-view";
 import { RawJson } from "@/components/transcript/raw-json";
@@ -46,6 +47,7 @@ export default async function TranscriptPage({ params }: Props) {
         title={transcript.name}
         description={`${transcript.format} · ${plural(transcript.messages.length, "message")} · ${plural(transcript.toolCalls.length, "tool call")} · added ${formatDateTime(transcript.createdAt)}${transcript.sourceFile ? ` from ${transcript.sourceFile}${transcript.sourceLocation ? ` (${transcript.sourceLocation})` : ""}` : ""}`}
       />
+      <MetadataSummary fields={transcript.fields} />
       <TraceLinks metadata={transcript.metadata} />
       {warnings.length > 0 ? (
         <section aria-labelledby="warnings-heading" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-3">

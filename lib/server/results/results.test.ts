@@ -10,7 +10,9 @@ import { runViewSchema, type RunView } from "@/lib/zod/run-view";
 import { newRunSchema } from "@/lib/zod/runs";
 import { criterionStats } from "./criterion-stats";
 import { flipCounts } from "./flip-counts";
+import { runOutcomeVerdicts } from "./outcome-verdicts";
 import { runCallPage } from "./run-call-page";
+import { runMetadataValues } from "./run-metadata";
 import { runToolNames } from "./run-tools";
 import { judgedDemo, type JudgedDemo } from "./test-fixtures";
 
@@ -103,6 +105,80 @@ describe("runCallPage", () => {
     const found = await runCallPage(prisma, runId, view({ q: tool.toolName }));
     expect(found.total).toBeGreaterThanOrEqual(tool.calls);
     expect(found.rows.every((row) => row.toolName.includes(tool.toolName) || row.argumentsPreview.includes(tool.toolName) || row.transcriptName.includes(tool.toolName))).toBe(true);
+  });
+});
+
+describe("runCallPage with metadata filters", () => {
+  it("shows each call's transcript metadata and filters by model, task, tag and outcome", async () => {
+    const all = await runCallPage(prisma, runId, view());
+    const rows = all.rows;
+    expect(rows.every((row) => row.transcript.taskId !== null && row.transcript.reward !== null)).toBe(true);
+    const expectFilter = async (input: Record<string, string>, keep: (row: (typeof rows)[number]) => boolean) => {
+      const page = await runCallPage(prisma, runId, view(input));
+      const expected = rows.filter(keep).map((row) => row.toolCallId);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(rows.length);
+      expect(page.rows.map((row) => row.toolCallId).sort()).toEqual(expected.sort());
+      expect(page.total).toBe(expected.length);
+    };
+    await expectFilter({ outcome: "failure" }, (row) => row.transcript.success === false);
+    await expectFilter({ outcome: "success" }, (row) => row.transcript.success === true);
+    await expectFilter({ model: "gpt-4o-mini" }, (row) => row.transcript.model === "gpt-4o-mini");
+    await expectFilter({ task: "checkout-5xx-triage" }, (row) => row.transcript.taskId === "checkout-5xx-triage");
+    await expectFilter({ tag: "booking" }, (row) => row.transcript.tags.includes("booking"));
+    expect((await runCallPage(prisma, runId, view({ outcome: "unknown" }))).total).toBe(0);
+  });
+
+  it("lists the metadata values of the run's transcripts for the filters", async () => {
+    const transcripts = await prisma.transcript.findMany({ select: { model: true, taskId: true, tags: true } });
+    const values = await runMetadataValues(prisma, runId);
+    const distinct = (list: (string | null)[]) => [...new Set(list.filter((v): v is string => v !== null))].sort();
+    expect(values.models).toEqual(distinct(transcripts.map((t) => t.model)));
+    expect(values.tasks).toEqual(distinct(transcripts.map((t) => t.taskId)));
+    expect(values.tags).toEqual(distinct(transcripts.flatMap((t) => (t.tags ? (JSON.parse(t.tags) as string[]) : []))));
+    expect(values.outcomes).toBe(true);
+  });
+});
+
+describe("runOutcomeVerdicts", () => {
+  it("compares verdicts on successful and failed transcripts by the rules of lib/results, per criterion and mode", async () => {
+    const rows = await prisma.evaluation.findMany({
+      where: { runId },
+      select: { criterionId: true, mode: true, status: true, score: true, passed: true, toolCall: { select: { transcriptId: true, transcript: { select: { success: true } } } } },
+    });
+    const lines = await runOutcomeVerdicts(prisma, runId);
+    expect(lines).toHaveLength(scales.size * 2);
+    for (const line of lines) {
+      const scale = scales.get(line.criterionId) ?? "continuous";
+      const own = rows.filter((row) => row.criterionId === line.criterionId && row.mode === line.mode);
+      for (const outcome of [true, false]) {
+        const side = outcome ? line.successful : line.failed;
+        const results = own.filter((row) => row.toolCall.transcript.success === outcome);
+        const verdicts = passRate(results.map((row) => verdictOf(row, scale)));
+        expect(side.transcripts).toBe(new Set(results.map((row) => row.toolCall.transcriptId)).size);
+        expect(side.verdicts).toBe(verdicts.passed + verdicts.failed);
+        expect(side.passRate).toBe(verdicts.rate);
+      }
+      // The lowest call score of each transcript, then the AUC by its pairwise definition.
+      const lowest = new Map<string, { success: boolean; min: number }>();
+      for (const row of own) {
+        const value = row.status === "done" ? (row.score ?? (row.passed === null ? null : Number(row.passed))) : null;
+        const success = row.toolCall.transcript.success;
+        if (value === null || success === null) continue;
+        const known = lowest.get(row.toolCall.transcriptId);
+        lowest.set(row.toolCall.transcriptId, { success, min: Math.min(known?.min ?? Number.POSITIVE_INFINITY, value) });
+      }
+      const positives = [...lowest.values()].filter((t) => t.success).map((t) => t.min);
+      const negatives = [...lowest.values()].filter((t) => !t.success).map((t) => t.min);
+      expect(line.separation).toMatchObject({ successful: positives.length, failed: negatives.length });
+      if (line.separation.kind === "auc") {
+        let wins = 0;
+        for (const p of positives) for (const n of negatives) wins += p > n ? 1 : p === n ? 0.5 : 0;
+        expect(line.separation.auc).toBeCloseTo(wins / (positives.length * negatives.length), 12);
+      }
+    }
+    // The demo holds five successful and three failed transcripts (prisma/demo/README.md): enough for an AUC somewhere.
+    expect(lines.some((line) => line.separation.kind === "auc")).toBe(true);
   });
 });
 

@@ -64,6 +64,7 @@ export function callConditions(runId: string, view: RunView): Prisma.Sql[] {
   const review = reviewStatusCondition(runId, view);
   if (review) conditions.push(review);
   if (view.tool) conditions.push(Prisma.sql`tc."toolName" = ${view.tool}`);
+  conditions.push(...metadataConditions(view));
   if (view.q) {
     const pattern = `%${escapeLike(view.q)}%`;
     // LIKE, as Prisma's `contains` on SQLite: case-insensitive for ASCII; here % and _ are literal.
@@ -71,5 +72,19 @@ export function callConditions(runId: string, view: RunView): Prisma.Sql[] {
       Prisma.sql`(tc."toolName" LIKE ${pattern} ESCAPE '\\' OR tc."rawArguments" LIKE ${pattern} ESCAPE '\\' OR t."name" LIKE ${pattern} ESCAPE '\\' OR tc."callId" = ${view.q})`,
     );
   }
+  return conditions;
+}
+
+/**
+ * The metadata filters on the call's transcript `t`, by the same rules as the transcripts list
+ * (lib/server/transcripts/list.ts metadataWhere): a tag matches one whole element of the JSON list.
+ */
+export function metadataConditions(view: Pick<RunView, "model" | "task" | "tag" | "outcome">): Prisma.Sql[] {
+  const conditions: Prisma.Sql[] = [];
+  if (view.model) conditions.push(Prisma.sql`t."model" = ${view.model}`);
+  if (view.task) conditions.push(Prisma.sql`t."taskId" = ${view.task}`);
+  if (view.tag) conditions.push(Prisma.sql`t."tags" LIKE ${`%${escapeLike(JSON.stringify(view.tag))}%`} ESCAPE '\\'`);
+  if (view.outcome === "unknown") conditions.push(Prisma.sql`t."success" IS NULL`);
+  else if (view.outcome) conditions.push(Prisma.sql`t."success" = ${view.outcome === "success" ? 1 : 0}`);
   return conditions;
 }

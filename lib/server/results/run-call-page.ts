@@ -1,7 +1,8 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { RunCallRow } from "@/lib/results/run-call-row";
+import type { RunCallRow, TranscriptMetadata } from "@/lib/results/run-call-row";
 import { pageCount } from "@/lib/table-query";
 import type { RunView } from "@/lib/zod/run-view";
+import { parseTags } from "../transcripts/metadata-columns";
 import { humanMarksForCalls } from "./human-marks";
 import { runCallIdsPage } from "./run-call-query";
 
@@ -14,6 +15,10 @@ export interface RunCallPage {
 }
 
 const PREVIEW = 120;
+
+function metadataOf({ model, taskId, trial, tags, reward, success }: Omit<TranscriptMetadata, "tags"> & { tags: string | null }): TranscriptMetadata {
+  return { model, taskId, trial, tags: parseTags(tags), reward, success };
+}
 
 /**
  * One page of the run's calls in the view's filter and order. The filter, the order and the
@@ -31,7 +36,7 @@ export async function runCallPage(prisma: PrismaClient, runId: string, view: Run
   const [calls, results, flips, humans] = await Promise.all([
     prisma.toolCall.findMany({
       where: { id: { in: ids } },
-      select: { id: true, transcriptId: true, ordinal: true, toolName: true, rawArguments: true, transcript: { select: { name: true } } },
+      select: { id: true, transcriptId: true, ordinal: true, toolName: true, rawArguments: true, transcript: { select: { name: true, model: true, taskId: true, trial: true, tags: true, reward: true, success: true } } },
     }),
     prisma.evaluation.findMany({
       where: { runId, toolCallId: { in: ids } },
@@ -50,6 +55,7 @@ export async function runCallPage(prisma: PrismaClient, runId: string, view: Run
         toolCallId: call.id,
         transcriptId: call.transcriptId,
         transcriptName: call.transcript.name,
+        transcript: metadataOf(call.transcript),
         ordinal: call.ordinal,
         toolName: call.toolName,
         argumentsPreview: call.rawArguments.length > PREVIEW ? `${call.rawArguments.slice(0, PREVIEW - 1)}…` : call.rawArguments,

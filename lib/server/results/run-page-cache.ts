@@ -2,6 +2,9 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ViewMode } from "@/lib/judges/types";
 import { getRunProgress, type RunProgress } from "@/lib/server/runs/run-progress";
 import { resultModes } from "./charts";
+import type { CriterionOutcome } from "@/lib/results/outcome-separation";
+import { runOutcomeVerdicts } from "./outcome-verdicts";
+import { runMetadataValues, type RunMetadataValues } from "./run-metadata";
 import { runToolNames } from "./run-tools";
 import { runStateKey, StateCache, type RunState } from "./state-cache";
 
@@ -46,4 +49,18 @@ export function runModes(prisma: PrismaClient, run: RunState & { mode: string })
   if (run.mode === "both") return Promise.resolve(["immediate", "hindsight"]);
   if (run.mode === "immediate" || run.mode === "hindsight") return Promise.resolve([run.mode]);
   return remembered(modesCache, run, () => resultModes(prisma, run.id));
+}
+
+const metadataCache = new StateCache<RunMetadataValues>();
+
+/** runMetadataValues for a run read just before. */
+export function cachedRunMetadataValues(prisma: PrismaClient, run: RunState): Promise<RunMetadataValues> {
+  return remembered(metadataCache, run, () => runMetadataValues(prisma, run.id));
+}
+
+const outcomeCache = new StateCache<CriterionOutcome[]>();
+
+/** runOutcomeVerdicts for a run read just before. */
+export function cachedRunOutcomeVerdicts(prisma: PrismaClient, run: RunState): Promise<CriterionOutcome[]> {
+  return remembered(outcomeCache, run, () => runOutcomeVerdicts(prisma, run.id));
 }

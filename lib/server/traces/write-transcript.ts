@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { ImportSuccess } from "@/lib/transcripts/import-types";
+import { METADATA_SET_SQL, metadataColumnValues } from "../transcripts/metadata-columns";
 import { INSERT_CALL, preparedTranscript, transcriptInserts } from "../transcripts/store";
 
 export type WriteOutcome = { kind: "created" | "updated" | "unchanged"; transcriptId: string } | { kind: "duplicate"; transcriptId: string };
@@ -8,7 +9,7 @@ export type WriteOutcome = { kind: "created" | "updated" | "unchanged"; transcri
 const FIND_HASH = `SELECT "id" FROM "Transcript" WHERE "contentHash" = ?`;
 const FIND_TRANSCRIPT = `SELECT "contentHash" FROM "Transcript" WHERE "id" = ?`;
 const UPDATE_TRANSCRIPT = `UPDATE "Transcript" SET "name" = ?, "format" = ?, "contentHash" = ?, "messages" = ?, "tools" = ?, "metadata" = ?,
-  "messageCount" = ?, "toolCallCount" = ?, "warningCount" = ?, "warnings" = ? WHERE "id" = ?`;
+  "messageCount" = ?, "toolCallCount" = ?, "warningCount" = ?, "warnings" = ?, ${METADATA_SET_SQL} WHERE "id" = ?`;
 const CALLS_OF = `SELECT "id", "callId" FROM "ToolCall" WHERE "transcriptId" = ? ORDER BY "ordinal"`;
 const PARK_CALL = `UPDATE "ToolCall" SET "messageIndex" = ? WHERE "id" = ?`;
 const UPDATE_CALL = `UPDATE "ToolCall" SET "callId" = ?, "messageIndex" = ?, "position" = ?, "ordinal" = ?, "toolName" = ?, "rawArguments" = ?,
@@ -40,7 +41,7 @@ export function transcriptWriter(db: Database.Database) {
       // The new content is already stored as another transcript (an upload of the same conversation).
       if (sameHash !== undefined) return { kind: "duplicate", transcriptId: sameHash };
       const t = item.transcript;
-      updateTranscript.run(item.name, item.format, item.hash, JSON.stringify(t.messages), JSON.stringify(t.tools), JSON.stringify(t.metadata), t.messages.length, item.sites.length, item.warnings.length, JSON.stringify(item.warnings), existingId);
+      updateTranscript.run(item.name, item.format, item.hash, JSON.stringify(t.messages), JSON.stringify(t.tools), JSON.stringify(t.metadata), t.messages.length, item.sites.length, item.warnings.length, JSON.stringify(item.warnings), ...metadataColumnValues(t.metadata), existingId);
       reconcileCalls(existingId, outcome);
       return { kind: "updated", transcriptId: existingId };
     }

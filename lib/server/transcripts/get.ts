@@ -1,5 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { TranscriptMetadata } from "@/lib/results/run-call-row";
 import { visibleTranscript } from "../uploads/visible";
+import { parseTags } from "./metadata-columns";
 import type { CanonicalMessage, CanonicalTool, JsonValue } from "@/lib/transcripts/types";
 
 export interface TranscriptDetail {
@@ -13,6 +15,8 @@ export interface TranscriptDetail {
   messages: CanonicalMessage[];
   tools: CanonicalTool[];
   metadata: JsonValue;
+  /** The metadata's well-known fields, as stored for filters (lib/transcripts/metadata-fields.ts). */
+  fields: TranscriptMetadata;
   warnings: JsonValue[];
   toolCalls: {
     id: string;
@@ -50,6 +54,7 @@ export async function getTranscript(prisma: PrismaClient, id: string): Promise<T
     messages: row.messages as unknown as CanonicalMessage[],
     tools: row.tools as unknown as CanonicalTool[],
     metadata: row.metadata as JsonValue,
+    fields: { model: row.model, taskId: row.taskId, trial: row.trial, tags: parseTags(row.tags), reward: row.reward, success: row.success },
     warnings: Array.isArray(row.warnings) ? (row.warnings as JsonValue[]) : [],
     toolCalls: row.toolCalls,
   };

@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ImportSuccess } from "@/lib/transcripts/import-types";
 import type { CanonicalTranscript, JsonValue, ToolCallSite, TranscriptFormat } from "@/lib/transcripts/types";
 import { sqliteDateTime, withBulkConnection } from "../db/bulk-writer";
+import { METADATA_COLUMNS, metadataColumnValues } from "./metadata-columns";
 
 /** A transcript that passed validation, ready to be written with its extracted tool calls. */
 export interface PreparedTranscript {
@@ -37,8 +38,8 @@ export interface StoreResult {
   duplicates: { name: string; hash: string; existingId: string }[];
 }
 
-const INSERT_TRANSCRIPT = `INSERT INTO "Transcript" ("id","uploadId","name","sourceFile","sourceLocation","format","contentHash","messages","tools","metadata","messageCount","toolCallCount","warningCount","warnings","createdAt")
-VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
+const INSERT_TRANSCRIPT = `INSERT INTO "Transcript" ("id","uploadId","name","sourceFile","sourceLocation","format","contentHash","messages","tools","metadata","messageCount","toolCallCount","warningCount","warnings","createdAt",${METADATA_COLUMNS.map((c) => `"${c}"`).join(",")})
+VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,${METADATA_COLUMNS.map(() => "?").join(",")})`;
 export const INSERT_CALL = `INSERT INTO "ToolCall" ("id","transcriptId","callId","messageIndex","position","ordinal","toolName","rawArguments","parsedArguments","argumentsError","responseIndex","response")
 VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`;
 // The stored transcript with this content, and whether its file failed (then it is only waiting to be deleted).
@@ -94,6 +95,7 @@ export function transcriptInserts(db: Database.Database): (row: TranscriptRow, n
       item.warnings.length,
       JSON.stringify(item.warnings),
       createdAt,
+      ...metadataColumnValues(t.metadata),
     );
     return item.sites.map((site) => {
       const callId = newId();
