@@ -34,6 +34,7 @@ export interface PreviewRow {
   ordinal: number;
   toolName: string;
   criterion: string;
+  scale: "binary" | "continuous";
   mode: "immediate" | "hindsight";
   status: "done" | "not-applicable" | "error";
   score: number | null;

@@ -23,7 +23,7 @@ export interface CriteriaPreview {
 const PREVIEW_RETRY = { maxAttempts: 2, baseDelayMs: 500, maxDelayMs: 2_000, maxRetryAfterMs: 5_000 };
 
 function row(call: PreviewCall, criterion: Criterion, mode: PreviewRow["mode"], outcome: JudgeCallOutcome): PreviewRow {
-  const base = { transcriptId: call.transcriptId, transcriptName: call.transcriptName, toolCallId: call.toolCallId, ordinal: call.site.ordinal, toolName: call.site.toolName, criterion: criterion.text, mode };
+  const base = { transcriptId: call.transcriptId, transcriptName: call.transcriptName, toolCallId: call.toolCallId, ordinal: call.site.ordinal, toolName: call.site.toolName, criterion: criterion.text, scale: criterion.scale, mode };
   if (outcome.status === "aborted") return { ...base, status: "error", score: null, passed: null, explanation: "The preview was stopped.", measuredBy: [], cached: false };
   if (outcome.status === "error") return { ...base, status: "error", score: null, passed: null, explanation: outcome.error, measuredBy: [], cached: false };
   const { result } = outcome;
