@@ -20,7 +20,7 @@ test("a criterion being written says what it will be measured by, and is preview
   const measuredBy = form.getByTestId("measured-by");
   await expect(measuredBy).toContainText("Measured by the built-in checks on");
   await expect(measuredBy).toContainText("schema violation");
-  await expect(measuredBy).toContainText("Does not depend on the tool's response");
+  await expect(measuredBy).toContainText("Partly depends on the tool's response: tool error only in hindsight");
   await expect(form.getByRole("alert")).toHaveCount(0);
 
   await form.getByRole("button", { name: "Preview on 5 calls" }).click();
