@@ -28,7 +28,11 @@ export function PreviewResults({ rows, showCriterion }: { rows: PreviewRow[]; sh
               <td className="whitespace-nowrap px-2 py-1">
                 #{row.ordinal} <code className="text-xs">{row.toolName}</code>
               </td>
-              {showCriterion ? <td className="max-w-64 px-2 py-1 text-xs text-slate-700">{row.criterion}</td> : null}
+              {showCriterion ? (
+                <td className="max-w-64 px-2 py-1 text-xs text-slate-700" title={row.criterion}>
+                  <span className="line-clamp-2">{row.criterion}</span>
+                </td>
+              ) : null}
               <td className="px-2 py-1 text-xs text-slate-600">{MODE_LABEL[row.mode]}</td>
               <td className="whitespace-nowrap px-2 py-1">
                 <ResultBadge status={row.status} score={row.score} passed={row.passed} scale={row.scale} />
@@ -36,7 +40,6 @@ export function PreviewResults({ rows, showCriterion }: { rows: PreviewRow[]; sh
               </td>
               <td className={`px-2 py-1 text-xs ${row.status === "error" ? "text-rose-800" : "text-slate-700"}`}>
                 {row.explanation}
-                {row.measuredBy.length ? <span className="block text-slate-500">Measured by {row.measuredBy.join(", ")}</span> : null}
               </td>
             </tr>
           ))}
