@@ -61,8 +61,8 @@ test("the new-run form shows what each chosen criterion will be measured by, war
   // A criterion the built-in judge cannot measure, stored on purpose before counting.
   await page.goto("/criteria");
   const criteriaForm = page.getByRole("form", { name: "New criterion" });
-  await criteriaForm.getByLabel("Criterion").fill("Tool call passes if the agent greets the customer by name");
-  await criteriaForm.getByLabel(/Title/).fill("Greets by name");
+  await criteriaForm.getByLabel("Criterion").fill("Tool call passes if the agent thanks the customer politely");
+  await criteriaForm.getByLabel(/Title/).fill("Thanks the customer");
   await criteriaForm.getByRole("button", { name: "Add criterion" }).click();
   await expect(criteriaForm.getByRole("status")).toHaveText(/Criterion added\.|This criterion already exists\./);
   const before = await storedCounts(page);
@@ -75,7 +75,7 @@ test("the new-run form shows what each chosen criterion will be measured by, war
   await expect(plan).toContainText("Measured by the built-in checks on");
   await expect(run.getByRole("alert")).toHaveCount(0);
 
-  await run.getByLabel(/Greets by name/).check();
+  await run.getByLabel(/Thanks the customer/).check();
   await expect(plan.getByTestId("measured-by")).toHaveCount(2);
   await expect(plan.getByRole("alert")).toHaveText("The built-in judge cannot measure this criterion: every result would be not applicable. Try an LLM judge or rephrase it.");
   await expect(run.getByRole("alert").last()).toContainText("One chosen criterion cannot be measured by Built-in checks in this mode");
@@ -87,7 +87,7 @@ test("the new-run form shows what each chosen criterion will be measured by, war
   // Five calls × two criteria, immediate only.
   await expect(results.locator("tbody tr")).toHaveCount(10);
   await expect(results.getByRole("columnheader", { name: "Criterion" })).toBeVisible();
-  await expect(results.locator("tbody tr").filter({ hasText: "greets the customer by name" }).getByText("n/a", { exact: true })).toHaveCount(5);
+  await expect(results.locator("tbody tr").filter({ hasText: "thanks the customer politely" }).getByText("n/a", { exact: true })).toHaveCount(5);
   await expect(results.locator("tbody tr").filter({ hasText: "JSON Schema" }).getByText(/^(pass|fail|n\/a|[01]\.\d\d)$/)).toHaveCount(5);
   await expect(results.getByText("hindsight", { exact: true })).toHaveCount(0);
 
