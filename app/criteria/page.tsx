@@ -14,7 +14,8 @@ import { criteriaHumanAgreement } from "@/lib/server/results/human-agreement";
 import type { JudgeAgreementRow } from "@/lib/server/results/human-agreement";
 import { firstValues, type SearchParams } from "@/lib/table-query";
 import { parseCriterion } from "@/lib/criteria/parse";
-import { describeForChecks, type ChecksPlanDescription } from "@/lib/judges/checks";
+import { CHECK_INFOS, describeForChecks, type ChecksPlanDescription } from "@/lib/judges/checks";
+import { judgeChoices } from "@/lib/judges/judge-choices";
 
 /** What the built-in judge will measure for a criterion, computed here so the judge stays on the server. */
 function checksPlan(text: string): ChecksPlanDescription | null {
@@ -42,12 +43,14 @@ export default async function CriteriaPage({ searchParams }: { searchParams: Pro
   for (const row of agreement) agreementOf.set(row.criterionId, [...(agreementOf.get(row.criterionId) ?? []), row]);
   const shown = showArchived ? criteria : criteria.filter((c) => !c.archived);
   const archivedCount = criteria.length - criteria.filter((c) => !c.archived).length;
+  // What a criterion being written or reworded will be measured by: only what the forms show, never a key.
+  const measurement = canEdit ? { judges: judgeChoices(process.env), catalogue: CHECK_INFOS } : undefined;
   return (
     <>
       <PageHeader title="Criteria" description="What every tool call is judged against." />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0 space-y-6">
-          {canEdit ? <NewCriterionForm /> : null}
+          {measurement ? <NewCriterionForm judges={measurement.judges} catalogue={measurement.catalogue} /> : null}
           {shown.length === 0 ? (
             <EmptyState title="No criteria yet">
               A criterion starts with one of four prefixes: <q>Reward tool calls …</q> or <q>Penalize tool calls …</q> give a score from 0
@@ -62,6 +65,7 @@ export default async function CriteriaPage({ searchParams }: { searchParams: Pro
                   canEdit={canEdit}
                   agreement={agreementView(agreementOf.get(criterion.id), criterion.title ?? criterion.text)}
                   checksPlan={checksPlan(criterion.text)}
+                  measurement={measurement}
                 />
               ))}
             </ul>

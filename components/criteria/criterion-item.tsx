@@ -6,8 +6,11 @@ import { CriterionKindBadge } from "@/components/criterion-kind-badge";
 import { archiveCriterionAction } from "@/lib/actions/archive-criterion";
 import { updateCriterionAction } from "@/lib/actions/update-criterion";
 import type { CriterionFormState } from "@/lib/zod/criteria";
+import type { CheckInfo } from "@/lib/judges/checks/check";
 import type { ChecksPlanDescription } from "@/lib/judges/checks/describe";
+import type { JudgeChoice } from "@/lib/judges/measured-by";
 import { ChecksPlan } from "./checks-plan";
+import { CriterionMeasurement } from "./criterion-measurement";
 import { CriterionTextField } from "./criterion-text-field";
 
 interface Props {
@@ -18,10 +21,13 @@ interface Props {
   agreement?: ReactNode;
   /** What the built-in judge will measure for it, computed by the server. */
   checksPlan?: ChecksPlanDescription | null;
+  /** For the edit form: what the reworded criterion will be measured by, and its preview. */
+  measurement?: { judges: JudgeChoice[]; catalogue: readonly CheckInfo[] };
 }
 
-export function CriterionItem({ criterion, canEdit = true, agreement, checksPlan }: Props) {
+export function CriterionItem({ criterion, canEdit = true, agreement, checksPlan, measurement }: Props) {
   const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(criterion.text);
   const [state, action, saving] = useActionState<CriterionFormState, FormData>(async (previous, form) => {
     const next = await updateCriterionAction(previous, form);
     if (next?.ok) setEditing(false);
@@ -36,14 +42,24 @@ export function CriterionItem({ criterion, canEdit = true, agreement, checksPlan
       {editing ? (
         <form action={action} className="space-y-2" aria-label={`Edit ${label}`}>
           <input type="hidden" name="id" value={criterion.id} />
-          <CriterionTextField defaultValue={criterion.text} serverErrors={state && !state.ok ? state.fieldErrors?.text : undefined} />
+          <CriterionTextField defaultValue={criterion.text} serverErrors={state && !state.ok ? state.fieldErrors?.text : undefined} onTextChange={setText} />
+          {measurement ? <CriterionMeasurement text={text} judges={measurement.judges} catalogue={measurement.catalogue} /> : null}
           <label className="block text-sm font-medium">
             Title
             <input name="title" defaultValue={criterion.title ?? ""} maxLength={120} className="mt-1 w-full rounded-md border border-slate-300 p-2 text-sm" />
           </label>
           <div className="flex gap-2">
             <button type="submit" disabled={saving} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50">Save</button>
-            <button type="button" onClick={() => setEditing(false)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">Cancel</button>
+            <button
+              type="button"
+              onClick={() => {
+                setEditing(false);
+                setText(criterion.text);
+              }}
+              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+            >
+              Cancel
+            </button>
           </div>
         </form>
       ) : (

@@ -5,7 +5,7 @@ import { parseCriterion } from "@/lib/criteria/parse";
 import { CriterionKindBadge } from "@/components/criterion-kind-badge";
 
 /** The criterion text with validation as you type: the kind it will have, or why it is rejected. */
-export function CriterionTextField({ defaultValue = "", serverErrors }: { defaultValue?: string; serverErrors?: string[] }) {
+export function CriterionTextField({ defaultValue = "", serverErrors, onTextChange }: { defaultValue?: string; serverErrors?: string[]; onTextChange?: (text: string) => void }) {
   const [text, setText] = useState(defaultValue);
   const [touched, setTouched] = useState(false);
   const hintId = useId();
@@ -25,6 +25,7 @@ export function CriterionTextField({ defaultValue = "", serverErrors }: { defaul
           onChange={(e) => {
             setText(e.target.value);
             setTouched(true);
+            onTextChange?.(e.target.value);
           }}
           aria-invalid={errors.length > 0}
           aria-describedby={hintId}

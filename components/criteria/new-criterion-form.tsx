@@ -2,21 +2,30 @@
 
 import { useActionState, useState } from "react";
 import { createCriterionAction } from "@/lib/actions/create-criterion";
+import type { CheckInfo } from "@/lib/judges/checks/check";
+import type { JudgeChoice } from "@/lib/judges/measured-by";
 import type { CriterionFormState } from "@/lib/zod/criteria";
+import { CriterionMeasurement } from "./criterion-measurement";
 import { CriterionTextField } from "./criterion-text-field";
 
-export function NewCriterionForm() {
+/** `judges` and `catalogue` let the form say what a criterion will be measured by, and preview it, before it is added. */
+export function NewCriterionForm({ judges, catalogue }: { judges: JudgeChoice[]; catalogue: readonly CheckInfo[] }) {
   // Counting successes gives the form a new key, which clears its fields.
   const [added, setAdded] = useState(0);
+  const [text, setText] = useState("");
   const [state, action, pending] = useActionState<CriterionFormState, FormData>(async (previous, form) => {
     const next = await createCriterionAction(previous, form);
-    if (next?.ok) setAdded((n) => n + 1);
+    if (next?.ok) {
+      setAdded((n) => n + 1);
+      setText("");
+    }
     return next;
   }, null);
   return (
     <form key={added} action={action} aria-label="New criterion" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="font-semibold">New criterion</h2>
-      <CriterionTextField serverErrors={state && !state.ok ? state.fieldErrors?.text : undefined} />
+      <CriterionTextField serverErrors={state && !state.ok ? state.fieldErrors?.text : undefined} onTextChange={setText} />
+      <CriterionMeasurement text={text} judges={judges} catalogue={catalogue} />
       <label className="block text-sm font-medium">
         Title <span className="font-normal text-slate-500">(optional)</span>
         <input name="title" maxLength={120} className="mt-1 w-full rounded-md border border-slate-300 p-2 text-sm" />

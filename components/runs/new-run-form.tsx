@@ -1,15 +1,32 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useRef, useState, useTransition } from "react";
+import { MeasuredBy } from "@/components/criteria/measured-by";
+import { PreviewButton } from "@/components/criteria/preview-button";
 import { CriterionKindBadge } from "@/components/criterion-kind-badge";
 import { startRunAction } from "@/lib/actions/start-run";
+import type { CheckInfo } from "@/lib/judges/checks/check";
+import { describeMeasurement, type JudgeChoice } from "@/lib/judges/measured-by";
+import { MAX_PREVIEW_CRITERIA, PREVIEW_CALLS } from "@/lib/zod/preview";
 import type { StartRunForm } from "@/lib/zod/start-run";
 
 interface Props {
   criteria: { id: string; text: string; kind: string; title: string | null }[];
   uploads: { id: string; label: string }[];
-  judges: { kind: StartRunForm["judgeKind"]; label: string; configured: boolean; reason?: string; id: string }[];
+  judges: JudgeChoice[];
+  /** The built-in judge's catalogue (CHECK_INFOS), to say what each criterion will be measured by. */
+  catalogue: readonly CheckInfo[];
   toolNames: string[];
+}
+
+type Scope = "all" | "upload" | "filter";
+
+/** The transcripts the form selects, from its fields as they are now. */
+function selectionOf(scope: Scope, form: FormData): StartRunForm["selection"] {
+  const text = (key: string) => String(form.get(key) ?? "");
+  if (scope === "upload") return { kind: "upload", uploadId: text("uploadId") };
+  if (scope === "filter") return { kind: "filter", q: text("q"), tool: text("tool"), warnings: text("warnings") === "yes" ? "yes" : text("warnings") === "no" ? "no" : undefined };
+  return { kind: "all" };
 }
 
 const MODES: { value: StartRunForm["mode"]; label: string; hint: string }[] = [
@@ -19,26 +36,29 @@ const MODES: { value: StartRunForm["mode"]; label: string; hint: string }[] = [
   { value: "both", label: "Both", hint: "immediate and hindsight, to see what the response changed" },
 ];
 
-export function NewRunForm({ criteria, uploads, judges, toolNames }: Props) {
+export function NewRunForm({ criteria, uploads, judges, catalogue, toolNames }: Props) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
-  const [scope, setScope] = useState<"all" | "upload" | "filter">("all");
+  const [scope, setScope] = useState<Scope>("all");
   const [chosen, setChosen] = useState<string[]>([]);
+  const [judgeKind, setJudgeKind] = useState<StartRunForm["judgeKind"]>(judges[0]?.kind ?? "checks");
+  const [mode, setMode] = useState<StartRunForm["mode"]>("auto");
+  // Field edits in the selection change what a preview would judge: its results are then hidden.
+  const [selectionEdits, setSelectionEdits] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const judge = judges.find((candidate) => candidate.kind === judgeKind) ?? judges[0];
+  // In the order the criteria are listed, whatever the order they were ticked in.
+  const chosenCriteria = criteria.filter((c) => chosen.includes(c.id));
+  const plans = judge ? chosenCriteria.map((c) => ({ criterion: c, plan: describeMeasurement(judge, c.text, mode, catalogue) })) : [];
+  const unmeasurable = plans.filter(({ plan }) => plan.ok && !plan.measurable).length;
 
   function submit(form: FormData) {
-    const text = (key: string) => String(form.get(key) ?? "");
-    const selection: StartRunForm["selection"] =
-      scope === "upload"
-        ? { kind: "upload", uploadId: text("uploadId") }
-        : scope === "filter"
-          ? { kind: "filter", q: text("q"), tool: text("tool"), warnings: text("warnings") === "yes" ? "yes" : text("warnings") === "no" ? "no" : undefined }
-          : { kind: "all" };
     const input: StartRunForm = {
-      name: text("name") || undefined,
-      selection,
+      name: String(form.get("name") ?? "") || undefined,
+      selection: selectionOf(scope, form),
       criterionIds: chosen,
-      judgeKind: text("judge") as StartRunForm["judgeKind"],
-      mode: text("mode") as StartRunForm["mode"],
+      judgeKind,
+      mode,
     };
     startTransition(async () => {
       // A started run redirects to its page; only a refusal comes back.
@@ -49,13 +69,13 @@ export function NewRunForm({ criteria, uploads, judges, toolNames }: Props) {
 
   const field = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
   return (
-    <form action={submit} aria-label="New run" className="space-y-6">
+    <form ref={formRef} action={submit} onChange={(event) => event.target instanceof HTMLElement && event.target.closest("[data-selection]") && setSelectionEdits((n) => n + 1)} aria-label="New run" className="space-y-6">
       <label className="block text-sm font-medium">
         Name <span className="font-normal text-slate-500">(optional)</span>
         <input name="name" maxLength={120} className={`mt-1 block w-full ${field}`} placeholder="judge · mode · date" />
       </label>
 
-      <fieldset className="space-y-2">
+      <fieldset className="space-y-2" data-selection>
         <legend className="text-sm font-semibold">Transcripts</legend>
         {(["all", "upload", "filter"] as const).map((value) => (
           <label key={value} className="mr-4 inline-flex items-center gap-1 text-sm">
@@ -120,9 +140,9 @@ export function NewRunForm({ criteria, uploads, judges, toolNames }: Props) {
 
       <fieldset className="space-y-1">
         <legend className="text-sm font-semibold">Judge</legend>
-        {judges.map((j, i) => (
+        {judges.map((j) => (
           <label key={j.kind} className={`flex items-center gap-2 text-sm ${j.configured ? "" : "text-slate-500"}`}>
-            <input type="radio" name="judge" value={j.kind} defaultChecked={i === 0} disabled={!j.configured} />
+            <input type="radio" name="judge" value={j.kind} checked={j.kind === judgeKind} onChange={() => setJudgeKind(j.kind)} disabled={!j.configured} />
             <span>
               {j.label} {j.configured ? <span className="font-mono text-xs text-slate-500">{j.id}</span> : <span className="text-xs">(not configured: {j.reason})</span>}
             </span>
@@ -134,7 +154,7 @@ export function NewRunForm({ criteria, uploads, judges, toolNames }: Props) {
         <legend className="text-sm font-semibold">Mode</legend>
         {MODES.map((m) => (
           <label key={m.value} className="flex items-center gap-2 text-sm">
-            <input type="radio" name="mode" value={m.value} defaultChecked={m.value === "auto"} />
+            <input type="radio" name="mode" value={m.value} checked={m.value === mode} onChange={() => setMode(m.value)} />
             <span>
               {m.label} <span className="text-slate-500">: {m.hint}</span>
             </span>
@@ -142,6 +162,32 @@ export function NewRunForm({ criteria, uploads, judges, toolNames }: Props) {
         ))}
       </fieldset>
 
+      {judge && chosenCriteria.length ? (
+        <section aria-label="What will be measured" className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3">
+          <h2 className="text-sm font-semibold">What will be measured</h2>
+          {plans.map(({ criterion, plan }) => (
+            <MeasuredBy key={criterion.id} plan={plan} label={criterion.title ?? criterion.text} />
+          ))}
+          <PreviewButton
+            judge={judge}
+            requestKey={`${judge.kind}|${mode}|${chosen.join(",")}|${scope}|${selectionEdits}`}
+            requests={PREVIEW_CALLS * chosenCriteria.length * (mode === "both" ? 2 : 1)}
+            disabled={chosenCriteria.length > MAX_PREVIEW_CRITERIA ? `A preview covers at most ${MAX_PREVIEW_CRITERIA} criteria: pick fewer to preview.` : null}
+            request={() => ({
+              criteria: chosenCriteria.map((c) => c.text),
+              judgeKind: judge.kind,
+              mode,
+              selection: selectionOf(scope, new FormData(formRef.current ?? undefined)),
+            })}
+          />
+        </section>
+      ) : null}
+
+      {unmeasurable ? (
+        <p role="alert" className="text-sm text-amber-900">
+          {unmeasurable === 1 ? "One chosen criterion" : `${unmeasurable} chosen criteria`} cannot be measured by {judge?.label ?? "this judge"} in this mode: {unmeasurable === 1 ? "its" : "their"} results would all be not applicable. See above.
+        </p>
+      ) : null}
       {error ? <p role="alert" className="text-sm text-rose-800">{error}</p> : null}
       <button type="submit" disabled={pending || chosen.length === 0} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
         {pending ? "Starting…" : "Start run"}

@@ -4,7 +4,8 @@ import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { NewRunForm } from "@/components/runs/new-run-form";
 import { formatDateTime } from "@/lib/format";
-import { judgeStatusFromEnv } from "@/lib/judges/registry";
+import { CHECK_INFOS } from "@/lib/judges/checks";
+import { judgeChoices } from "@/lib/judges/judge-choices";
 import { requirePageUser } from "@/lib/server/auth/guard";
 import { listCriteria } from "@/lib/server/criteria/list";
 import { getPrisma } from "@/lib/server/db/client";
@@ -21,8 +22,7 @@ export default async function NewRunPage() {
     prisma.upload.findMany({ where: { status: "done", importedCount: { gt: 0 } }, orderBy: { createdAt: "desc" }, take: 50, select: { id: true, source: true, fileNames: true, importedCount: true, createdAt: true } }),
     listToolNames(prisma),
   ]);
-  // Only what the form shows leaves the server: never a key.
-  const judges = judgeStatusFromEnv(process.env).map(({ kind, label, configured, reason, id }) => ({ kind, label, configured, reason, id }));
+  const judges = judgeChoices(process.env);
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
@@ -41,6 +41,7 @@ export default async function NewRunPage() {
             label: `${formatDateTime(u.createdAt)} · ${u.source} · ${Array.isArray(u.fileNames) ? u.fileNames.join(", ") : ""} (${u.importedCount})`,
           }))}
           judges={judges}
+          catalogue={CHECK_INFOS}
           toolNames={toolNames}
         />
       )}

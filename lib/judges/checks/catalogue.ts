@@ -1,4 +1,4 @@
-import type { Check } from "./check";
+import type { Check, CheckInfo } from "./check";
 import { argumentsJson } from "./rules/arguments-json";
 import { duplicateCall } from "./rules/duplicate-call";
 import { futileRetry } from "./rules/futile-retry";
@@ -37,3 +37,6 @@ export const CHECKS: readonly Check[] = [
 export function checkById(id: string): Check | undefined {
   return CHECKS.find((check) => check.id === id);
 }
+
+/** The catalogue without the checks' code: plain data a page can hand to the browser. */
+export const CHECK_INFOS: readonly CheckInfo[] = CHECKS.map(({ id, title, views, topics, explanation }) => ({ id, title, views: [...views], topics: [...topics], explanation }));

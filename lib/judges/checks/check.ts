@@ -28,6 +28,9 @@ export interface CheckHit {
   topics?: readonly Topic[];
 }
 
+/** What a check is, without how it runs: enough to say which checks measure a criterion, in any bundle. */
+export type CheckInfo = Pick<Check, "id" | "title" | "views" | "topics" | "explanation">;
+
 export interface Check {
   id: string;
   title: string;

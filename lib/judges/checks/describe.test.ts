@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
-import { describeForChecks } from "./describe";
+import { describeForChecks } from ".";
 
 const criterion = (text: string): Criterion => {
   const parsed = parseCriterion(text);

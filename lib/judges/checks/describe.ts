@@ -1,8 +1,7 @@
 import type { Criterion } from "@/lib/criteria/parse";
 import type { ViewMode } from "../types";
-import type { Topic } from "./check";
-import { checkById } from "./catalogue";
-import { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, mapCriterion } from "./mapper";
+import type { CheckInfo, Topic } from "./check";
+import { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, mapCriterionOnto } from "./criterion-topics";
 
 /** What the built-in judge will do with a criterion, before any run: shown where criteria are written. */
 export interface ChecksPlanDescription {
@@ -20,9 +19,14 @@ export interface ChecksPlanDescription {
 
 const ALL_TOPICS = Object.values(TOPIC_VOCABULARY).map((entry) => entry.label).join(", ");
 
-export function describeForChecks(criterion: Criterion): ChecksPlanDescription {
-  const mapping = mapCriterion(criterion);
-  const topics = [...mapping.topics.map((topic: Topic) => TOPIC_VOCABULARY[topic].label), ...mapping.specific.map((id) => checkById(id)?.title.toLowerCase() ?? id)];
+/**
+ * Free of the checks' code (the catalogue is a parameter), so the browser can describe a
+ * criterion as it is typed; `describeForChecks` in index.ts passes the built-in catalogue.
+ */
+export function describeChecksPlan(catalogue: readonly CheckInfo[], criterion: Pick<Criterion, "condition">): ChecksPlanDescription {
+  const mapping = mapCriterionOnto(catalogue, criterion);
+  const titleOf = (id: string) => catalogue.find((check) => check.id === id)?.title.toLowerCase() ?? id;
+  const topics = [...mapping.topics.map((topic: Topic) => TOPIC_VOCABULARY[topic].label), ...mapping.specific.map(titleOf)];
   const checks = mapping.checks.map((check) => ({ id: check.id, title: check.title, explanation: check.explanation, views: [...check.views] }));
   if (!checks.length) {
     return {

@@ -1,7 +1,8 @@
 import type { Criterion } from "@/lib/criteria/parse";
 import { notApplicable, type CallView, type Finding, type Judge, type JudgeInput, type JudgeResult, type ViewMode } from "../types";
 import type { Check, CheckHit, Topic } from "./check";
-import { checkById } from "./catalogue";
+import { CHECK_INFOS, checkById } from "./catalogue";
+import { describeChecksPlan, type ChecksPlanDescription } from "./describe";
 import { CallContext } from "./context";
 import { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, mapCriterion } from "./mapper";
 import { PASS_QUALITY, quality, verdict } from "./scoring";
@@ -10,7 +11,13 @@ import { sharedCache } from "./shared-caches";
 
 export { CHECKS } from "./catalogue";
 export { TOPIC_VOCABULARY, mapCriterion } from "./mapper";
-export { describeForChecks, type ChecksPlanDescription } from "./describe";
+export { type ChecksPlanDescription } from "./describe";
+export { CHECK_INFOS } from "./catalogue";
+
+/** What the built-in judge will measure for a criterion, with the built-in catalogue. */
+export function describeForChecks(criterion: Criterion): ChecksPlanDescription {
+  return describeChecksPlan(CHECK_INFOS, criterion);
+}
 
 export { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "./version";
 

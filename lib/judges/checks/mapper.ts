@@ -1,160 +1,18 @@
 import type { Criterion } from "@/lib/criteria/parse";
-import type { Check, Topic } from "./check";
+import type { Check } from "./check";
 import { CHECKS } from "./catalogue";
+import { mapCriterionOnto, type CriterionMapping } from "./criterion-topics";
 import { sharedCache } from "./shared-caches";
 
-/**
- * From a criterion's free-text condition to the checks that measure it. The vocabulary is
- * small and visible on purpose: a user can read why a criterion was (or was not) measured.
- */
-export const TOPIC_VOCABULARY: Readonly<Record<Topic, { label: string; cues: RegExp }>> = {
-  "tool-selection": {
-    label: "tool selection",
-    cues: /\b(select\w*|choos\w*|chose\w*|choice|pick\w*|(right|wrong|correct|incorrect|appropriate|inappropriate|best|suitable|relevant|irrelevant|proper|existing|available|offered|unknown|nonexistent|hallucinated) (tools?|functions?)|(tools?|functions?) (choice|selection|fits?|matches)|irrelevan\w*|relevan\w*)\b/,
-  },
-  "parameter-accuracy": {
-    label: "parameter accuracy",
-    cues: /\b(param\w*|arguments?|args?|inputs?|fields?|values?|schema|types?|required)\b/,
-  },
-  fabrication: {
-    label: "fabrication",
-    cues: /\b(fabricat\w*|hallucinat\w*|invent\w*|made[- ]up|makes? up|guess\w*|assum\w*|unsupported|supported|ungrounded|grounded|placeholders?|dummy|fake)\b/,
-  },
-  errors: {
-    label: "errors",
-    cues: /\b(errors?|erroneous|fail\w*|exceptions?|crash\w*|retr(y|ies|ied|ying)|succe\w*|status codes?)\b/,
-  },
-  redundancy: {
-    label: "redundancy",
-    cues: /\b(redundan\w*|duplicat\w*|repeat\w*|again|same (call|arguments|request)|unnecessar\w*|already|twice)\b/,
-  },
-  "use-of-results": {
-    label: "use of results",
-    cues: /\b((earlier|previous|prior|returned|tool) (results?|outputs?|responses?|values?|data)|(use[sd]?|using|ignor\w*|contradict\w*|build\w* on|rel(y|ies) on)( \w+){0,3} (results?|outputs?|responses?|returned)|results? (is|are|was|were)? ?used|answer\w*)\b/,
-  },
-  confirmation: {
-    label: "confirmation before acting",
-    cues: /\b(confirm\w*|consent\w*|approv\w*|permission|authori[sz]\w*|agree\w*|(ask|check)\w* (the user|first|before)|go[- ]ahead)\b/,
-  },
-  policy: {
-    label: "the agent's policy",
-    cues: /\b(polic(y|ies)|guidelines?|system prompt|(agent'?s?|business|operating) rules)\b/,
-  },
-  safety: {
-    label: "safety",
-    cues: /\b(sensitive|secrets?|credentials?|passwords?|api keys?|keys?|tokens?|card numbers?|credit cards?|pii|personal (data|information)|privacy|private|leak\w*|expos\w*|social security|ssn|safe\w*|unsafe)\b/,
-  },
-  protocol: {
-    label: "protocol",
-    cues: /\b(orphan\w*|unanswered|matching (response|call)|malformed|json|well[- ]formed|protocol)\b/,
-  },
-};
+export { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, describesDefect, type CriterionMapping } from "./criterion-topics";
 
-// "Fulfil the request", "do the right thing": a request for overall correctness of the call.
-const OVERALL = /\b(fulfil\w*|fulfill\w*|satisf\w*|accomplish\w*|achiev\w*|(the )?user'?s? (request|goal|intent|need|question|task)|what the user (asked|wants|needs)|appropriate\w*|correct\w*|incorrect\w*|accura\w*|inaccura\w*|valid|invalid|right|wrong|proper\w*|good|bad|high[- ]quality|sensible|reasonable)\b/;
-// "Fulfil the user's request": the call as a whole serves the user, whatever else is named.
-const FULFILS_REQUEST = /\b(fulfil\w*|fulfill\w*|satisf\w*|accomplish\w*|achiev\w*|serv\w*|meet\w*|address\w*)\b[^.;]{0,30}\b(user'?s?|customer'?s?|their|the) (request|goal|intent|need|needs|question|task|ask)\b|\bwhat the (user|customer) (asked|wants|needs|requested)\b/;
-// Overall correctness includes what the agent's own policy asks of such a call.
-const OVERALL_TOPICS: readonly Topic[] = ["tool-selection", "parameter-accuracy", "policy"];
+const cache = sharedCache(new Map<string, CriterionMapping<Check>>());
 
-const DEFECT_CUES =
-  /\b(wrong\w*|incorrect\w*|invalid\w*|inaccura\w*|inappropriate\w*|irrelevant|unnecessar\w*|redundan\w*|duplicat\w*|repeat\w*|fabricat\w*|hallucinat\w*|invent\w*|made[- ]up|makes? up|guess\w*|placeholders?|missing|omit\w*|unknown|undeclared|unsupported|ungrounded|errors?|fail\w*|exceptions?|crash\w*|ignor\w*|contradict\w*|misus\w*|leak\w*|expos\w*|sensitive|secrets?|violat\w*|malformed|bad|poor\w*|blind\w*|retr(y|ies|ied)|unsafe|orphan\w*|fake|dummy|bogus|nonexistent|hallucinated)\b/g;
-const NEGATORS = /\b(not|no|never|without|avoid\w*|none|neither|nor|free of|lack\w*|don't|doesn't|didn't|isn't|aren't|won't|cannot|can't|fails? to)\b/g;
-
-// "Accurate parameters", "arguments are valid": the parameters themselves are what is judged.
-// A bare "argument" in "an argument contains a card number" only says where to look.
-const QUALIFIED_PARAMETERS =
-  /\b(accura\w*|inaccura\w*|correct\w*|incorrect\w*|valid\w*|invalid\w*|right|wrong|proper\w*|appropriate|well[- ]formed|missing|required|extra|undeclared|types?)\W+(\w+\W+){0,3}?(param\w*|arguments?|args?|inputs?|fields?|values?)\b|\b(param\w*|arguments?|args?|inputs?|fields?|values?)\W+(\w+\W+){0,4}?(accura\w*|inaccura\w*|correct\w*|incorrect\w*|valid\w*|invalid\w*|right|wrong|proper\w*|appropriate|well[- ]formed|match\w*|missing|required|fulfil\w*|fulfill\w*)\b|\bschema\b/;
-
-/**
- * Phrases that name particular checks rather than a whole topic: "a tool that is not among the
- * available tools" is about unknown tools only, not about every way of choosing a tool badly.
- * A criterion using such a phrase is measured by those checks; the words the phrase used do not
- * also count as cues of the broader topic.
- */
-const SPECIFIC_CUES: readonly { pattern: RegExp; checks: readonly string[] }[] = [
-  {
-    pattern:
-      /\b(tools?|functions?)\b[^.;]{0,40}?\b(not|isn'?t|aren'?t|never)\b[^.;]{0,20}?\b(among|in|one of|part of|from|within|on)\b[^.;]{0,20}?\b(available|offered|provided|given|defined|declared|listed|allowed)\b( (tools?|functions?|list|set))?|\b(nonexistent|non-existent|unknown|undefined|undeclared|hallucinated|made[- ]up|invented|imaginary|unavailable|unoffered|unlisted|fake) (tools?|functions?)\b|\b(tools?|functions?) that (does|do) not exist\b/g,
-    checks: ["unknown-tool"],
-  },
-  {
-    pattern: /\b((arguments?|param\w*|inputs?|fields?|values?)\b[^.;]{0,30}?)?\b(json[- ])?schemas?\b|\b(do(es)?n'?t|not|never|fail to) (match|conform|comply)\w*( to| with)? (the )?(declared |tool'?s? )?(types?|signature)\b/g,
-    checks: ["schema-violation", "undeclared-argument", "arguments-not-json"],
-  },
-  { pattern: /\b((arguments?|param\w*|inputs?)\b[^.;]{0,20}?)?\b((malformed|invalid|unparseable|unparsable|broken|bad|valid|well[- ]formed) )?json\b/g, checks: ["arguments-not-json"] },
-  { pattern: /\b(extra|undeclared|unexpected|additional|superfluous|unknown) (arguments?|param\w*|fields?|properties|keys?)\b/g, checks: ["undeclared-argument"] },
-  { pattern: /\b(missing|omit\w*|leave\w* out|lack\w*) (a |any |the )?(required )?(arguments?|param\w*|fields?|properties)\b|\brequired (arguments?|param\w*|fields?|properties)\b/g, checks: ["schema-violation"] },
-  { pattern: /\b(wrong|incorrect|invalid|mismatched|bad) (data |argument |parameter |value )?types?\b|\btypes? (mismatch\w*|errors?)\b/g, checks: ["schema-violation"] },
-  { pattern: /\bplaceholders?\b|\bdummy\b|\b(example|sample|filler|template) values?\b|\btodo\b/g, checks: ["placeholder-value"] },
-];
-
-/** The condition with the phrases of specific cues blanked out, and the checks they name. */
-function specificChecks(condition: string): { rest: string; ids: Set<string> } {
-  const ids = new Set<string>();
-  let rest = condition;
-  for (const cue of SPECIFIC_CUES) {
-    rest = rest.replace(cue.pattern, (match) => {
-      for (const id of cue.checks) ids.add(id);
-      return " ".repeat(match.length);
-    });
-  }
-  return { rest, ids };
-}
-
-/** Topics whose checks need the tool's response: judged before it, they are not measurable. */
-export const HINDSIGHT_TOPICS: ReadonlySet<Topic> = new Set<Topic>(["errors"]);
-
-export interface CriterionMapping {
-  topics: Topic[];
-  /** Checks a phrase of the criterion names directly; their hits always count. */
-  specific: string[];
-  /** True when the condition describes a defect ("uses the wrong tool"), false for a quality. */
-  describesDefect: boolean;
-  checks: Check[];
-}
-
-function positions(pattern: RegExp, text: string): { index: number; end: number; word: string }[] {
-  return [...text.matchAll(pattern)].map((match) => ({ index: match.index ?? 0, end: (match.index ?? 0) + match[0].length, word: match[0] }));
-}
-
-/** A defect cue negated by a nearby preceding "not", "no", "without"… describes a quality. */
-export function describesDefect(condition: string): boolean {
-  const text = condition.toLowerCase();
-  const negators = positions(NEGATORS, text);
-  const used = new Set<number>();
-  for (const cue of positions(DEFECT_CUES, text)) {
-    // "fails to" is itself a negator; it must not also count as the defect it negates.
-    if (negators.some((negator) => negator.index === cue.index)) continue;
-    const negator = negators.find((candidate) => candidate.end <= cue.index && cue.index - candidate.end <= 30 && !/[,;.]/.test(text.slice(candidate.end, cue.index)));
-    if (!negator) return true;
-    used.add(negator.index);
-  }
-  // "does not use the result": a negated quality is a defect.
-  return negators.some((negator) => !used.has(negator.index));
-}
-
-const cache = sharedCache(new Map<string, CriterionMapping>());
-
-export function mapCriterion(criterion: Criterion): CriterionMapping {
+/** The built-in checks that measure a criterion (criterion-topics.ts says how), memoised by condition. */
+export function mapCriterion(criterion: Criterion): CriterionMapping<Check> {
   const cached = cache.get(criterion.condition);
   if (cached) return cached;
-  const { rest: condition, ids } = specificChecks(criterion.condition.toLowerCase());
-  const topics = new Set<Topic>();
-  for (const [topic, entry] of Object.entries(TOPIC_VOCABULARY) as [Topic, { cues: RegExp }][]) {
-    if (entry.cues.test(condition)) topics.add(topic);
-  }
-  const specific = [...topics].some((topic) => topic !== "parameter-accuracy" && topic !== "tool-selection");
-  if (specific && topics.has("parameter-accuracy") && !QUALIFIED_PARAMETERS.test(condition)) topics.delete("parameter-accuracy");
-  // "Correctly fulfil the request": overall correctness (in what the named checks left over).
-  if ((!topics.size && OVERALL.test(condition)) || FULFILS_REQUEST.test(condition)) for (const topic of OVERALL_TOPICS) topics.add(topic);
-  const list = [...topics];
-  const mapping: CriterionMapping = {
-    topics: list,
-    specific: [...ids],
-    describesDefect: describesDefect(criterion.condition),
-    checks: CHECKS.filter((check) => ids.has(check.id) || check.topics.some((topic) => topics.has(topic))),
-  };
+  const mapping = mapCriterionOnto(CHECKS, criterion);
   if (cache.size > 1000) cache.clear();
   cache.set(criterion.condition, mapping);
   return mapping;

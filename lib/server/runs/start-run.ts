@@ -9,7 +9,7 @@ import { resolveCriteria } from "./resolve-criteria";
 import { selectionWhere } from "./selection";
 
 /** Says which part of a selection names nothing, before anything is written. */
-async function checkSelection(prisma: PrismaClient, selection: RunSelection): Promise<void> {
+export async function checkSelection(prisma: PrismaClient, selection: RunSelection): Promise<void> {
   if (selection.kind === "upload") {
     const upload = await prisma.upload.findUnique({ where: { id: selection.uploadId }, select: { id: true } });
     if (!upload) throw new RunError("unknown-transcripts", `transcripts.upload: there is no upload with id ${JSON.stringify(selection.uploadId)}.`, "transcripts.upload");

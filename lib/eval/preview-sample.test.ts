@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { pickPreviewCalls } from "./preview-sample";
+
+const call = (transcriptId: string, toolName: string) => ({ transcriptId, toolName, id: `${transcriptId}/${toolName}` });
+
+describe("pickPreviewCalls", () => {
+  it("prefers a new tool in a new transcript, then a new tool, then a new transcript", () => {
+    const candidates = [call("t1", "search"), call("t1", "book"), call("t2", "search"), call("t2", "cancel"), call("t3", "search"), call("t3", "pay")];
+    expect(pickPreviewCalls(candidates, 3).map((c) => c.id)).toEqual(["t1/search", "t2/cancel", "t3/pay"]);
+    // A fourth call: the one new tool left (book), in a transcript already shown.
+    expect(pickPreviewCalls(candidates, 4).map((c) => c.id)).toEqual(["t1/search", "t1/book", "t2/cancel", "t3/pay"]);
+  });
+
+  it("fills up with repeats when there are fewer tools and transcripts than calls wanted", () => {
+    const candidates = [call("t1", "search"), call("t1", "search"), call("t1", "search")];
+    expect(pickPreviewCalls(candidates, 2)).toEqual([candidates[0], candidates[1]]);
+    expect(pickPreviewCalls(candidates, 5)).toHaveLength(3);
+  });
+
+  it("gives nothing for nothing, and the same answer every time", () => {
+    expect(pickPreviewCalls([], 5)).toEqual([]);
+    const candidates = [call("t2", "a"), call("t1", "b"), call("t1", "a")];
+    expect(pickPreviewCalls(candidates, 2)).toEqual(pickPreviewCalls(candidates, 2));
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { CRITERIA_LIBRARY } from "@/lib/criteria/library";
+import { CHECK_INFOS } from "./checks";
+import { describeMeasurement, type JudgeChoice } from "./measured-by";
+
+const checks: JudgeChoice = { kind: "checks", label: "Built-in checks", id: "checks", configured: true };
+const openai: JudgeChoice = { kind: "openai", label: "OpenAI-compatible", id: "openai:gpt-4.1-mini", configured: true, model: "gpt-4.1-mini" };
+const anthropicMissing: JudgeChoice = { kind: "anthropic", label: "Anthropic", id: "anthropic:claude-sonnet-4-5", configured: false, reason: "set ANTHROPIC_API_KEY" };
+
+const plan = (judge: JudgeChoice, text: string, mode: Parameters<typeof describeMeasurement>[2] = "auto") => {
+  const described = describeMeasurement(judge, text, mode, CHECK_INFOS);
+  if (!described.ok) throw new Error(described.message);
+  return described;
+};
+
+describe("describeMeasurement with the built-in judge", () => {
+  it("names the checks of a criterion about tool choice and arguments, which need no response", () => {
+    const described = plan(checks, "Reward tool calls that select the most appropriate of the offered tools for the user's request");
+    expect(described).toMatchObject({ measurable: true, warning: null });
+    expect(described.measuredBy).toMatch(/^Measured by the built-in checks on tool selection/);
+    expect(described.measuredBy).toContain("poor tool choice");
+    expect(described.checks?.checks.map((check) => check.id)).toContain("poor-tool-choice");
+  });
+
+  it("says which checks only hindsight can run", () => {
+    const described = plan(checks, "Reward tool calls that select appropriate tools and provide accurate parameters");
+    expect(described.details[0]).toMatch(/^Partly depends on the tool's response: tool error only in hindsight/);
+  });
+
+  it("warns that a criterion about the response is mostly not applicable in immediate mode, and not in hindsight", () => {
+    const text = "Tool call fails if the tool returns an error";
+    const immediate = plan(checks, text, "immediate");
+    expect(immediate.details[0]).toMatch(/^Depends on the tool's response/);
+    expect(immediate.warning).toMatch(/In immediate mode most results would be not applicable/);
+    expect(plan(checks, text, "hindsight").warning).toBeNull();
+    expect(plan(checks, text, "auto").warning).toBeNull();
+  });
+
+  it("refuses nothing but warns when no check applies, whatever the mode", () => {
+    for (const text of ["Reward tool calls that are polite and witty", "Tool call passes if the agent greets the customer by name"]) {
+      for (const mode of ["auto", "immediate", "hindsight", "both"] as const) {
+        const described = plan(checks, text, mode);
+        expect(described.measurable).toBe(false);
+        expect(described.measuredBy).toBe("Measured by nothing: no built-in check applies.");
+        expect(described.warning).toBe("The built-in judge cannot measure this criterion: every result would be not applicable. Try an LLM judge or rephrase it.");
+      }
+    }
+  });
+
+  it("measures every criterion of the library", () => {
+    for (const entry of CRITERIA_LIBRARY) expect(plan(checks, entry.text).measurable, entry.text).toBe(true);
+  });
+});
+
+describe("describeMeasurement with an LLM judge", () => {
+  it("names the model and what it sees in each mode", () => {
+    const text = "Reward tool calls that are polite and witty";
+    expect(plan(openai, text, "immediate").measuredBy).toBe("Judged by the model gpt-4.1-mini (OpenAI-compatible), from the transcript up to the call, before the tool's response (immediate).");
+    expect(plan(openai, text, "hindsight").measuredBy).toContain("with the tool's response and what the assistant did next (hindsight)");
+    expect(plan(openai, text, "both").measuredBy).toContain("twice");
+    expect(plan(openai, text)).toMatchObject({ measurable: true, warning: null, checks: null });
+  });
+
+  it("says the scale the model answers on", () => {
+    expect(plan(openai, "Tool call passes if the agent greets the customer by name").details[0]).toContain("a pass or a fail");
+    expect(plan(openai, "Penalize tool calls that repeat a call already made with the same arguments").details[0]).toContain("a score from 0 to 1");
+  });
+
+  it("warns when the judge is not configured, with what to do", () => {
+    const described = plan(anthropicMissing, "Reward tool calls that are polite and witty");
+    expect(described.measurable).toBe(false);
+    expect(described.warning).toBe("The Anthropic judge is not configured on this server: set ANTHROPIC_API_KEY.");
+  });
+});
+
+it("gives the parser's message for a text that is not a criterion", () => {
+  const described = describeMeasurement(checks, "Check that the agent confirms the booking", "auto", CHECK_INFOS);
+  expect(described.ok).toBe(false);
+  if (!described.ok) expect(described.message).toMatch(/must start with one of/);
+});
