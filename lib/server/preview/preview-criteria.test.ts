@@ -5,6 +5,8 @@ import { startTestServer, type TestServer } from "@/lib/judges/test-server/serve
 import { copyDatabase, createDemoTemplate, type TestDatabase } from "@/lib/server/worker/test-fixtures/database";
 import { previewRequestSchema, type PreviewRequest } from "@/lib/zod/preview";
 import { RunError } from "../runs/errors";
+import { startRun } from "../runs/start-run";
+import { runUntilIdle } from "../worker/run-until-idle";
 import { previewCriteria } from "./preview-criteria";
 
 let template: Awaited<ReturnType<typeof createDemoTemplate>>;
@@ -62,6 +64,16 @@ describe("previewCriteria with the built-in judge", () => {
     expect(witty.length).toBeGreaterThan(0);
     expect(witty.every((row) => row.status === "not-applicable" && row.explanation.includes("No built-in check measures"))).toBe(true);
     expect(await counts()).toEqual(before);
+  });
+
+  it("reads what a run of the same judge, criterion and view stored, as the worker would, and judges only the rest", async () => {
+    await startRun(prisma, reviewer, { selection: { kind: "all" }, criteria: [TOOLS_AND_ARGUMENTS], judge: "checks", mode: "hindsight" }, {});
+    await runUntilIdle({ prisma, onError: () => {} });
+    const result = await preview({ criteria: [TOOLS_AND_ARGUMENTS, WITTY], mode: "both" });
+    const judged = result.rows.filter((row) => row.status === "done");
+    expect(judged.filter((row) => row.mode === "hindsight").every((row) => row.cached)).toBe(true);
+    expect(judged.filter((row) => row.mode === "immediate").some((row) => row.cached)).toBe(false);
+    expect(judged.filter((row) => row.mode === "hindsight").length).toBeGreaterThan(0);
   });
 
   it("picks the same calls every time, from the selection only", async () => {

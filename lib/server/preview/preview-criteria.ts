@@ -1,6 +1,6 @@
 import { can, type Role } from "@/lib/auth/roles";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
-import { judgeCall, ViewMemo, type JudgeCallOutcome } from "@/lib/eval/judge-call";
+import { cachedOutcome, judgePrepared, prepareCall, ViewMemo, type JudgeCallOutcome, type PreparedCall } from "@/lib/eval/judge-call";
 import { createLimiter } from "@/lib/eval/limiter";
 import { modesFor } from "@/lib/evaluate/modes";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -55,17 +55,23 @@ export async function previewCriteria(prisma: PrismaClient, actor: { role: Role 
   const settings = runJudgeSchema.parse(publicJudgeConfig(fromEnv.config));
   const limiter = createLimiter(defaultConcurrency(judge.id));
   const views = new ViewMemo();
-  const lookup = async (key: string) => (await prisma.judgeCache.findUnique({ where: { key }, select: { result: true } }))?.result;
-  const pending: Promise<PreviewRow>[] = [];
+  const prepared: { call: PreviewCall; criterion: Criterion; mode: PreviewRow["mode"]; prepared: PreparedCall }[] = [];
   for (const call of calls) {
     const hasResponse = call.site.responseIndex !== null;
     for (const criterion of criteria) {
       for (const mode of modesFor(request.mode, hasResponse)) {
         const view = views.get(call.toolCallId, mode, call.transcript, call.site);
-        const options = { judge, criterion, limiter, timeoutMs: timeoutFor(settings), retry: PREVIEW_RETRY };
-        pending.push(judgeCall({ judge, settings, criterion, mode, view, hasResponse }, options, lookup).then((outcome) => row(call, criterion, mode, outcome)));
+        prepared.push({ call, criterion, mode, prepared: prepareCall({ judge, settings, criterion, mode, view, hasResponse }) });
       }
     }
   }
-  return { judgeId: judge.id, calls: calls.length, rows: await Promise.all(pending) };
+  // As the worker does: every cache key looked up in one query, the judge asked on a miss only.
+  const keys = prepared.flatMap((item) => (item.prepared.kind === "judge" ? [item.prepared.key] : []));
+  const stored = new Map((await prisma.judgeCache.findMany({ where: { key: { in: [...new Set(keys)] } }, select: { key: true, result: true } })).map((entry) => [entry.key, entry.result]));
+  const rows = prepared.map(async ({ call, criterion, mode, prepared: item }): Promise<PreviewRow> => {
+    if (item.kind === "settled") return row(call, criterion, mode, item.outcome);
+    const outcome = cachedOutcome(stored.get(item.key), item.key) ?? (await judgePrepared(item, { judge, criterion, limiter, timeoutMs: timeoutFor(settings), retry: PREVIEW_RETRY }));
+    return row(call, criterion, mode, outcome);
+  });
+  return { judgeId: judge.id, calls: calls.length, rows: await Promise.all(rows) };
 }
