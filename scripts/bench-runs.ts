@@ -3,6 +3,7 @@
  * server and worker processes, while pages and the API are probed; then kill -9 of each mid-run.
  *
  *   npm run bench:runs -- [--transcripts 10000] [--seed 1] [--judge-sample 30000] [--port 3121]
+ *   BENCH_RUNS_BUILD=<a build directory printed by an earlier run> serves that build (worker-only changes)
  *
  * 1. A fresh SQLite database in a temporary folder; N transcripts with 5N tool calls (the
  *    deterministic generator of bench:import), imported through the upload code path; three
@@ -105,9 +106,13 @@ async function main() {
   });
   try {
     log(`Machine: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
-    const build = await benchBuild(ROOT, { timeoutSeconds: 900, log });
+    // The worker runs from the working tree; the web server from a build of it. While only worker
+    // code changes, BENCH_RUNS_BUILD names an earlier build to serve, instead of a new one per edit.
+    const reused = process.env.BENCH_RUNS_BUILD;
+    if (reused && !fs.existsSync(path.join(reused, ".next"))) throw new Error(`BENCH_RUNS_BUILD=${reused} holds no build (.next)`);
+    const build = reused ? { dir: reused, built: false } : await benchBuild(ROOT, { timeoutSeconds: 900, log });
     const releaseBuild = markInUse(build.dir);
-    log(`Build: ${build.built ? "built" : "reused"} (${build.dir})`);
+    log(`Build: ${build.built ? "built" : reused ? "BENCH_RUNS_BUILD, web server from an earlier build" : "reused"} (${build.dir})`);
 
     await applyMigrations(url);
     const prisma = createPrisma(url);
