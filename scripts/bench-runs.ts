@@ -175,19 +175,20 @@ async function main() {
       if (!killedWorker && fraction >= 0.3) {
         steadyRate = finished / ((performance.now() - runStarted) / 1000);
         killedWorker = true;
-        log(`  ${(fraction * 100).toFixed(0)}%: kill -9 of the worker (pid ${worker.pid}), then a new one`);
+        log(`  ${(fraction * 100).toFixed(0)}% (${((performance.now() - runStarted) / 1000).toFixed(1)} s): kill -9 of the worker (pid ${worker.pid}), then a new one`);
         await kill9(worker);
         worker = startWorker(databaseFile, path.join(dir, "worker.log"));
       }
       if (!killedWeb && fraction >= 0.6) {
         killedWeb = true;
-        log(`  ${(fraction * 100).toFixed(0)}%: kill -9 of the web server, then a new one`);
+        log(`  ${(fraction * 100).toFixed(0)}% (${((performance.now() - runStarted) / 1000).toFixed(1)} s): kill -9 of the web server, then a new one`);
         webDown = true;
         server.killNow();
         await sleep(200);
         server = startWeb();
         await server.ready;
         webDown = false;
+        log(`  web server answering again at ${((performance.now() - runStarted) / 1000).toFixed(1)} s`);
       }
       if (state.status === "done") break;
       if (state.status !== "pending" && state.status !== "running") throw new Error(`the run ended ${state.status}`);
@@ -231,6 +232,12 @@ async function main() {
       ["probe p50 / p95 / max", `${percentile(latencies, 0.5).toFixed(0)} / ${p95.toFixed(0)} / ${max.toFixed(0)} ms`, p95 < TARGET_P95_MS && max <= TARGET_MAX_MS ? "ok" : `MISSED (p95 < ${TARGET_P95_MS}, max <= ${TARGET_MAX_MS})`],
       ["one result per call × criterion × mode", `${rows} rows, ${keys} keys, ${open} open, ${comparisons} comparisons`, exact ? "ok" : "WRONG"],
     ];
+    for (const target of targets) {
+      const own = probes.filter((probe) => probe.ok && probe.target === target).map((probe) => probe.ms).sort((a, b) => a - b);
+      rowsOut.push([`  ${target.replace(run.runId, ":id")}`, `${percentile(own, 0.5).toFixed(0)} / ${percentile(own, 0.95).toFixed(0)} / ${(own.at(-1) ?? 0).toFixed(0)} ms (${own.length})`, ""]);
+    }
+    const slowest = [...probes].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    rowsOut.push(["slowest probes (s into the run)", slowest.map((probe) => `${probe.target.replace(run.runId, ":id")} ${probe.ms.toFixed(0)} ms at ${((probe.at - runStarted) / 1000).toFixed(1)}`).join("; "), ""]);
     const width = Math.max(...rowsOut.map(([name]) => name.length));
     log("");
     log(`bench:runs, ${options.transcripts} transcripts, ${data.toolCalls} calls, 3 criteria, mode both`);
