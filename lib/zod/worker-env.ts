@@ -10,4 +10,9 @@ export const workerEnv = {
   CALLBOARD_WORKER_POLL_MS: positiveInt(60_000).default(1000),
   /** Evaluations a worker claims, judges and writes per transaction. */
   CALLBOARD_WORKER_BATCH: positiveInt(10_000).default(1000),
+  /**
+   * The worker process's niceness (0-19, as `nice`): above the web server's 0 by default, so that
+   * on a small machine pages are served first and judging takes the CPU that is left.
+   */
+  CALLBOARD_WORKER_NICE: z.coerce.number().int().min(0, { message: "must be 0-19" }).max(19, { message: "must be 0-19" }).default(10),
 };
