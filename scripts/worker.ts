@@ -24,7 +24,7 @@ function main() {
   yieldCpu(config.CALLBOARD_WORKER_NICE);
   const prisma = createPrisma(config.DATABASE_URL);
   const worker = startWorkerFromEnv(prisma);
-  console.log(`callboard: worker ${worker.id} started`);
+  console.log(`callboard: worker ${worker.id} started${worker.judgeThreads ? ` (${worker.judgeThreads} judging thread${worker.judgeThreads === 1 ? "" : "s"})` : ""}`);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
