@@ -30,6 +30,7 @@ import { freePort, startServer, type ServerHandle } from "./bench/results/server
 import { benchSession, cookieHeader } from "./bench/results/session";
 import { judgeRate } from "./bench/runs/judge-rate";
 import { seedRunsData } from "./bench/runs/seed";
+import { workerSpec } from "./supervised";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TARGET_RATE = 5000;
@@ -65,7 +66,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function startWorker(databaseFile: string, logFile: string): ChildProcess {
   const out = fs.openSync(logFile, "a");
   // `node --import tsx`: the worker is the process spawned, so SIGKILL reaches it.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  const spec = workerSpec();
+  const child = spawn(spec.command, spec.args, {
     cwd: ROOT,
     stdio: ["ignore", out, out],
     env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, CALLBOARD_WORKER_POLL_MS: "100", CALLBOARD_DEMO: "0" },
