@@ -148,6 +148,8 @@ async function main() {
     const targets = [`/runs/${run.runId}`, `/api/runs/${run.runId}/progress`, "/runs"];
     const probes: Probe[] = [];
     let webDown = false;
+    // When the restarted web server answered again: its first pages are cold (module loading, query compilation).
+    let webBack = Number.POSITIVE_INFINITY;
     let probing = true;
     const probeLoop = (async () => {
       let tick = 0;
@@ -190,6 +192,7 @@ async function main() {
         server = startWeb();
         await server.ready;
         webDown = false;
+        webBack = performance.now();
         log(`  web server answering again at ${((performance.now() - runStarted) / 1000).toFixed(1)} s`);
       }
       if (state.status === "done") break;
@@ -238,6 +241,8 @@ async function main() {
       const own = probes.filter((probe) => probe.ok && probe.target === target).map((probe) => probe.ms).sort((a, b) => a - b);
       rowsOut.push([`  ${target.replace(run.runId, ":id")}`, `${percentile(own, 0.5).toFixed(0)} / ${percentile(own, 0.95).toFixed(0)} / ${(own.at(-1) ?? 0).toFixed(0)} ms (${own.length})`, ""]);
     }
+    const warm = probes.filter((probe) => probe.ok && probe.at - runStarted > 3000 && (probe.at < webBack || probe.at - webBack > 3000)).map((probe) => probe.ms).sort((a, b) => a - b);
+    rowsOut.push(["  warm server (not within 3 s of a start)", `${percentile(warm, 0.5).toFixed(0)} / ${percentile(warm, 0.95).toFixed(0)} / ${(warm.at(-1) ?? 0).toFixed(0)} ms (${warm.length})`, ""]);
     const slowest = [...probes].sort((a, b) => b.ms - a.ms).slice(0, 5);
     rowsOut.push(["slowest probes (s into the run)", slowest.map((probe) => `${probe.target.replace(run.runId, ":id")} ${probe.ms.toFixed(0)} ms at ${((probe.at - runStarted) / 1000).toFixed(1)}`).join("; "), ""]);
     const width = Math.max(...rowsOut.map(([name]) => name.length));
