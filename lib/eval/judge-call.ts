@@ -23,10 +23,10 @@ export type JudgeCallOutcome =
 export type SettledJudgeCall = Exclude<JudgeCallOutcome, { status: "aborted" }>;
 
 /** Either settled without a judge (no view), or ready for the cache and then the judge. */
-export type PreparedCall = { kind: "settled"; outcome: SettledJudgeCall } | { kind: "judge"; view: CallView; key: string | null };
+export type PreparedCall = { kind: "settled"; outcome: SettledJudgeCall } | { kind: "judge"; view: CallView; key: string };
 
 export interface CallToJudge {
-  judge: Pick<Judge, "id" | "version" | "cacheResults">;
+  judge: Pick<Judge, "id" | "version">;
   /** What changes the judge's results (model, temperature): part of the cache key. */
   settings?: Record<string, unknown>;
   criterion: Criterion;
@@ -34,8 +34,6 @@ export interface CallToJudge {
   /** From a ViewMemo, so that the criteria of one call share a view (and its canonical form). */
   view: ViewResult;
   hasResponse: boolean;
-  /** Honour the judge's cacheResults: false by giving its calls no cache key (the worker). */
-  uncachedWhenCheaper?: boolean;
 }
 
 /** Views of calls, per call and mode: a judge that memoises its analysis per view (checks does) then analyses a call once. */
@@ -67,7 +65,6 @@ export function withoutView(mode: ViewMode, hasResponse: boolean, reason: string
 export function prepareCall(call: CallToJudge): PreparedCall {
   const { view } = call;
   if (!view.ok) return { kind: "settled", outcome: withoutView(call.mode, call.hasResponse, view.reason) };
-  if (call.uncachedWhenCheaper && call.judge.cacheResults === false) return { kind: "judge", view: view.view, key: null };
   const key = cacheKey({ judgeId: call.judge.id, judgeVersion: call.judge.version, settings: call.settings, criterionText: call.criterion.text, view: view.view });
   return { kind: "judge", view: view.view, key };
 }
@@ -110,7 +107,7 @@ export async function judgePrepared(prepared: Extract<PreparedCall, { kind: "jud
 export async function judgeCall(call: CallToJudge, options: JudgeOptions, lookup?: (key: string) => Promise<unknown> | unknown): Promise<JudgeCallOutcome> {
   const prepared = prepareCall(call);
   if (prepared.kind === "settled") return prepared.outcome;
-  if (lookup && prepared.key !== null) {
+  if (lookup) {
     try {
       const hit = cachedOutcome(await lookup(prepared.key), prepared.key);
       if (hit) return hit;

@@ -73,12 +73,6 @@ export interface Judge {
   id: string;
   /** The version of the judge's own code, for judges whose results depend on it (the built-in checks); part of cache keys. */
   version?: string;
-  /**
-   * False for a judge that answers faster than its cache could (the built-in checks: about 0.2 ms
-   * a call, against hashing the view, a lookup and a 1.5 KB cache row per result): the worker then
-   * neither looks its results up nor stores them.
-   */
-  cacheResults?: boolean;
   evaluate(input: JudgeInput, signal?: AbortSignal): Promise<JudgeResult>;
 }
 

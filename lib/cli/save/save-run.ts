@@ -77,8 +77,6 @@ export async function saveRun(prisma: PrismaClient, input: SaveRunInput): Promis
   await runUntilIdle({
     prisma,
     judgeFactory: judgeFactoryFromEnv(input.env),
-    // The report is read back from the cache (judge-cache.ts): every result goes there, the checks' too.
-    cacheEveryJudge: true,
     ...(input.concurrency ? { concurrencyFor: () => input.concurrency as number } : {}),
     onError: input.onError,
   });

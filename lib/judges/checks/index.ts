@@ -209,7 +209,6 @@ export function createChecksJudge(): VersionedJudge {
   return {
     id: CHECKS_JUDGE_ID,
     version: CHECKS_JUDGE_VERSION,
-    cacheResults: false,
     async evaluate(input: JudgeInput, signal?: AbortSignal): Promise<JudgeResult> {
       signal?.throwIfAborted();
       return evaluateNow(input);

@@ -100,7 +100,6 @@ export function threadedChecksJudge(threads: number, onError: (error: unknown) =
   return {
     id: inline.id,
     version: inline.version,
-    cacheResults: inline.cacheResults,
     evaluate(input, signal) {
       if (broken || !workers.length) return inline.evaluate(input, signal);
       signal?.throwIfAborted();

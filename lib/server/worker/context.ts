@@ -26,11 +26,6 @@ export interface WorkerOptions {
   /** Called each time a judge is really invoked for an evaluation; cache hits never call it. */
   onJudgeCall?: (evaluationId: string) => void;
   onError?: (error: unknown) => void;
-  /**
-   * Cache the results of judges that are cheaper than their cache (cacheResults: false) too:
-   * for a caller that reads its results back from the cache (the CLI's --save).
-   */
-  cacheEveryJudge?: boolean;
   /** Assemble quiet OTLP traces into transcripts on each poll (lib/server/traces). */
   traces?: AssemblyOptions;
 }
@@ -48,7 +43,6 @@ export function createBatchContext(options: WorkerOptions, workerId: string, sig
     retry: options.retry,
     signal,
     onJudgeCall: options.onJudgeCall,
-    cacheEveryJudge: options.cacheEveryJudge ?? false,
     inFlight: new Set(),
     writer: new ResultWriter(options.prisma, workerId),
     onError: options.onError ?? ((error: unknown) => console.error(`callboard worker ${workerId}:`, error)),

@@ -20,8 +20,6 @@ export interface JudgeItemContext {
   signal: AbortSignal;
   /** Called each time a judge is really invoked for an evaluation (never for cache hits). */
   onJudgeCall?: (evaluationId: string) => void;
-  /** See WorkerOptions.cacheEveryJudge. */
-  cacheEveryJudge: boolean;
 }
 
 /** An item either settled before any judge (bad criterion, no view, judge unavailable) or waiting for the cache, then its judge. */
@@ -55,7 +53,7 @@ export async function prepareItem(context: JudgeItemContext, item: WorkItem, mem
   } catch (error) {
     return { kind: "settled", item, outcome: failure("judge_unavailable", `The judge could not be started: ${errorMessage(error)}`) };
   }
-  const prepared = prepareCall({ judge, settings: config.data, criterion: parsedCriterion.criterion, mode: item.mode, view, hasResponse, uncachedWhenCheaper: !context.cacheEveryJudge });
+  const prepared = prepareCall({ judge, settings: config.data, criterion: parsedCriterion.criterion, mode: item.mode, view, hasResponse });
   if (prepared.kind === "settled") return { kind: "settled", item, outcome: { ...prepared.outcome, judgeId: null } };
   return { kind: "judge", item, judge, config: config.data, criterion: parsedCriterion.criterion, prepared };
 }

@@ -14,7 +14,6 @@ export function observed(judge: Judge, evaluationId: string, onJudgeCall?: (eval
   return {
     id: judge.id,
     version: judge.version,
-    cacheResults: judge.cacheResults,
     evaluate: (input, signal) => {
       onJudgeCall(evaluationId);
       return judge.evaluate(input, signal);

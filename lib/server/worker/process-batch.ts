@@ -82,7 +82,7 @@ export async function processBatch(context: BatchContext, ids: readonly string[]
       ),
     );
     const waiting = prepared.filter((entry) => entry.kind === "judge");
-    const cache = await lookupCache(context.prisma, waiting.flatMap((entry) => (entry.prepared.key === null ? [] : [entry.prepared.key]))).catch((error: unknown) => {
+    const cache = await lookupCache(context.prisma, waiting.map((entry) => entry.prepared.key)).catch((error: unknown) => {
       // A cache that cannot be read only costs judge calls.
       context.onError(error);
       return new Map<string, unknown>();
@@ -94,8 +94,7 @@ export async function processBatch(context: BatchContext, ids: readonly string[]
         ready.push(entry);
         continue;
       }
-      const { key } = entry.prepared;
-      const hit = key === null ? null : cachedOutcome(cache.get(key), key);
+      const hit = cachedOutcome(cache.get(entry.prepared.key), entry.prepared.key);
       if (hit) ready.push({ item: entry.item, outcome: { ...hit, judgeId: entry.judge.id } });
       else misses.push(entry);
     }

@@ -108,18 +108,6 @@ describe("caching", () => {
     expect(b.calls).toHaveLength(first.pending);
   });
 
-  it("asks a judge that is cheaper than its cache (cacheResults: false) again, storing no cache rows", async () => {
-    const judge = Object.assign(countingJudge("fake-uncached"), { cacheResults: false });
-    const first = await create({ criterionIds: [criterionIds[0]] });
-    await runUntilIdle({ prisma, judgeFactory: always(judge), ...quiet });
-    const second = await create({ criterionIds: [criterionIds[0]] });
-    await runUntilIdle({ prisma, judgeFactory: always(judge), ...quiet });
-    expect(judge.calls).toHaveLength(first.pending + second.pending);
-    expect(await prisma.judgeCache.count()).toBe(0);
-    expect(await prisma.run.findUniqueOrThrow({ where: { id: second.runId } })).toMatchObject({ status: "done", cacheHits: 0 });
-    expect(await prisma.evaluation.count({ where: { OR: [{ cached: true }, { cacheKey: { not: null } }] } })).toBe(0);
-  });
-
   it("judges again when the judge's version changes", async () => {
     const judge = Object.assign(countingJudge("fake-versioned"), { version: "1" });
     const first = await create({ criterionIds: [criterionIds[0]] });
