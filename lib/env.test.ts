@@ -15,7 +15,13 @@ describe("parseEnv", () => {
       CALLBOARD_WORKER: "1",
       CALLBOARD_WORKER_BATCH: 1000,
       CALLBOARD_WORKER_POLL_MS: 1000,
+      CALLBOARD_WORKER_THREADS: 0,
+      CALLBOARD_WORKER_NICE: 10,
     });
+  });
+  it("bounds the worker's niceness to what nice accepts", () => {
+    expect(parseEnv({ CALLBOARD_WORKER_NICE: "0" }).CALLBOARD_WORKER_NICE).toBe(0);
+    expect(() => parseEnv({ CALLBOARD_WORKER_NICE: "20" })).toThrow(/CALLBOARD_WORKER_NICE: must be 0-19/);
   });
   it("treats empty variables as unset", () => {
     expect(parseEnv({ PORT: "" }).PORT).toBe(3000);

@@ -3,6 +3,7 @@
  * server and worker processes, while pages and the API are probed; then kill -9 of each mid-run.
  *
  *   npm run bench:runs -- [--transcripts 10000] [--seed 1] [--judge-sample 30000] [--port 3121]
+ *   BENCH_RUNS_BUILD=<a build directory printed by an earlier run> serves that build (worker-only changes)
  *
  * 1. A fresh SQLite database in a temporary folder; N transcripts with 5N tool calls (the
  *    deterministic generator of bench:import), imported through the upload code path; three
@@ -29,6 +30,7 @@ import { freePort, startServer, type ServerHandle } from "./bench/results/server
 import { benchSession, cookieHeader } from "./bench/results/session";
 import { judgeRate } from "./bench/runs/judge-rate";
 import { seedRunsData } from "./bench/runs/seed";
+import { workerSpec } from "./supervised";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TARGET_RATE = 5000;
@@ -64,7 +66,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function startWorker(databaseFile: string, logFile: string): ChildProcess {
   const out = fs.openSync(logFile, "a");
   // `node --import tsx`: the worker is the process spawned, so SIGKILL reaches it.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  const spec = workerSpec();
+  const child = spawn(spec.command, spec.args, {
     cwd: ROOT,
     stdio: ["ignore", out, out],
     env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, CALLBOARD_WORKER_POLL_MS: "100", CALLBOARD_DEMO: "0" },
@@ -105,9 +108,13 @@ async function main() {
   });
   try {
     log(`Machine: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
-    const build = await benchBuild(ROOT, { timeoutSeconds: 900, log });
+    // The worker runs from the working tree; the web server from a build of it. While only worker
+    // code changes, BENCH_RUNS_BUILD names an earlier build to serve, instead of a new one per edit.
+    const reused = process.env.BENCH_RUNS_BUILD;
+    if (reused && !fs.existsSync(path.join(reused, ".next"))) throw new Error(`BENCH_RUNS_BUILD=${reused} holds no build (.next)`);
+    const build = reused ? { dir: reused, built: false } : await benchBuild(ROOT, { timeoutSeconds: 900, log });
     const releaseBuild = markInUse(build.dir);
-    log(`Build: ${build.built ? "built" : "reused"} (${build.dir})`);
+    log(`Build: ${build.built ? "built" : reused ? "BENCH_RUNS_BUILD, web server from an earlier build" : "reused"} (${build.dir})`);
 
     await applyMigrations(url);
     const prisma = createPrisma(url);
@@ -141,6 +148,8 @@ async function main() {
     const targets = [`/runs/${run.runId}`, `/api/runs/${run.runId}/progress`, "/runs"];
     const probes: Probe[] = [];
     let webDown = false;
+    // When the restarted web server answered again: its first pages are cold (module loading, query compilation).
+    let webBack = Number.POSITIVE_INFINITY;
     let probing = true;
     const probeLoop = (async () => {
       let tick = 0;
@@ -170,19 +179,21 @@ async function main() {
       if (!killedWorker && fraction >= 0.3) {
         steadyRate = finished / ((performance.now() - runStarted) / 1000);
         killedWorker = true;
-        log(`  ${(fraction * 100).toFixed(0)}%: kill -9 of the worker (pid ${worker.pid}), then a new one`);
+        log(`  ${(fraction * 100).toFixed(0)}% (${((performance.now() - runStarted) / 1000).toFixed(1)} s): kill -9 of the worker (pid ${worker.pid}), then a new one`);
         await kill9(worker);
         worker = startWorker(databaseFile, path.join(dir, "worker.log"));
       }
       if (!killedWeb && fraction >= 0.6) {
         killedWeb = true;
-        log(`  ${(fraction * 100).toFixed(0)}%: kill -9 of the web server, then a new one`);
+        log(`  ${(fraction * 100).toFixed(0)}% (${((performance.now() - runStarted) / 1000).toFixed(1)} s): kill -9 of the web server, then a new one`);
         webDown = true;
         server.killNow();
         await sleep(200);
         server = startWeb();
         await server.ready;
         webDown = false;
+        webBack = performance.now();
+        log(`  web server answering again at ${((performance.now() - runStarted) / 1000).toFixed(1)} s`);
       }
       if (state.status === "done") break;
       if (state.status !== "pending" && state.status !== "running") throw new Error(`the run ended ${state.status}`);
@@ -226,6 +237,14 @@ async function main() {
       ["probe p50 / p95 / max", `${percentile(latencies, 0.5).toFixed(0)} / ${p95.toFixed(0)} / ${max.toFixed(0)} ms`, p95 < TARGET_P95_MS && max <= TARGET_MAX_MS ? "ok" : `MISSED (p95 < ${TARGET_P95_MS}, max <= ${TARGET_MAX_MS})`],
       ["one result per call × criterion × mode", `${rows} rows, ${keys} keys, ${open} open, ${comparisons} comparisons`, exact ? "ok" : "WRONG"],
     ];
+    for (const target of targets) {
+      const own = probes.filter((probe) => probe.ok && probe.target === target).map((probe) => probe.ms).sort((a, b) => a - b);
+      rowsOut.push([`  ${target.replace(run.runId, ":id")}`, `${percentile(own, 0.5).toFixed(0)} / ${percentile(own, 0.95).toFixed(0)} / ${(own.at(-1) ?? 0).toFixed(0)} ms (${own.length})`, ""]);
+    }
+    const warm = probes.filter((probe) => probe.ok && probe.at - runStarted > 3000 && (probe.at < webBack || probe.at - webBack > 3000)).map((probe) => probe.ms).sort((a, b) => a - b);
+    rowsOut.push(["  warm server (not within 3 s of a start)", `${percentile(warm, 0.5).toFixed(0)} / ${percentile(warm, 0.95).toFixed(0)} / ${(warm.at(-1) ?? 0).toFixed(0)} ms (${warm.length})`, ""]);
+    const slowest = [...probes].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    rowsOut.push(["slowest probes (s into the run)", slowest.map((probe) => `${probe.target.replace(run.runId, ":id")} ${probe.ms.toFixed(0)} ms at ${((probe.at - runStarted) / 1000).toFixed(1)}`).join("; "), ""]);
     const width = Math.max(...rowsOut.map(([name]) => name.length));
     log("");
     log(`bench:runs, ${options.transcripts} transcripts, ${data.toolCalls} calls, 3 criteria, mode both`);

@@ -2,10 +2,18 @@
 import { env } from "@/lib/env";
 import { supervise, type ChildSpec } from "@/lib/process/supervise";
 
+/**
+ * A larger young generation for the worker: each result allocates short-lived objects (views,
+ * findings, statement parameters), and with V8's default semi-space the scavenger ran so often
+ * that it was 11% of the worker's CPU profile. With 64 MB: 21.2-23.4 s of worker CPU for 30,000
+ * evaluations against 25.2-27.1 s.
+ */
+export const WORKER_NODE_FLAGS = ["--max-semi-space-size=64"];
+
 // `node --import tsx` runs the worker in the process we spawn (the tsx CLI would put a parent in
 // between, and a worker whose parent was killed would live on unsupervised).
 export function workerSpec(): ChildSpec {
-  return { name: "worker", command: process.execPath, args: ["--import", "tsx", "scripts/worker.ts"], restart: true, env: process.env };
+  return { name: "worker", command: process.execPath, args: [...WORKER_NODE_FLAGS, "--import", "tsx", "scripts/worker.ts"], restart: true, env: process.env };
 }
 
 /** Runs `web` (and a worker) until one of them ends the group or a signal arrives, then exits with the group's code. */

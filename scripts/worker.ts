@@ -2,17 +2,29 @@
  * `npm run worker`: one evaluation worker process on DATABASE_URL. It claims pending evaluations,
  * judges them and writes the results; start as many as you like (on this machine or others
  * sharing the database): claims keep them from judging the same row twice. SIGINT or SIGTERM
- * gives unfinished claims back and exits.
+ * gives unfinished claims back and exits. It runs at CALLBOARD_WORKER_NICE (10): pages first.
  */
+import os from "node:os";
 import { env, EnvError } from "@/lib/env";
 import { createPrisma } from "@/lib/server/db/client";
 import { startWorkerFromEnv } from "@/lib/server/worker/worker-from-env";
 
+/** Lowers this process's priority (raising it again would need privileges, so failing only warns). */
+function yieldCpu(niceness: number) {
+  if (!niceness) return;
+  try {
+    os.setPriority(niceness);
+  } catch (error) {
+    console.warn(`callboard: worker keeps its priority (CALLBOARD_WORKER_NICE=${niceness}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 function main() {
   const config = env();
+  yieldCpu(config.CALLBOARD_WORKER_NICE);
   const prisma = createPrisma(config.DATABASE_URL);
   const worker = startWorkerFromEnv(prisma);
-  console.log(`callboard: worker ${worker.id} started`);
+  console.log(`callboard: worker ${worker.id} started${worker.judgeThreads ? ` (${worker.judgeThreads} judging thread${worker.judgeThreads === 1 ? "" : "s"})` : ""}`);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -1,3 +1,5 @@
+import { onAbort } from "./on-abort";
+
 /** Caps how many calls run at once; the others wait in order. */
 export interface Limiter {
   readonly max: number;
@@ -36,19 +38,20 @@ export function createLimiter(max: number): Limiter {
         active++;
         return resolve();
       }
-      const onAbort = () => {
+      const abandon = () => {
         const index = queue.indexOf(waiter);
         if (index >= 0) queue.splice(index, 1);
         reject(signal?.reason);
       };
+      let forget = () => {};
       const waiter: Waiter = {
         signal,
         start: () => {
-          signal?.removeEventListener("abort", onAbort);
+          forget();
           resolve();
         },
       };
-      signal?.addEventListener("abort", onAbort, { once: true });
+      if (signal) forget = onAbort(signal, abandon);
       queue.push(waiter);
     });
 

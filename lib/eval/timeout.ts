@@ -1,3 +1,5 @@
+import { onAbort } from "./on-abort";
+
 /** A judge call that took longer than allowed. Retryable: a slow provider is usually a busy one. */
 export class TimeoutError extends Error {
   override name = "TimeoutError";
@@ -19,9 +21,10 @@ export function withTimeout<T>(fn: (signal: AbortSignal) => Promise<T>, timeoutM
   const controller = new AbortController();
   return new Promise<T>((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let forgetParent = () => {};
     const cleanup = () => {
       clearTimeout(timer);
-      parent?.removeEventListener("abort", onParentAbort);
+      forgetParent();
     };
     const fail = (reason: unknown) => {
       cleanup();
@@ -29,7 +32,7 @@ export function withTimeout<T>(fn: (signal: AbortSignal) => Promise<T>, timeoutM
       reject(reason);
     };
     const onParentAbort = () => fail(parent?.reason);
-    parent?.addEventListener("abort", onParentAbort, { once: true });
+    if (parent) forgetParent = onAbort(parent, onParentAbort);
     if (timeoutMs > 0 && Number.isFinite(timeoutMs)) timer = setTimeout(() => fail(new TimeoutError(timeoutMs)), timeoutMs);
     let pending: Promise<T>;
     try {

@@ -1,7 +1,7 @@
 import { errorMessage } from "@/lib/eval/errors";
 import { cachedOutcome, ViewMemo } from "@/lib/eval/judge-call";
 import { judgeItem, prepareItem, type BatchMemo, type JudgeItemContext, type PreparedItem } from "./judge-item";
-import { releaseClaim } from "./lease";
+import { releaseClaims } from "./lease";
 import { loadBatch, type WorkItem } from "./load-batch";
 import { lookupCache } from "./lookup-cache";
 import { failure, type WorkOutcome } from "./outcome";
@@ -26,7 +26,7 @@ export interface BatchReport {
 }
 
 async function release(context: BatchContext, ids: readonly string[], report: BatchReport): Promise<void> {
-  for (const id of ids) if (await releaseClaim(context.prisma, context.workerId, id).catch(() => false)) report.released++;
+  report.released += await releaseClaims(context.prisma, context.workerId, ids).catch(() => 0);
 }
 
 async function record(context: BatchContext, entries: { item: WorkItem; outcome: WorkOutcome }[], report: BatchReport): Promise<void> {

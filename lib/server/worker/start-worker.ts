@@ -1,6 +1,8 @@
 import { sleep } from "@/lib/eval/sleep";
 import { materialiseBatch, nextRunToMaterialise } from "../runs/materialise-run";
 import { assembleQuietTraces } from "../traces/assemble-quiet-traces";
+import { clientFile } from "../db/bulk-writer";
+import { startCheckpointer } from "./checkpointer";
 import { claimBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
 import { finishIdleRuns } from "./finish-runs";
@@ -18,6 +20,8 @@ export interface RunningWorker {
 }
 
 const ignore = () => {};
+/** SQLite's own: a checkpoint once the WAL passes 1,000 pages. */
+const DEFAULT_AUTOCHECKPOINT = 1000;
 
 /**
  * Runs the claim -> judge -> write loop in the background until stopped. All state is in the
@@ -93,8 +97,18 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   markWorkerAlive(workerId);
   // Held for the worker's life, so its connection and prepared statements are made once.
   const connection = acquireWorkerDb(prisma);
-  const done = loop().finally(() => {
+  // Checkpoints move to their own thread (checkpointer.ts); if it fails, the connection checkpoints again.
+  const checkpointer = startCheckpointer(clientFile(prisma), {
+    onError: (error) => {
+      connection.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+      context.onError(error);
+    },
+  });
+  connection.db.pragma("wal_autocheckpoint = 0");
+  const done = loop().finally(async () => {
     markWorkerStopped(workerId);
+    connection.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+    await checkpointer.stop();
     connection.release();
   });
   return {

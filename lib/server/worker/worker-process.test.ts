@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRun } from "@/lib/server/runs/create-run";
 import { newRunSchema } from "@/lib/zod/runs";
+import { runUntilIdle } from "./run-until-idle";
 import { copyDatabase, createDemoTemplate, type TestDatabase } from "./test-fixtures/database";
 import { waitFor } from "./test-fixtures/wait";
 
@@ -49,5 +50,43 @@ describe("npm run worker", () => {
     // Judged by the child, whose id carries its pid.
     expect(rows.some((row) => row.claimedBy?.includes(`:${child.pid}:`))).toBe(true);
     expect(await db.prisma.run.findUniqueOrThrow({ where: { id: run.runId } })).toMatchObject({ doneCount: run.total, errorCount: 0, materialising: false });
+  });
+
+  it("judges on threads with CALLBOARD_WORKER_THREADS, with the same results as the checks judge in process", { timeout: 120_000 }, async () => {
+    const threaded = copyDatabase(template.file, "worker-threads");
+    const inProcess = copyDatabase(template.file, "worker-in-process");
+    try {
+      const criterionIds = (await threaded.prisma.criterion.findMany({ select: { id: true } })).map((row) => row.id);
+      const input = newRunSchema.parse({ selection: { kind: "all" }, criterionIds, mode: "both" });
+      const run = await createRun(threaded.prisma, input);
+      const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
+        cwd: process.cwd(),
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, DATABASE_URL: threaded.url, CALLBOARD_WORKER_POLL_MS: "50", CALLBOARD_WORKER_THREADS: "2" },
+      });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise((resolve) => child.on("exit", resolve));
+      try {
+        await waitFor(async () => (await threaded.prisma.run.findUniqueOrThrow({ where: { id: run.runId } })).status === "done", 90_000, 100);
+      } finally {
+        child.kill("SIGTERM");
+      }
+      await exited;
+      expect(output).toMatch(/worker .+ started \(2 judging threads\)/);
+      expect(output).not.toMatch(/error/i);
+
+      await createRun(inProcess.prisma, input);
+      await runUntilIdle({ prisma: inProcess.prisma, onError: () => {} });
+      const select = { toolCallId: true, criterionId: true, mode: true, status: true, score: true, passed: true, explanation: true, findings: true, measuredBy: true, judgeId: true } as const;
+      const orderBy = [{ toolCallId: "asc" }, { criterionId: "asc" }, { mode: "asc" }] as const;
+      const fromThreads = await threaded.prisma.evaluation.findMany({ select, orderBy: [...orderBy] });
+      expect(fromThreads).toHaveLength(run.total);
+      expect(fromThreads).toEqual(await inProcess.prisma.evaluation.findMany({ select, orderBy: [...orderBy] }));
+    } finally {
+      await threaded.cleanup();
+      await inProcess.cleanup();
+    }
   });
 });

@@ -48,9 +48,7 @@ JOIN "Criterion" c ON c."id" = p."criterionId"`;
 
 const UPSERT = `
 INSERT INTO "CallComparison" ("id", "runId", "toolCallId", "criterionId", "kind", "flipped", "delta", "immediateVerdict", "hindsightVerdict", "updatedAt")
-SELECT j.value ->> '$.id', j.value ->> '$.runId', j.value ->> '$.toolCallId', j.value ->> '$.criterionId', j.value ->> '$.kind',
-       j.value ->> '$.flipped', j.value ->> '$.delta', j.value ->> '$.immediateVerdict', j.value ->> '$.hindsightVerdict', ?
-FROM json_each(?) AS j WHERE true
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT ("runId", "toolCallId", "criterionId") DO UPDATE SET
   "kind" = excluded."kind", "flipped" = excluded."flipped", "delta" = excluded."delta",
   "immediateVerdict" = excluded."immediateVerdict", "hindsightVerdict" = excluded."hindsightVerdict", "updatedAt" = excluded."updatedAt"`;
@@ -72,7 +70,9 @@ export function writeComparisons(db: WorkerDb, written: readonly WrittenSide[], 
     if (pair) pair.push(row);
     else pairs.set(key, [row]);
   }
-  const upserts: object[] = [];
+  const upsert = db.statement(UPSERT);
+  const stamp = sqlDate(now);
+  let upserted = 0;
   for (const pair of pairs.values()) {
     if (pair.length < 2 || !pair.every((row) => FINISHED.has(row.status))) continue;
     const side = (mode: string) => {
@@ -86,17 +86,20 @@ export function writeComparisons(db: WorkerDb, written: readonly WrittenSide[], 
     const immediate = side("immediate");
     const hindsight = side("hindsight");
     const comparison = compareModes(immediate, hindsight, scale);
-    upserts.push({
-      id: randomUUID(),
+    const stored = storedComparison(comparison);
+    upsert.run(
+      randomUUID(),
       runId,
       toolCallId,
       criterionId,
-      kind: comparison.kind,
-      ...storedComparison(comparison),
-      immediateVerdict: storedVerdict(immediate, scale),
-      hindsightVerdict: storedVerdict(hindsight, scale),
-    });
+      comparison.kind,
+      stored.flipped === null ? null : stored.flipped ? 1 : 0,
+      stored.delta,
+      storedVerdict(immediate, scale),
+      storedVerdict(hindsight, scale),
+      stamp,
+    );
+    upserted++;
   }
-  if (upserts.length) db.statement(UPSERT).run(sqlDate(now), asJson(upserts));
-  return upserts.length;
+  return upserted;
 }

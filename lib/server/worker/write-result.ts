@@ -16,55 +16,40 @@ function cacheable(result: JudgeResult): unknown {
   return rest;
 }
 
-/** One row of the batch as json_each reads it: JSON columns travel as their text. */
-function resultRow({ evaluation, outcome }: ResultToWrite) {
-  const common = { id: evaluation.id, judgeId: outcome.judgeId, cacheKey: outcome.cacheKey, latencyMs: outcome.latencyMs, attempts: outcome.attempts };
-  if (outcome.status === "error") {
-    return { ...common, status: "error", score: null, passed: null, explanation: null, findings: null, measuredBy: null, usage: null, costUsd: null, cached: false, error: outcome.error, errorKind: outcome.errorKind };
-  }
+/** One row's parameters, in UPDATE_RESULT's order; JSON columns as their text, booleans as SQLite's 0/1. */
+function resultParameters({ evaluation, outcome }: ResultToWrite, stamp: string, workerId: string): unknown[] {
+  const tail = [outcome.judgeId, outcome.cacheKey, outcome.latencyMs, outcome.attempts, stamp, evaluation.id, workerId];
+  if (outcome.status === "error") return ["error", null, null, null, null, null, null, null, 0, outcome.error, outcome.errorKind, ...tail];
   const { result, cached } = outcome;
   const usage = cached ? undefined : result.usage;
-  return {
-    ...common,
-    status: outcome.status,
-    score: result.score,
-    passed: result.passed,
-    explanation: result.explanation,
-    findings: asJson(result.findings),
-    measuredBy: result.measuredBy ? asJson(result.measuredBy) : null,
-    usage: usage ? asJson(usage) : null,
-    costUsd: usage?.costUsd ?? null,
-    cached,
-    error: null,
-    errorKind: null,
-  };
+  return [
+    outcome.status,
+    result.score,
+    result.passed === null ? null : result.passed ? 1 : 0,
+    result.explanation,
+    asJson(result.findings),
+    result.measuredBy ? asJson(result.measuredBy) : null,
+    usage ? asJson(usage) : null,
+    usage?.costUsd ?? null,
+    cached ? 1 : 0,
+    null,
+    null,
+    ...tail,
+  ];
 }
 
-// Only rows still running under this worker's claim are written; RETURNING says which. The unary
-// + keeps SQLite from driving the update by the status index (every running row, for each row of
-// the batch): the batch's ids are the way in.
-const UPDATE_RESULTS = `
+// One prepared statement per row, on the primary key: cheaper than one statement over the whole
+// group as a JSON parameter, which serialised every result a second time and had SQLite parse it
+// back and extract each column. Only a row still running under this worker's claim is written;
+// RETURNING says whether it was.
+const UPDATE_RESULT = `
 UPDATE "Evaluation" SET
-  "status" = v."status", "score" = v."score", "passed" = v."passed", "explanation" = v."explanation",
-  "findings" = v."findings", "measuredBy" = v."measuredBy", "usage" = v."usage", "costUsd" = v."costUsd",
-  "cached" = v."cached", "error" = v."error", "errorKind" = v."errorKind", "judgeId" = v."judgeId",
-  "cacheKey" = v."cacheKey", "latencyMs" = v."latencyMs", "attempts" = "Evaluation"."attempts" + v."attempts", "finishedAt" = ?
-FROM (
-  SELECT j.value ->> '$.id' AS "id", j.value ->> '$.status' AS "status", j.value ->> '$.score' AS "score",
-         j.value ->> '$.passed' AS "passed", j.value ->> '$.explanation' AS "explanation", j.value ->> '$.findings' AS "findings",
-         j.value ->> '$.measuredBy' AS "measuredBy", j.value ->> '$.usage' AS "usage", j.value ->> '$.costUsd' AS "costUsd",
-         j.value ->> '$.cached' AS "cached", j.value ->> '$.error' AS "error", j.value ->> '$.errorKind' AS "errorKind",
-         j.value ->> '$.judgeId' AS "judgeId", j.value ->> '$.cacheKey' AS "cacheKey", j.value ->> '$.latencyMs' AS "latencyMs",
-         j.value ->> '$.attempts' AS "attempts"
-  FROM json_each(?) AS j
-) AS v
-WHERE "Evaluation"."id" = v."id" AND +"Evaluation"."status" = 'running' AND +"Evaluation"."claimedBy" = ?
-RETURNING "Evaluation"."id" AS "id", "Evaluation"."toolCallId" AS "toolCallId", "Evaluation"."criterionId" AS "criterionId"`;
+  "status" = ?, "score" = ?, "passed" = ?, "explanation" = ?, "findings" = ?, "measuredBy" = ?, "usage" = ?, "costUsd" = ?,
+  "cached" = ?, "error" = ?, "errorKind" = ?, "judgeId" = ?, "cacheKey" = ?, "latencyMs" = ?, "attempts" = "attempts" + ?, "finishedAt" = ?
+WHERE "id" = ? AND +"status" = 'running' AND +"claimedBy" = ?
+RETURNING "toolCallId", "criterionId"`;
 
-const INSERT_CACHE = `
-INSERT INTO "JudgeCache" ("key", "judgeId", "result", "createdAt")
-SELECT j.value ->> '$.key', j.value ->> '$.judgeId', j.value ->> '$.result', ? FROM json_each(?) AS j WHERE true
-ON CONFLICT ("key") DO NOTHING`;
+const INSERT_CACHE = `INSERT INTO "JudgeCache" ("key", "judgeId", "result", "createdAt") VALUES (?, ?, ?, ?) ON CONFLICT ("key") DO NOTHING`;
 
 const COUNT_RUN = `
 UPDATE "Run" SET "doneCount" = "doneCount" + ?, "errorCount" = "errorCount" + ?, "cacheHits" = "cacheHits" + ?
@@ -87,26 +72,28 @@ export async function writeResults(prisma: PrismaClient, workerId: string, entri
 
 function writeInTransaction(db: WorkerDb, workerId: string, entries: readonly ResultToWrite[], now: Date): boolean[] {
   const stamp = sqlDate(now);
-  const returned = db.statement(UPDATE_RESULTS).all(stamp, asJson(entries.map(resultRow)), workerId) as { id: string; toolCallId: string; criterionId: string }[];
-  const writtenRows = new Map(returned.map((row) => [row.id, row]));
+  const update = db.statement(UPDATE_RESULT);
   const counters = new Map<string, { done: number; error: number; cached: number }>();
-  const cacheRows = new Map<string, { key: string; judgeId: string; result: string }>();
+  const cacheRows = new Map<string, { judgeId: string; result: string }>();
   const sides: WrittenSide[] = [];
-  for (const { evaluation, outcome } of entries) {
-    const row = writtenRows.get(evaluation.id);
-    if (!row) continue;
+  const written = entries.map((entry) => {
+    const row = update.get(...resultParameters(entry, stamp, workerId)) as { toolCallId: string; criterionId: string } | undefined;
+    if (!row) return false;
+    const { evaluation, outcome } = entry;
     sides.push({ runId: evaluation.runId, toolCallId: row.toolCallId, criterionId: row.criterionId });
-    const counter = counters.get(evaluation.runId) ?? { done: 0, error: 0, cached: 0 };
-    counters.set(evaluation.runId, counter);
+    let counter = counters.get(evaluation.runId);
+    if (!counter) counters.set(evaluation.runId, (counter = { done: 0, error: 0, cached: 0 }));
     if (outcome.status === "error") {
       counter.error++;
-      continue;
+      return true;
     }
     counter.done++;
     if (outcome.cached) counter.cached++;
-    else if (outcome.cacheKey && outcome.judgeId) cacheRows.set(outcome.cacheKey, { key: outcome.cacheKey, judgeId: outcome.judgeId, result: asJson(cacheable(outcome.result)) });
-  }
-  if (cacheRows.size) db.statement(INSERT_CACHE).run(stamp, asJson([...cacheRows.values()]));
+    else if (outcome.cacheKey && outcome.judgeId) cacheRows.set(outcome.cacheKey, { judgeId: outcome.judgeId, result: asJson(cacheable(outcome.result)) });
+    return true;
+  });
+  const insertCache = db.statement(INSERT_CACHE);
+  for (const [key, row] of cacheRows) insertCache.run(key, row.judgeId, row.result, stamp);
   writeComparisons(db, sides, now);
   for (const [runId, counter] of counters) {
     const run = db.statement(COUNT_RUN).get(counter.done, counter.error, counter.cached, runId) as { status: string; total: unknown; doneCount: unknown; errorCount: unknown; materialising: unknown } | undefined;
@@ -117,7 +104,7 @@ function writeInTransaction(db: WorkerDb, workerId: string, entries: readonly Re
       db.statement(FINISH_RUN).run(stamp, runId);
     }
   }
-  return entries.map(({ evaluation }) => writtenRows.has(evaluation.id));
+  return written;
 }
 
 export async function writeResult(
