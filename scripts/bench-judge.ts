@@ -14,6 +14,9 @@
  * Every call is judged first, with the labels stripped from what the judge sees; labels are
  * joined only afterwards to compute the metrics, from the first pass.
  *
+ * The process runs with the worker's V8 flags (WORKER_NODE_FLAGS in scripts/supervised.ts: a
+ * 64 MB young generation), since runs judge in the worker; package.json passes them.
+ *
  * Throughput is timed per second of the process's CPU time, all threads (V8's compiler and
  * garbage collector included), over the judging loop only: each call's view building and both
  * criteria's judging through the judge's `evaluate`, as runs call it. Reading, importing and
