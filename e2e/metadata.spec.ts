@@ -118,4 +118,24 @@ test("metadata shows, filters and groups on the transcripts list and the run pag
   await expect(line.getByTestId("separation")).toContainText("4 successful, 4 failed");
   await expect(line.getByTestId("successful-pass-rate")).toContainText(/\d+% of 4/);
   await expect(line.getByTestId("failed-pass-rate")).toContainText(/\d+% of 4/);
+
+  // The run's results grouped by outcome, then by model: failures concentrate in the failed transcripts, whose looked-up ids were invented.
+  await page.goto(new URL(page.url()).pathname);
+  const grouping = page.getByRole("navigation", { name: "Group results by" });
+  await grouping.getByRole("link", { name: "Outcome", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]group=outcome(&|#|$)/);
+  const byOutcome = page.getByRole("table", { name: "Results by outcome" });
+  await expect(byOutcome.locator("tbody tr")).toHaveCount(2);
+  await expect(byOutcome.locator("tbody tr").first()).toContainText("Failure");
+  await expect(byOutcome.locator("tbody tr").first()).toContainText("0% of 4");
+  await expect(byOutcome.locator("tbody tr").nth(1)).toContainText("Success");
+  await expect(byOutcome.locator("tbody tr").nth(1)).toContainText("100% of 4");
+  await grouping.getByRole("link", { name: "Model", exact: true }).click();
+  const byModel = page.getByRole("table", { name: "Results by model" });
+  await expect(byModel.locator("tbody tr")).toHaveCount(2);
+  for (const row of await byModel.locator("tbody tr").all()) await expect(row).toContainText("50% of 4");
+  // A group opens the run's calls of that group.
+  await byModel.getByRole("link", { name: "e2e-model-b" }).click();
+  await expect(page).toHaveURL(/[?&]model=e2e-model-b(&|#|$)/);
+  await expect(callRows).toHaveCount(COUNT / 2);
 });

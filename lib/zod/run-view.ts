@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageParam, pageSizeParam } from "@/lib/table-query";
+import { TRANSCRIPT_GROUPS } from "./transcripts";
 
 const optionalId = z.string().trim().min(1).max(100).optional().catch(undefined);
 const optionalText = z
@@ -51,12 +52,14 @@ export const runViewSchema = z.object({
   size: pageSizeParam,
   /** Hidden columns, comma-separated ids. */
   hide: optionalText,
+  /** The run's results grouped by this metadata field of their transcripts, shown above the calls (not a filter). */
+  group: z.enum(TRANSCRIPT_GROUPS).optional().catch(undefined),
 });
 
 export type RunView = z.infer<typeof runViewSchema>;
 
 /** The filter parameters of a view (not its paging), to carry into links such as previous/next or export. */
-export function viewParams(view: RunView, omit: (keyof RunView)[] = ["page", "size", "hide"]): URLSearchParams {
+export function viewParams(view: RunView, omit: (keyof RunView)[] = ["page", "size", "hide", "group"]): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(view)) {
     if (value === undefined || omit.includes(key as keyof RunView)) continue;

@@ -17,13 +17,15 @@ import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { runHumanAgreement } from "@/lib/server/results/human-agreement";
 import { runCallPage } from "@/lib/server/results/run-call-page";
-import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunProgress, cachedRunToolNames, runModes } from "@/lib/server/results/run-page-cache";
+import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunProgress, cachedRunResultGroups, cachedRunToolNames, runModes } from "@/lib/server/results/run-page-cache";
 import { progressReport } from "@/lib/server/runs/progress-report";
 import { runResultsSummary } from "@/lib/server/runs/run-results";
 import { firstValues, type SearchParams } from "@/lib/table-query";
 import { runViewSchema, viewParams } from "@/lib/zod/run-view";
+import type { TranscriptGroup } from "@/lib/zod/transcripts";
 import { loadRun } from "./load-run";
 import { RunAgreementSection } from "./run-agreement-section";
+import { RunGroupsSection } from "./run-groups-section";
 import { RunOutcomeSection } from "./run-outcome-section";
 import { RunSummarySection } from "./run-summary-section";
 
@@ -71,6 +73,12 @@ export default async function RunPage({ params, searchParams }: Props) {
   const canBuildQueue = can(user.role, "build-queue");
   // Verdicts against the transcripts' outcome, when their metadata gives one: streamed, as the agreement.
   const outcomes = metadata.outcomes ? started(cachedRunOutcomeVerdicts(prisma, run)) : null;
+  // The run's results grouped by a metadata field, when asked (?group=): streamed too.
+  const groupFields = (["model", "task", "tag", "outcome"] as const satisfies readonly TranscriptGroup[]).filter((field) =>
+    field === "model" ? metadataShown.model : field === "task" ? metadataShown.task : field === "tag" ? metadataShown.tags : metadataShown.outcome,
+  );
+  const groupField = view.group && groupFields.includes(view.group) ? view.group : undefined;
+  const groups = groupField ? started(cachedRunResultGroups(prisma, run, groupField)) : null;
 
   // The table's columns go to the browser: only what they show (`columnId` keeps the URL's `hide` short).
   // Headers wrap onto two lines, so they can say more than a list item.
@@ -116,6 +124,26 @@ export default async function RunPage({ params, searchParams }: Props) {
       {outcomes ? (
         <Suspense fallback={<SectionPlaceholder label="Verdicts vs outcome" className="mt-6 h-24" />}>
           <RunOutcomeSection runId={run.id} criteria={criteria} outcomes={outcomes} />
+        </Suspense>
+      ) : null}
+      {groupFields.length ? (
+        <Suspense fallback={<SectionPlaceholder label="Results by group" className="mt-6 h-24" />}>
+          <RunGroupsSection
+            runId={run.id}
+            fields={groupFields}
+            field={groupField}
+            query={viewParams(view, ["page", "group"]).toString()}
+            columns={run.criteria.flatMap((c, i) =>
+              modes.map((mode) => ({
+                criterionId: c.id,
+                mode,
+                label: modes.length > 1 ? `${columns[i].label} · ${mode}` : columns[i].label,
+                text: c.text,
+                continuous: c.scale === "continuous",
+              })),
+            )}
+            groups={groups}
+          />
         </Suspense>
       ) : null}
       <RunLinks runId={run.id} query={query} />

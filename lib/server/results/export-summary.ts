@@ -119,7 +119,7 @@ export async function exportSummary(prisma: PrismaClient, runId: string, view: R
       startedAt: run.startedAt?.toISOString() ?? null,
       finishedAt: run.finishedAt?.toISOString() ?? null,
     },
-    filters: Object.fromEntries(viewParams(view, ["page", "size", "hide", "sort", "dir"])),
+    filters: Object.fromEntries(viewParams(view, ["page", "size", "hide", "group", "sort", "dir"])),
     calls,
     criteria: run.criteria.map((criterion) => {
       const modes = [...new Set(byStatus.filter((row) => row.criterionId === criterion.id).map((row) => row.mode))].sort((a, b) => modeRank(a) - modeRank(b));

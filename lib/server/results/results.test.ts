@@ -13,6 +13,8 @@ import { flipCounts } from "./flip-counts";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
 import { runCallPage } from "./run-call-page";
 import { runMetadataValues } from "./run-metadata";
+import { runResultGroups } from "./run-groups";
+import { cellKey } from "@/lib/results/run-groups";
 import { runToolNames } from "./run-tools";
 import { judgedDemo, type JudgedDemo } from "./test-fixtures";
 
@@ -211,5 +213,55 @@ describe("listRuns", () => {
     expect(both?.criteria).toHaveLength(scales.size);
     expect(both?.criteria.every((c) => c.means.map((m) => m.mode).join() === "immediate,hindsight")).toBe(true);
     expect(rows.find((row) => row.id === immediateRunId)?.criteria.map((c) => c.means.length)).toEqual([1, 1, 1]);
+  });
+});
+
+describe("runResultGroups", () => {
+  it("counts each model's, task's, tag's and outcome's verdicts per criterion and mode by the rules of lib/results", async () => {
+    const rows = await prisma.evaluation.findMany({
+      where: { runId },
+      select: {
+        criterionId: true,
+        mode: true,
+        status: true,
+        score: true,
+        passed: true,
+        toolCallId: true,
+        toolCall: { select: { transcriptId: true, transcript: { select: { model: true, taskId: true, tags: true, success: true } } } },
+      },
+    });
+    type Row = (typeof rows)[number];
+    const keysOf: Record<"model" | "task" | "tag" | "outcome", (row: Row) => (string | null)[]> = {
+      model: (row) => [row.toolCall.transcript.model],
+      task: (row) => [row.toolCall.transcript.taskId],
+      tag: (row) => {
+        const tags = row.toolCall.transcript.tags ? (JSON.parse(row.toolCall.transcript.tags) as string[]) : [];
+        return tags.length ? tags : [null];
+      },
+      outcome: (row) => [row.toolCall.transcript.success === null ? null : row.toolCall.transcript.success ? "success" : "failure"],
+    };
+    for (const field of ["model", "task", "tag", "outcome"] as const) {
+      const { groups } = await runResultGroups(prisma, runId, field);
+      const expectedKeys = new Set(rows.flatMap(keysOf[field]));
+      expect(new Set(groups.map((g) => g.key))).toEqual(expectedKeys);
+      expect(groups.length).toBeGreaterThan(1);
+      for (const group of groups) {
+        const inGroup = rows.filter((row) => keysOf[field](row).includes(group.key));
+        expect(group.calls).toBe(new Set(inGroup.map((row) => row.toolCallId)).size);
+        for (const criterionId of scales.keys()) {
+          for (const mode of ["immediate", "hindsight"]) {
+            const own = inGroup.filter((row) => row.criterionId === criterionId && row.mode === mode);
+            const cell = group.cells.get(cellKey(criterionId, mode));
+            if (!own.length) {
+              expect(cell).toBeUndefined();
+              continue;
+            }
+            const verdicts = passRate(own.map((row) => verdictOf(row, scales.get(criterionId) ?? "continuous")));
+            expect(cell?.verdicts).toBe(verdicts.passed + verdicts.failed);
+            expect(cell?.passRate).toBe(verdicts.rate);
+          }
+        }
+      }
+    }
   });
 });

@@ -4,6 +4,9 @@ import { getRunProgress, type RunProgress } from "@/lib/server/runs/run-progress
 import { resultModes } from "./charts";
 import type { CriterionOutcome } from "@/lib/results/outcome-separation";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
+import type { RunGroup } from "@/lib/results/run-groups";
+import type { TranscriptGroup } from "@/lib/zod/transcripts";
+import { runResultGroups } from "./run-groups";
 import { runMetadataValues, type RunMetadataValues } from "./run-metadata";
 import { runToolNames } from "./run-tools";
 import { runStateKey, StateCache, type RunState } from "./state-cache";
@@ -63,4 +66,11 @@ const outcomeCache = new StateCache<CriterionOutcome[]>();
 /** runOutcomeVerdicts for a run read just before. */
 export function cachedRunOutcomeVerdicts(prisma: PrismaClient, run: RunState): Promise<CriterionOutcome[]> {
   return remembered(outcomeCache, run, () => runOutcomeVerdicts(prisma, run.id));
+}
+
+const groupsCache = new StateCache<{ groups: RunGroup[]; more: number }>();
+
+/** runResultGroups for a run read just before, remembered per field. */
+export function cachedRunResultGroups(prisma: PrismaClient, run: RunState, field: TranscriptGroup): Promise<{ groups: RunGroup[]; more: number }> {
+  return remembered(groupsCache, { ...run, id: `${run.id}\u0000${field}` }, () => runResultGroups(prisma, run.id, field));
 }

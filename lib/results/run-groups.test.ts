@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { cellKey, foldRunGroups, type RunGroupCountRow } from "./run-groups";
+
+const row = (key: string | null, criterionId: string, mode: string, counts: Partial<RunGroupCountRow> = {}): RunGroupCountRow => ({
+  key,
+  criterionId,
+  mode,
+  transcripts: 2,
+  calls: 4,
+  passed: 3,
+  failed: 1,
+  scoreSum: 3,
+  scored: 4,
+  ...counts,
+});
+
+describe("foldRunGroups", () => {
+  it("gives each group's pass rate and mean score per criterion and mode", () => {
+    const { groups, more } = foldRunGroups([row("gpt-4o", "c1", "immediate"), row("gpt-4o", "c1", "hindsight", { passed: 1, failed: 3, scoreSum: 1 })]);
+    expect(more).toBe(0);
+    expect(groups).toHaveLength(1);
+    const [group] = groups;
+    expect(group).toMatchObject({ key: "gpt-4o", transcripts: 2, calls: 4, worstPassRate: 0.25 });
+    expect(group.cells.get(cellKey("c1", "immediate"))).toEqual({ verdicts: 4, passRate: 0.75, meanScore: 0.75 });
+    expect(group.cells.get(cellKey("c1", "hindsight"))).toEqual({ verdicts: 4, passRate: 0.25, meanScore: 0.25 });
+  });
+
+  it("has no rate or mean where nothing had a verdict or a score", () => {
+    const [group] = foldRunGroups([row("a", "c1", "auto", { passed: 0, failed: 0, scored: 0, scoreSum: 0 })]).groups;
+    expect(group.cells.get(cellKey("c1", "auto"))).toEqual({ verdicts: 0, passRate: null, meanScore: null });
+    expect(group.worstPassRate).toBeNull();
+  });
+
+  it("puts the groups where failures concentrate first, larger before smaller at equal rates, and the group without a value last", () => {
+    const { groups } = foldRunGroups([
+      row(null, "c1", "auto", { passed: 0, failed: 5 }),
+      row("fine", "c1", "auto", { passed: 5, failed: 0 }),
+      row("small", "c1", "auto", { passed: 1, failed: 1, calls: 2 }),
+      row("large", "c1", "auto", { passed: 4, failed: 4, calls: 8 }),
+      row("worst", "c1", "auto", { passed: 0, failed: 2 }),
+    ]);
+    expect(groups.map((g) => g.key)).toEqual(["worst", "large", "small", "fine", null]);
+  });
+
+  it("counts a group's calls and transcripts as the most any criterion counted", () => {
+    const [group] = foldRunGroups([row("a", "c1", "auto", { calls: 3, transcripts: 1 }), row("a", "c2", "auto", { calls: 5, transcripts: 2 })]).groups;
+    expect(group).toMatchObject({ calls: 5, transcripts: 2 });
+  });
+
+  it("keeps at most the limit and says how many were left out", () => {
+    const rows = ["a", "b", "c", "d"].map((key) => row(key, "c1", "auto"));
+    const { groups, more } = foldRunGroups(rows, 3);
+    expect(groups).toHaveLength(3);
+    expect(more).toBe(1);
+  });
+});

@@ -1,0 +1,78 @@
+/*
+ * A run's results grouped by one metadata field of their transcripts (model, task, tag or
+ * outcome): per group, how each criterion and mode judged its calls, so a team sees which model
+ * or which task the failures concentrate in before it filters down to them.
+ */
+
+/** Counts of one group, criterion and mode, as a GROUP BY gives them. */
+export interface RunGroupCountRow {
+  /** The group's value; null for transcripts without one. */
+  key: string | null;
+  criterionId: string;
+  mode: string;
+  transcripts: number;
+  calls: number;
+  passed: number;
+  failed: number;
+  /** Sum and count of the finite scores, for the mean. */
+  scoreSum: number;
+  scored: number;
+}
+
+export interface RunGroupCell {
+  /** Results with a verdict (pass or fail). */
+  verdicts: number;
+  passRate: number | null;
+  meanScore: number | null;
+}
+
+export interface RunGroup {
+  key: string | null;
+  /** The most any criterion and mode counted: every criterion judges the same calls, unless some are still pending. */
+  transcripts: number;
+  calls: number;
+  /** By `cellKey(criterionId, mode)`. */
+  cells: ReadonlyMap<string, RunGroupCell>;
+  /** The lowest pass rate of any cell with verdicts: what the groups are ordered by. */
+  worstPassRate: number | null;
+}
+
+export const cellKey = (criterionId: string, mode: string) => `${criterionId}\u0000${mode}`;
+
+/**
+ * Groups with the lowest pass rate first (where failures concentrate), then the larger, then by
+ * key; those without a value last. At most `limit`, with how many were left out.
+ */
+export function foldRunGroups(rows: readonly RunGroupCountRow[], limit = 50): { groups: RunGroup[]; more: number } {
+  const byKey = new Map<string | null, RunGroupCountRow[]>();
+  for (const row of rows) {
+    const list = byKey.get(row.key);
+    if (list) list.push(row);
+    else byKey.set(row.key, [row]);
+  }
+  const groups = [...byKey.entries()].map(([key, list]): RunGroup => {
+    const cells = new Map<string, RunGroupCell>();
+    let worst: number | null = null;
+    for (const row of list) {
+      const verdicts = row.passed + row.failed;
+      const passRate = verdicts > 0 ? row.passed / verdicts : null;
+      cells.set(cellKey(row.criterionId, row.mode), { verdicts, passRate, meanScore: row.scored > 0 ? row.scoreSum / row.scored : null });
+      if (passRate !== null && (worst === null || passRate < worst)) worst = passRate;
+    }
+    return {
+      key,
+      transcripts: Math.max(...list.map((row) => row.transcripts)),
+      calls: Math.max(...list.map((row) => row.calls)),
+      cells,
+      worstPassRate: worst,
+    };
+  });
+  groups.sort(
+    (a, b) =>
+      Number(a.key === null) - Number(b.key === null) ||
+      (a.worstPassRate ?? 2) - (b.worstPassRate ?? 2) ||
+      b.calls - a.calls ||
+      (a.key ?? "").localeCompare(b.key ?? ""),
+  );
+  return { groups: groups.slice(0, limit), more: Math.max(0, groups.length - limit) };
+}
