@@ -48,7 +48,8 @@ test("a run started with POST /api/runs answers 201 at once and is followed to t
 
   const started = await request.post("/api/runs", { data: { name: `CI ${tag}`, transcripts: { upload: uploadId }, criteria: [ERRORS], judge: "checks", mode: "both" } });
   expect(started.status()).toBe(201);
-  const run = (await started.json()) as { id: string; total: number; links: { progress: string; export: string; page: string } };
+  const run = (await started.json()) as { id: string; total: number; links: { progress: string; export: string; page: string }; warnings: unknown[] };
+  expect(run.warnings).toEqual([]);
   // 2 transcripts × 2 calls × 1 criterion × 2 modes.
   expect(run.total).toBe(8);
   expect(started.headers().location).toBe(`/runs/${run.id}`);
@@ -84,7 +85,7 @@ test("a run started with POST /api/runs answers 201 at once and is followed to t
 });
 
 test("criteria given as text are reused by the next run, and criterion ids work too", async ({ request }) => {
-  const text = `Tool call fails if the order id was never mentioned (runs API ${Date.now()})`;
+  const text = `Tool call fails if an argument contains a value the user never provided (runs API ${Date.now()})`;
   const first = await request.post("/api/runs", { data: { transcripts: "all", criteria: [text], mode: "immediate" } });
   expect(first.status()).toBe(201);
   const firstRun = (await first.json()) as { id: string };
@@ -98,6 +99,11 @@ test("criteria given as text are reused by the next run, and criterion ids work 
     criteria: { id: string }[];
   };
   expect(secondSummary.criteria.map((c) => c.id)).toEqual([criterion!.id]);
+
+  // A criterion the built-in judge cannot measure starts a run all the same, with the warning the new-run form shows.
+  const unmeasurable = await request.post("/api/runs", { data: { transcripts: "all", criteria: [text, `Reward tool calls that are polite and witty (${Date.now()})`], mode: "immediate" } });
+  expect(unmeasurable.status()).toBe(201);
+  expect((await unmeasurable.json()).warnings).toEqual([{ path: "criteria[1]", message: expect.stringContaining("cannot measure this criterion") }]);
 });
 
 test("bad requests get 400 with JSON paths; what does not exist or cannot run gets 422", async ({ request }) => {

@@ -27,7 +27,7 @@ export async function POST(request: Request) {
   try {
     const run = await startRun(getPrisma(), allowed.user, parsed.data, process.env);
     const links = { progress: `/api/runs/${run.runId}/progress`, export: `/api/runs/${run.runId}/export`, page: `/runs/${run.runId}` };
-    return Response.json({ id: run.runId, name: run.name, status: run.status, total: run.total, links }, { status: 201, headers: { location: links.page } });
+    return Response.json({ id: run.runId, name: run.name, status: run.status, total: run.total, links, warnings: run.warnings }, { status: 201, headers: { location: links.page } });
   } catch (error) {
     if (error instanceof RunError) {
       return Response.json({ error: error.message, issues: [{ path: error.path ?? "", message: error.message }] }, { status: runErrorStatus(error) });

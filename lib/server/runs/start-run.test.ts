@@ -140,4 +140,14 @@ describe("startRun: roles and judges", () => {
     expect((await start({ name: "nightly" })).name).toBe("nightly");
     expect((await start({ mode: "both" })).name).toMatch(/^checks · both · /);
   });
+
+  it("starts a run with criteria the judge cannot measure, and says which, by their place in the request", async () => {
+    const witty = "Reward tool calls that are polite and witty";
+    const errors = "Penalize tool calls whose response reports an error";
+    const run = await start({ criteria: [criteria[0].id, witty, errors], mode: "immediate" });
+    expect(run.total).toBeGreaterThan(0);
+    expect(run.warnings.map((warning) => warning.path)).toEqual(["criteria[1]", "criteria[2]"]);
+    expect(run.warnings[0].message).toContain("cannot measure this criterion");
+    expect((await start({ criteria: [errors], mode: "hindsight" })).warnings).toEqual([]);
+  });
 });

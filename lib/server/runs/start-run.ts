@@ -1,5 +1,8 @@
 import { can, type Role } from "@/lib/auth/roles";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { CHECK_INFOS } from "@/lib/judges/checks/catalogue";
+import { criterionWarnings, type CriterionWarning } from "@/lib/judges/criterion-warnings";
+import { judgeChoices } from "@/lib/judges/judge-choices";
 import { judgeConfigFromEnv, JUDGE_LABELS, publicJudgeConfig, type JudgeEnv } from "@/lib/judges/registry";
 import type { StartRunRequest } from "@/lib/zod/runs-api";
 import { newRunSchema, type RunSelection } from "@/lib/zod/runs";
@@ -34,12 +37,22 @@ export async function checkSelection(prisma: PrismaClient, selection: RunSelecti
  * resolves criteria given by id or by text, then stores the run through createRun and returns
  * without judging anything.
  */
-export async function startRun(prisma: PrismaClient, actor: { role: Role }, request: StartRunRequest, judgeEnv: JudgeEnv, now: Date = new Date()): Promise<CreatedRun> {
+export interface StartedRun extends CreatedRun {
+  /** Criteria the judge cannot measure (or not in this mode), by their place in the request: the run starts anyway. */
+  warnings: CriterionWarning[];
+}
+
+export async function startRun(prisma: PrismaClient, actor: { role: Role }, request: StartRunRequest, judgeEnv: JudgeEnv, now: Date = new Date()): Promise<StartedRun> {
   if (!can(actor.role, "run")) throw new RunError("forbidden", `Your role (${actor.role}) does not allow starting runs. Ask an admin if you need it.`);
   const judge = judgeConfigFromEnv(request.judge, judgeEnv);
   if (!judge.ok) throw new RunError("judge-not-configured", `judge: the ${JUDGE_LABELS[request.judge]} judge is not configured on this server: ${judge.reason}.`, "judge");
   await checkSelection(prisma, request.selection);
   const criterionIds = await resolveCriteria(prisma, actor, request.criteria);
   const run = newRunSchema.parse({ name: request.name, selection: request.selection, criterionIds, judge: publicJudgeConfig(judge.config), mode: request.mode });
-  return createRun(prisma, run, now);
+  const created = await createRun(prisma, run, now);
+  const stored = await prisma.criterion.findMany({ where: { id: { in: criterionIds } }, select: { id: true, text: true } });
+  const texts = new Map(stored.map((criterion) => [criterion.id, criterion.text]));
+  const choice = judgeChoices(judgeEnv).find((candidate) => candidate.kind === request.judge);
+  const warnings = choice ? criterionWarnings(choice, criterionIds.map((id) => texts.get(id) ?? ""), request.mode, CHECK_INFOS) : [];
+  return { ...created, warnings };
 }
