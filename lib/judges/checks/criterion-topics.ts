@@ -19,7 +19,8 @@ export const TOPIC_VOCABULARY: Readonly<Record<Topic, { label: string; cues: Reg
   },
   fabrication: {
     label: "fabrication",
-    cues: /\b(fabricat\w*|hallucinat\w*|invent\w*|made[- ]up|makes? up|guess\w*|assum\w*|unsupported|supported|ungrounded|grounded|placeholders?|dummy|fake)\b/,
+    // Also "a value the user never gave", "an id not mentioned before": where a value came from is grounding.
+    cues: /\b(fabricat\w*|hallucinat\w*|invent\w*|made[- ]up|makes? up|guess\w*|assum\w*|unsupported|supported|ungrounded|grounded|placeholders?|dummy|fake)\b|\b(never|not|n't)\s+(\w+\s+){0,2}?(mentioned|given|provided|stated|said|specified|supplied|seen|appeared?)\b|\b(comes?|came|taken|copied) from (the user|the conversation|an? (earlier|previous|prior) (tool )?(result|response|output|message))\b/,
   },
   errors: {
     label: "errors",

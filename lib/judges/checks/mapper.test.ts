@@ -29,6 +29,10 @@ describe("mapCriterion", () => {
     ["Penalize tool calls that repeat a call already made", ["redundancy"]],
     ["Tool call fails if any value is fabricated", ["fabrication"]],
     ["Tool call fails if an argument is fabricated or invalid", ["parameter-accuracy", "fabrication"]],
+    // Where a value came from is grounding, however it is said.
+    ["Tool call fails if the order id was never mentioned", ["fabrication"]],
+    ["Penalize tool calls that use a date the user has not given", ["fabrication"]],
+    ["Tool call passes if every identifier comes from an earlier tool result", ["fabrication", "use-of-results"]],
     ["Reward tool calls whose response has no errors", ["errors"]],
     ["Penalize tool calls that ignore the earlier results", ["use-of-results"]],
     ["Reward tool calls that are correct", ["tool-selection", "parameter-accuracy", "policy"]],
