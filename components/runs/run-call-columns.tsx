@@ -40,7 +40,8 @@ const ALWAYS_SHOWN = new Set<string>(["call"]);
 /** Every column's id and label, in order, and whether the column menu may hide it. */
 export function runCallColumnLabels(criteria: readonly RunCriterionColumn[], shown: MetadataColumnsShown): { id: string; label: string; hideable: boolean }[] {
   const metadata = Object.entries(METADATA_COLUMNS).filter(([id]) => shown[id as keyof MetadataColumnsShown]);
-  return [...Object.entries(FIXED_COLUMNS), ...metadata, ...criteria.map((c): [string, string] => [c.columnId, c.label])].map(([id, label]) => ({
+  // Criteria before metadata: the results are what the page is for, and must not be pushed off-screen.
+  return [...Object.entries(FIXED_COLUMNS), ...criteria.map((c): [string, string] => [c.columnId, c.label]), ...metadata].map(([id, label]) => ({
     id,
     label,
     hideable: !ALWAYS_SHOWN.has(id),
@@ -153,7 +154,6 @@ export function runCallColumns(
         </span>
       ),
     }),
-    ...metadataColumns(shown),
     ...criteria.map((criterion) =>
       // An accessor column, because TanStack sorts only those; the value is never compared here.
       helper.accessor((row) => row.results.filter((result) => result.criterionId === criterion.id), {
@@ -176,5 +176,7 @@ export function runCallColumns(
         ),
       }),
     ),
+    // After the criteria, as in runCallColumnLabels.
+    ...metadataColumns(shown),
   ]);
 }
