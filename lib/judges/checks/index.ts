@@ -5,7 +5,7 @@ import { CHECK_INFOS, checkById } from "./catalogue";
 import { describeChecksPlan, type ChecksPlanDescription } from "./describe";
 import { CallContext } from "./context";
 import { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, mapCriterion } from "./mapper";
-import { PASS_QUALITY, quality, verdict } from "./scoring";
+import { PASS_QUALITY, quality, verdict, verdictQuality } from "./scoring";
 import { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "./version";
 import { sharedCache } from "./shared-caches";
 
@@ -144,6 +144,8 @@ function buildPlan(criterion: Criterion, view: ViewMode): Plan {
 interface Outcome {
   hits: LabelledHit[];
   quality: number;
+  /** The quality pass/fail verdicts use: doubts alone do not fail a call. */
+  verdictQuality: number;
   /** Checks that measured the call. */
   measuredBy: string[];
   /** Why each check that could not measure the call did not ("poor-tool-choice: no request"). */
@@ -178,7 +180,7 @@ function computeOutcome(plan: Plan, context: CallContext): Outcome {
       ? `${problems.length} problem${problems.length > 1 ? "s" : ""}; the worst: ${problems[0].message.replace(/\.$/, "")}`
       : `only minor doubts (${hits.length})`;
   }
-  return { hits, quality: callQuality, measuredBy: measured.map((check) => check.id), abstained, found: `Found ${found}. Quality ${callQuality.toFixed(2)}: ` };
+  return { hits, quality: callQuality, verdictQuality: verdictQuality(hits, callQuality), measuredBy: measured.map((check) => check.id), abstained, found: `Found ${found}. Quality ${callQuality.toFixed(2)}: ` };
 }
 
 function evaluateNow(input: JudgeInput): JudgeResult {
@@ -186,7 +188,10 @@ function evaluateNow(input: JudgeInput): JudgeResult {
   const plan = planFor(input);
   if (plan.notApplicable) return { ...plan.notApplicable, findings: [], measuredBy: [...(plan.notApplicable.measuredBy ?? [])] };
   const outcome = contextFor(input.content).outcomeOf(plan.outcomeKey, () => computeOutcome(plan, contextFor(input.content)));
-  const { hits, quality: callQuality, found, measuredBy, abstained } = outcome;
+  const { hits, found, measuredBy, abstained } = outcome;
+  const binary = criterion.kind === "passes-if" || criterion.kind === "fails-if";
+  const callQuality = binary ? outcome.verdictQuality : outcome.quality;
+  const onlyDoubts = binary && callQuality !== outcome.quality;
   if (!measuredBy.length) {
     return notApplicable(`Nothing measured ${plan.measured} on this call: ${abstained.join("; ")}.${plan.unmeasurable}`, []);
   }
@@ -199,7 +204,8 @@ function evaluateNow(input: JudgeInput): JudgeResult {
   }
   const { score, passed } = verdict(criterion, callQuality, plan.describesDefect);
   const clean = callQuality >= PASS_QUALITY;
-  const condition = plan.describesDefect ? (clean ? "what the criterion describes is absent" : "what the criterion describes is present") : clean ? "the call meets the criterion" : "the call misses the criterion";
+  const doubts = onlyDoubts ? "none of the doubts is conclusive, so " : "";
+  const condition = doubts + (plan.describesDefect ? (clean ? "what the criterion describes is absent" : "what the criterion describes is present") : clean ? "the call meets the criterion" : "the call misses the criterion");
   const result = passed === null ? `scores ${score.toFixed(2)}` : passed ? "passes" : "fails";
   const partly = abstained.length ? ` Not measured on this call: ${abstained.join("; ")}.` : "";
   const explanation = `Measured ${plan.measured} with ${measuredBy.length} check${measuredBy.length > 1 ? "s" : ""} (${measuredBy.join(", ")}). ${found}${condition}, so the call ${result}.${partly}${plan.unmeasurable}`;

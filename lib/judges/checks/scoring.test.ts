@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
 import type { CheckHit } from "./check";
-import { PASS_QUALITY, quality, verdict } from "./scoring";
+import { CONCLUSIVE_PENALTY, PASS_QUALITY, quality, verdict, verdictQuality } from "./scoring";
 
 const criterion = (text: string): Criterion => {
   const parsed = parseCriterion(text);
@@ -20,6 +20,20 @@ describe("quality", () => {
   it("ranks a schema violation below a doubtful value", () => {
     expect(quality([hit(0.85)])).toBeLessThan(quality([hit(0.25)]));
     expect(quality([hit(0.25)])).toBeGreaterThanOrEqual(PASS_QUALITY);
+  });
+});
+
+describe("verdictQuality", () => {
+  it("lets doubts grade the quality but not fail a call by piling up", () => {
+    const doubts = [hit(0.3), hit(0.3)];
+    expect(quality(doubts)).toBeLessThan(PASS_QUALITY);
+    expect(verdictQuality(doubts, quality(doubts))).toBe(PASS_QUALITY);
+  });
+
+  it("keeps the quality when one hit is evidence on its own", () => {
+    const evidence = [hit(CONCLUSIVE_PENALTY), hit(0.3)];
+    expect(verdictQuality(evidence, quality(evidence))).toBe(quality(evidence));
+    expect(verdictQuality([], 1)).toBe(1);
   });
 });
 

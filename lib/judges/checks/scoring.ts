@@ -14,6 +14,18 @@ export function quality(hits: readonly CheckHit[]): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
+/**
+ * A hit at least this strong is evidence on its own that something is wrong. Weaker hits are
+ * doubts (a value the conversation does not spell out, a date given only relatively): they grade
+ * a score, but however many there are they are not evidence, so they never fail a call alone.
+ */
+export const CONCLUSIVE_PENALTY = 0.45;
+
+/** The quality a pass/fail verdict is drawn from: the call's, unless only doubts lowered it. */
+export function verdictQuality(hits: readonly CheckHit[], callQuality: number): number {
+  return hits.some((hit) => hit.penalty >= CONCLUSIVE_PENALTY) ? callQuality : Math.max(callQuality, PASS_QUALITY);
+}
+
 export interface Verdict {
   score: number;
   passed: boolean | null;
