@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
-import { isAffirmative, isSingleShot, policyRequiresConfirmation, userConfirmed } from "./conversation";
+import { isAffirmative, isSingleShot, policyRequiresConfirmation, requestsAction, userConfirmed } from "./conversation";
 import { readsAsEnglish } from "./text/english";
 
 describe("conversation readings", () => {
@@ -38,6 +38,22 @@ describe("conversation readings", () => {
     expect(userConfirmed(detail).confirmed).toBe(true);
     const retracted: CanonicalMessage[] = [...asked, { role: "assistant", content: "Done soon." }, { role: "user", content: "Wait, stop." }];
     expect(userConfirmed(retracted).confirmed).toBe(false);
+  });
+
+  it("takes an instruction to take the call's own action, after the proposal, as agreement", () => {
+    const proposal: CanonicalMessage[] = [
+      { role: "user", content: "I need help with my reservations ABC and DEF." },
+      { role: "assistant", content: "I found both reservations. Would you like to cancel one of them or both?" },
+    ];
+    const reply = (content: string): CanonicalMessage[] => [...proposal, { role: "user", content }];
+    expect(userConfirmed(reply("I want to cancel both. Just a change of plans."), "cancel").confirmed).toBe(true);
+    expect(userConfirmed(reply("Just cancel DEF then."), "cancel").confirmed).toBe(true);
+    // Another action, a negated one, a question about it, or no verb to look for: not agreement.
+    expect(userConfirmed(reply("I want to cancel both."), "book").confirmed).toBe(false);
+    expect(userConfirmed(reply("Please don't cancel anything yet."), "cancel").confirmed).toBe(false);
+    expect(userConfirmed(reply("Can I cancel them without a fee?"), "cancel").confirmed).toBe(false);
+    expect(userConfirmed(reply("I want to cancel both.")).confirmed).toBe(false);
+    expect(requestsAction("Cancelling both, please.", "cancel")).toBe(true);
   });
 
   it("reads a policy that asks for confirmation before acting", () => {

@@ -1,4 +1,5 @@
 import type { CanonicalMessage } from "@/lib/transcripts/types";
+import { verbStem } from "./tool-kind";
 
 /**
  * Readings of the conversation around a call that do not depend on any domain: who said what
@@ -20,6 +21,29 @@ export function isAffirmative(text: string | null): boolean {
   return AFFIRMATIVE.test(text) || AGREEMENT.test(text);
 }
 
+const NEGATORS = new Set(["not", "no", "never", "don't", "dont", "do not", "doesn't", "won't", "shouldn't", "can't", "cannot"]);
+// A question about the action, not a request for it: "Can I cancel it?", "Is it possible to change…?"
+const ABOUT_THE_ACTION = /^\s*(can i|could i|should i|do i|would i|may i|is it|is there|are there|what|how|why|when|which|will (it|that|this|i))\b/i;
+
+/**
+ * Whether a reply itself asks for the action the call takes ("I want to cancel both", "Just
+ * cancel it"): in English, the action's verb in a sentence that is not negated and not a
+ * question about whether it can be done. An instruction given after the assistant's proposal is
+ * as explicit as a "yes".
+ */
+export function requestsAction(text: string | null, verb: string): boolean {
+  if (text === null || NEGATIVE.test(text)) return false;
+  for (const sentence of text.split(/(?<=[.!?\n])\s+/)) {
+    if (sentence.trim().endsWith("?") && ABOUT_THE_ACTION.test(sentence)) continue;
+    const words = sentence.toLowerCase().match(/[a-z']+/g) ?? [];
+    for (let index = 0; index < words.length; index++) {
+      if (verbStem(words[index]) !== verb) continue;
+      if (!words.slice(Math.max(0, index - 3), index).some((word) => NEGATORS.has(word))) return true;
+    }
+  }
+  return false;
+}
+
 export function lastIndexOf(messages: readonly CanonicalMessage[], role: CanonicalMessage["role"], before = messages.length): number {
   for (let index = Math.min(before, messages.length) - 1; index >= 0; index--) if (messages[index].role === role) return index;
   return -1;
@@ -37,7 +61,7 @@ const TURNS_BACK = 3;
  * takes it back. `reply` is the user's latest turn, `proposal` the assistant message last agreed
  * to (or the last one the latest turn answered).
  */
-export function userConfirmed(context: readonly CanonicalMessage[]): { confirmed: boolean; proposal: number; reply: number } {
+export function userConfirmed(context: readonly CanonicalMessage[], verb: string | null = null): { confirmed: boolean; proposal: number; reply: number } {
   const latest = lastIndexOf(context, "user");
   let reply = latest;
   let firstProposal = -1;
@@ -53,7 +77,7 @@ export function userConfirmed(context: readonly CanonicalMessage[]): { confirmed
       }
     }
     if (turn === 0) firstProposal = proposal;
-    if (proposal >= 0 && isAffirmative(text)) return { confirmed: true, proposal, reply: latest };
+    if (proposal >= 0 && (isAffirmative(text) || (verb !== null && requestsAction(text, verb)))) return { confirmed: true, proposal, reply: latest };
     reply = previousUser;
   }
   return { confirmed: false, proposal: firstProposal, reply: latest };

@@ -41,7 +41,7 @@ const VERB_SUFFIXES: readonly (readonly [string, string])[] = [
   ["ying", "y"],
   ["ies", "y"],
   ["ied", "y"],
-  ["ling", "l"],
+  ["lling", "l"],
   ["lled", "l"],
   ["ing", ""],
   ["ing", "e"],
@@ -52,7 +52,7 @@ const VERB_SUFFIXES: readonly (readonly [string, string])[] = [
 ];
 
 /** "cancelled" -> "cancel", "books" -> "book", "modifying" -> "modify": enough for verbs. */
-function verbStem(word: string): string {
+export function verbStem(word: string): string {
   if (WRITE_VERBS.has(word) || READ_VERBS.has(word)) return word;
   for (const [suffix, replacement] of VERB_SUFFIXES) {
     if (word.endsWith(suffix)) {

@@ -11,6 +11,8 @@ export interface TraceCall {
   position: number;
   tool: CanonicalTool | undefined;
   changesState: boolean;
+  /** The verb that says what the tool does ("cancel"), or null. */
+  verb: string | null;
   /** Null when the call has no response. */
   status: ResponseStatus | null;
   responseIndex: number | null;
@@ -25,12 +27,14 @@ export function traceCalls(view: TraceView): TraceCall[] {
       const tool = view.tools.find((candidate) => candidate.function.name === call.function.name);
       const responseIndex = responseOf.get(callKey(messageIndex, position)) ?? null;
       const response = responseIndex === null ? undefined : view.messages[responseIndex];
+      const kind = tool ? toolKind(tool) : null;
       calls.push({
         call,
         messageIndex,
         position,
         tool,
-        changesState: tool ? toolKind(tool).changesState : false,
+        changesState: kind?.changesState ?? false,
+        verb: kind?.verb ?? null,
         status: response?.role === "tool" ? responseStatus(response.content) : null,
         responseIndex,
       });

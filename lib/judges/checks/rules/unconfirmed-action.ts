@@ -22,7 +22,7 @@ export const unconfirmedAction: Check = {
     const kind = toolKind(context.tool);
     if (!kind.changesState) return [];
     const messages = context.view.context;
-    const { confirmed, proposal, reply } = userConfirmed(messages);
+    const { confirmed, proposal, reply } = userConfirmed(messages, kind.verb);
     if (confirmed) return [];
     const required = policyRequiresConfirmation(messages);
     const last = reply >= 0 ? messages[reply].content : null;
