@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject, JsonValue } from "@/lib/transcripts/types";
+import type { CanonicalMessage, JsonObject, JsonValue } from "@/lib/transcripts/types";
 import { hitsOf, immediate, tool, toolCall } from "../testing/views";
 import { placeholderValue } from "./placeholder-value";
 
@@ -22,6 +22,24 @@ describe("placeholder-value", () => {
 
   it("flags an empty required string", () => {
     expect(hits({ city: " " })[0].message).toContain("empty string");
+  });
+
+  it("accepts an empty required string that the conversation says has no value", () => {
+    const address = tool("set_address", { address1: { type: "string" }, address2: { type: "string" } }, ["address1", "address2"]);
+    const judged = (context: CanonicalMessage[]) => hitsOf(placeholderValue, immediate({ context, tools: [address], calls: [toolCall("1", "set_address", { address1: "101 Highway", address2: "" })] }));
+    expect(judged([{ role: "user", content: "Address1: 101 Highway. Address2: none. State: NY" }])).toEqual([]);
+    expect(judged([{ role: "user", content: "Move me to 101 Highway, address 2 (optional) - n/a" }])).toEqual([]);
+    expect(judged([{ role: "user", content: "Use the address on file." }, { role: "tool", tool_call_id: "0", content: '{"address1": "101 Highway", "address2": ""}' }])).toEqual([]);
+    expect(judged([{ role: "user", content: "Move me to 101 Highway, apartment 4." }])[0].message).toContain("empty string");
+  });
+
+  it("takes all-zero counts as a doubt in a conversation, as evidence in a single request", () => {
+    const counts = tool("book", { city: { type: "string" }, bags: { type: "integer" }, pets: { type: "integer" } });
+    const call = [toolCall("1", "book", { city: "Paris", bags: 0, pets: 0 })];
+    const single = hitsOf(placeholderValue, immediate({ user: "Book Paris", tools: [counts], calls: call }));
+    const conversation = hitsOf(placeholderValue, immediate({ context: [{ role: "user", content: "I want a trip." }, { role: "assistant", content: "Where to?" }, { role: "user", content: "Book Paris" }], tools: [counts], calls: call }));
+    expect(single[0].penalty).toBeGreaterThan(conversation[0].penalty);
+    expect(conversation[0].penalty).toBeLessThan(0.45);
   });
 
   it("flags a lone question word and the request's opening word", () => {

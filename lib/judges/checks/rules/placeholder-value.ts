@@ -3,8 +3,9 @@ import type { JsonObject } from "@/lib/transcripts/types";
 import type { Leaf } from "../context";
 import type { TextEvidence } from "../evidence";
 import { descriptionNames, looseKey, propertyHints } from "../schema/property";
-import { fold, phraseText } from "../text/words";
+import { fold, phraseText, splitIdentifiers } from "../text/words";
 import { opensASentence, valueShape } from "./placeholder-text";
+import { isSingleShot } from "../conversation";
 import { sharedCache } from "../shared-caches";
 
 /** Values the user wrote themselves are theirs to choose, however placeholder-like. */
@@ -17,7 +18,7 @@ function userWrote(raw: string, request: TextEvidence | undefined): boolean {
  * Several different parameters all given 0 or 1 that the request never states: the agent
  * filled the slots rather than read the values from the request.
  */
-function fillerNumbers(leaves: Leaf[], request: TextEvidence | undefined): CheckHit | null {
+function fillerNumbers(leaves: Leaf[], request: TextEvidence | undefined, conversation: boolean): CheckHit | null {
   // Top-level arguments only: zeros inside a structure ("children": 0) are usually data.
   const unstated = leaves.filter(
     (leaf) => leaf.path === leaf.key && (leaf.value === 0 || leaf.value === 1) && !request?.numbers.has(leaf.value) && !propertyHints(leaf.schema).defaults.includes(leaf.value),
@@ -27,10 +28,34 @@ function fillerNumbers(leaves: Leaf[], request: TextEvidence | undefined): Check
   for (const leaf of unstated) groups.set(leaf.value as number, [...(groups.get(leaf.value as number) ?? []), leaf.path]);
   for (const [value, paths] of groups) {
     if (paths.length >= 2) {
-      return { severity: "minor", penalty: 0.45, message: `${paths.length} arguments are all ${value}, a value the request never states: they look filled in, not read from it.`, evidence: `${paths.join(", ")} = ${value}` };
+      // In a conversation such counts (bags, extra guests) are often settled by what was not
+      // asked for in earlier turns: a doubt there, evidence in a single request.
+      return { severity: "minor", penalty: conversation ? 0.25 : 0.45, message: `${paths.length} arguments are all ${value}, a value the request never states: they look filled in, not read from it.`, evidence: `${paths.join(", ")} = ${value}` };
     }
   }
   return null;
+}
+
+const NOTHING = /^[\s:=\-–—]*(\([^)]{0,20}\)[\s:=\-–—]*)?(none|n\/?a|nothing|empty|blank|null|not applicable|no)\b/i;
+
+/**
+ * Whether something before the call says the argument has no value: a tool result holding it
+ * empty (`"address2": ""`) or a message saying so ("Address2: none", "address 2 - n/a").
+ */
+function statedEmpty(path: string, sources: readonly TextEvidence[]): boolean {
+  const name = (path.split(".").pop() ?? path).replace(/\[\d+\]$/, "").toLowerCase();
+  if (!name) return false;
+  const spaced = splitIdentifiers(name).toLowerCase().replace(/([a-z])(\d)/g, "$1 $2");
+  for (const source of sources) {
+    const text = source.raw.toLowerCase();
+    if (text.includes(`"${name}": ""`) || text.includes(`"${name}":""`)) return true;
+    for (const variant of spaced === name ? [name] : [name, spaced]) {
+      for (let at = text.indexOf(variant); at >= 0; at = text.indexOf(variant, at + 1)) {
+        if (NOTHING.test(text.slice(at + variant.length, at + variant.length + 40))) return true;
+      }
+    }
+  }
+  return false;
 }
 
 function schemaNames(leaf: Leaf, raw: string): boolean {
@@ -108,7 +133,7 @@ export const placeholderValue: Check = {
       const raw = leaf.value;
       const shape = valueShape(raw);
       if (shape.empty) {
-        if (isRequired(context.tool?.function.parameters, leaf.path)) hits.push({ severity: "major", penalty: 0.6, path: leaf.path, message: `Required argument "${leaf.path}" is an empty string.`, evidence: "value \"\"" });
+        if (isRequired(context.tool?.function.parameters, leaf.path) && !statedEmpty(leaf.path, context.sources)) hits.push({ severity: "major", penalty: 0.6, path: leaf.path, message: `Required argument "${leaf.path}" is an empty string.`, evidence: "value \"\"" });
         continue;
       }
       let reason: string | null = null;
@@ -120,7 +145,7 @@ export const placeholderValue: Check = {
       if (reason && schemaNames(leaf, raw)) reason = null;
       if (reason) hits.push({ severity: "major", penalty: 0.6, path: leaf.path, message: `"${leaf.path}" ${reason}.`, evidence: `value ${JSON.stringify(raw)}` });
     }
-    const filler = fillerNumbers(context.leaves, request);
+    const filler = fillerNumbers(context.leaves, request, !isSingleShot(context.view.context));
     if (filler) hits.push(filler);
     const pair = degeneratePair(context.argsObject);
     if (pair) hits.push(pair);
