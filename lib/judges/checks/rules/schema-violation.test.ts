@@ -21,6 +21,23 @@ describe("schema-violation", () => {
     expect(hits({ base: 10, height: 5, unit: "cm", tags: [{ id: 1 }], when: "2024-02-29" })).toEqual([]);
   });
 
+  it("accepts a value the schema itself offers outside its type or enum, but not a number written as text", () => {
+    const search = tool("search", {
+      year: { type: "integer", description: "The release year. Use 'dontcare' to include any year.", default: "dontcare" },
+      unit: { type: "string", enum: ["seconds", "milliseconds"], default: "N/A" },
+      limit: { type: "integer", description: "How many, such as 10.", default: 10 },
+    });
+    const found = hits({ year: "dontcare", unit: "N/A" }, [search]);
+    expect(found.map((hit) => hit.severity)).toEqual(["info", "info"]);
+    expect(hits({ limit: "10" }, [search])).toEqual([expect.objectContaining({ path: "limit", severity: "critical" })]);
+    expect(hits({ unit: "minutes" }, [search])).toEqual([expect.objectContaining({ path: "unit", severity: "major" })]);
+  });
+
+  it("takes a boolean for an enum that spells it as text as a slip of format, not a wrong type", () => {
+    const homes = tool("find_homes", { laundry: { type: "string", enum: ["True", "False", "dontcare"] } });
+    expect(hits({ laundry: true }, [homes])).toEqual([expect.objectContaining({ path: "laundry", severity: "minor" })]);
+  });
+
   it("reports a missing required argument at its own path", () => {
     expect(hits({ base: 10 })).toEqual([expect.objectContaining({ path: "height", severity: "critical", message: 'Required argument "height" is missing.' })]);
   });

@@ -1,6 +1,7 @@
 import type { JsonValue } from "@/lib/transcripts/types";
 import { BOTH_VIEWS, type Check, type CheckHit } from "../check";
 import type { CallContext } from "../context";
+import { descriptionNames, propertyHints } from "../schema/property";
 import { validatorFor, type SchemaError } from "../schema/validator";
 import { fold } from "../text/words";
 
@@ -23,9 +24,38 @@ function valueAt(root: JsonValue | undefined, path: string): JsonValue | undefin
 const show = (value: JsonValue | undefined) => (value === undefined ? "nothing" : JSON.stringify(value).slice(0, 120));
 const loose = (value: unknown) => (typeof value === "string" ? fold(value).replace(/[^a-z0-9]+/g, "") : JSON.stringify(value));
 
+/**
+ * A value the property's own schema offers, though its type or enum leave it out: its declared
+ * default ("default": "dontcare" on an integer) or a value its description tells callers to use
+ * ("Use 'dontcare' for any year"). The tool's author says the tool takes it.
+ */
+const SPELLED_SCALAR = /^(-?\d+(\.\d+)?|true|false|null)$/i;
+
+function sanctionedBySchema(context: CallContext, path: string, value: JsonValue | undefined): boolean {
+  if (value === undefined || value === null || typeof value === "object") return false;
+  const leaf = context.leaves.find((candidate) => candidate.path === path);
+  if (!leaf?.schema) return false;
+  const hints = propertyHints(leaf.schema);
+  // Exactly the default: "30" for a default of 30 is the wrong type, not the default.
+  if (hints.defaults.includes(value)) return true;
+  // A word the description offers ("dontcare"), not a number or boolean written as text.
+  return typeof value === "string" && !SPELLED_SCALAR.test(value.trim()) && descriptionNames(hints, value);
+}
+
+/** A boolean or number written where the enum lists its text ("True" for true): the enum's finding says so, mildly. */
+function enumSpellsIt(context: CallContext, path: string, value: JsonValue | undefined): boolean {
+  if (typeof value !== "boolean" && typeof value !== "number") return false;
+  const leaf = context.leaves.find((candidate) => candidate.path === path);
+  return propertyHints(leaf?.schema).options.some((option) => typeof option === "string" && loose(option) === loose(String(value)));
+}
+
 function hitFor(error: SchemaError, context: CallContext): CheckHit | null {
   const value = valueAt(context.args, error.path);
   const at = error.path || "(arguments)";
+  if ((error.keyword === "type" || error.keyword === "enum") && sanctionedBySchema(context, error.path, value)) {
+    return { severity: "info", penalty: 0.02, path: error.path, message: `"${at}" is outside the schema's ${error.keyword === "type" ? "type" : "allowed values"}, but the schema itself offers this value (its default or its description).`, evidence: `value ${show(value)}` };
+  }
+  if (error.keyword === "type" && enumSpellsIt(context, error.path, value)) return null;
   switch (error.keyword) {
     case "additionalProperties":
       return null; // reported by the undeclared-argument check, with a suggestion
