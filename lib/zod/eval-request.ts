@@ -43,14 +43,9 @@ export const evalRequestSchema = z
 
 export type EvalRequest = z.output<typeof evalRequestSchema>;
 
-/** The messages form of `POST /api/v1/evals/trace`: a whole transcript judged as one. */
-export const traceMessagesRequestSchema = evalRequestSchema;
-
 /** What `POST /api/v1/evals/trace` checks of the SDK's `{trace, evaluation_criteria, model_core?}` before reading the trace. */
 export const traceEnvelopeSchema = z.looseObject({
   trace: z.unknown(),
   evaluation_criteria: oneCriterion.transform(criterionText),
   model_core: z.string().nullish(),
 });
-
-export { criterionText, oneCriterion };

@@ -26,14 +26,19 @@ function keyOf(piece: Piece): string {
 }
 
 /**
- * Each interaction's input usually repeats the conversation so far. As the SDK does before
- * sending a trace to its judge, an input message is dropped when the previous interaction had
- * the same message at the same position (its input followed by its output).
+ * Each interaction's input usually repeats the conversation so far. Its leading messages that
+ * follow, in order, what the instance already had (earlier inputs and outputs, some of which
+ * may not be repeated, such as reasoning) are that history; the first one that does not is new,
+ * and so is everything after it. Later repeats of a message ("yes") are kept: only the prefix is history.
  */
-function newInputs(previous: LlmInteraction | undefined, current: LlmInteraction): LlmInput[] {
-  if (!previous) return current.input_messages;
-  const before = [...previous.input_messages, ...previous.output_messages].map(keyOf);
-  return current.input_messages.filter((message, index) => index >= before.length || keyOf(message) !== before[index]);
+function newInputs(history: string[], current: LlmInteraction): LlmInput[] {
+  let at = 0;
+  for (const [index, message] of current.input_messages.entries()) {
+    const found = history.indexOf(keyOf(message), at);
+    if (found < 0) return current.input_messages.slice(index);
+    at = found + 1;
+  }
+  return [];
 }
 
 /** Builds OpenAI chat messages, merging consecutive assistant text and calls into one message (parallel calls). */
@@ -94,9 +99,12 @@ export function agentInstanceToChat(instance: AgentInstance, path: string): Inst
   if (!interactions.length) return { ok: true, body: null };
   const chat = new ChatBuilder();
   const tools = new Map<string, ChatTool>();
-  for (const [position, { interaction, index }] of interactions.entries()) {
-    for (const message of newInputs(interactions[position - 1]?.interaction, interaction)) chat.add(message.role, message);
+  const history: string[] = [];
+  for (const { interaction, index } of interactions) {
+    const inputs = newInputs(history, interaction);
+    for (const message of inputs) chat.add(message.role, message);
     for (const output of interaction.output_messages) chat.add("assistant", output);
+    history.push(...inputs.map(keyOf), ...interaction.output_messages.map(keyOf));
     for (const [toolIndex, tool] of (interaction.tools_available ?? []).entries()) {
       if (tools.has(tool.name)) continue;
       const parameters = parseSchema(tool.parameters);
