@@ -15,6 +15,6 @@ export async function authorizeEvalRequest(request: Request, env: Readonly<Recor
   const allowed = await authorizeRequest(request, "run", { token: credentials.token });
   if (allowed.ok) return allowed;
   const anonymous = allowed.response.status === 401 && !credentials.token && !request.headers.get("authorization");
-  if (anonymous) return { ok: false, response: evalError(401, { error: NO_CREDENTIALS }, { "www-authenticate": "API-Key" }) };
+  if (anonymous) return { ok: false, response: evalError(401, { error: NO_CREDENTIALS }, { "www-authenticate": 'API-Key, Bearer realm="callboard"' }) };
   return { ok: false, response: await withDetail(allowed.response) };
 }
