@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JudgeError } from "@/lib/judges/registry";
+import { startTestServer } from "@/lib/judges/test-server/server";
 import { checksTraceJudge, type TraceJudge } from "@/lib/judges/trace";
 import { handleTraceRequest } from "../http/handle-eval-request";
 import { evaluateTraceRequest } from "./evaluate-trace-request";
@@ -72,9 +73,34 @@ describe("handleTraceRequest", () => {
   const post = (body: unknown) => new Request("http://localhost/api/v1/evals/trace", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
   it("refuses a judge that cannot judge whole transcripts by name, rather than answering with another", async () => {
-    const response = await handleTraceRequest(post({ messages, evaluation_criteria: GOAL }), { CALLBOARD_API_JUDGE: "anthropic" });
-    expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: expect.stringContaining("Anthropic judge (CALLBOARD_API_JUDGE=anthropic) cannot judge whole transcripts yet"), detail: expect.any(String) });
+    const composo = await handleTraceRequest(post({ messages, evaluation_criteria: GOAL }), { CALLBOARD_API_JUDGE: "composo", COMPOSO_API_KEY: "ck-test" });
+    expect(composo.status).toBe(503);
+    expect(await composo.json()).toEqual({ error: expect.stringContaining("Composo judge (CALLBOARD_API_JUDGE=composo) cannot judge whole transcripts"), detail: expect.any(String) });
+    const unconfigured = await handleTraceRequest(post({ messages, evaluation_criteria: GOAL }), { CALLBOARD_API_JUDGE: "anthropic" });
+    expect(unconfigured.status).toBe(503);
+    expect((await unconfigured.json()).detail).toBe("the Anthropic judge is not configured: set ANTHROPIC_API_KEY");
+  });
+
+  it("gives the configured LLM judge the whole transcript with the agent-level criterion", async () => {
+    const server = await startTestServer({
+      json: {
+        id: "chatcmpl-1",
+        object: "chat.completion",
+        created: 0,
+        model: "m",
+        choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify({ explanation: "The final answer contradicts the tool error.", findings: [], applicable: true, score: 0.1 }), refusal: null }, finish_reason: "stop", logprobs: null }],
+      },
+    });
+    try {
+      const response = await handleTraceRequest(post({ messages, evaluation_criteria: GOAL }), { CALLBOARD_API_JUDGE: "openai", OPENAI_BASE_URL: server.url, OPENAI_API_KEY: "sk-test", OPENAI_MODEL: "m" });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ score: 0.1, explanation: "The final answer contradicts the tool error.", judge: "openai:m" });
+      const prompt = JSON.stringify(server.requests[0].body);
+      expect(prompt).toContain("Reward agents accomplish the user's goal without errors");
+      expect(prompt).toContain("Order W1 has been cancelled successfully.");
+    } finally {
+      await server.close();
+    }
   });
 
   it("answers a bad body with its path and a detail", async () => {
