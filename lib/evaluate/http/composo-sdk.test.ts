@@ -195,6 +195,10 @@ describe("the Composo SDK against /api/v1/evals", () => {
     const unknown = await sdkError(sdkPost(token, "/api/v1/evals/rewards", {}));
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.responseBody)).toMatchObject({ detail: expect.stringContaining("POST /api/v1/evals/reward") });
+    const get = await reward.GET(new Request(`${BASE_URL}api/v1/evals/reward`, { headers: { "API-Key": token } }));
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(await get.json()).toMatchObject({ detail: "/api/v1/evals/reward takes POST only, not GET." });
   });
 
   it("raises what the SDK raises for 400, 401 and 422, each with a detail", async () => {

@@ -10,3 +10,9 @@ export function unknownEvalPath(request: Request): Response {
   const { pathname } = new URL(request.url);
   return evalError(404, { error: `${request.method} ${pathname} is not an endpoint of the evaluation API; it has ${ENDPOINTS}.` });
 }
+
+/** A method an endpoint of the evaluation API does not take: JSON with `detail`, as every other error (Next's own 405 has no body). */
+export function methodNotAllowed(request: Request): Response {
+  const { pathname } = new URL(request.url);
+  return evalError(405, { error: `${pathname} takes POST only, not ${request.method}.` }, { allow: "POST" });
+}

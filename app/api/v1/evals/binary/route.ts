@@ -1,5 +1,5 @@
 import { handleEvalRequest } from "@/lib/evaluate/http/handle-eval-request";
-import { authorizeEvalRequest } from "@/lib/server/auth/eval-api-auth";
+import { authorizeEvalRequest, evalMethodNotAllowed } from "@/lib/server/auth/eval-api-auth";
 
 /** `POST /api/v1/evals/binary`: `{messages, evaluation_criteria, tools?, system_message?}` → `{passed, explanation}` for a "passes if"/"fails if" criterion. */
 export async function POST(request: Request) {
@@ -7,3 +7,5 @@ export async function POST(request: Request) {
   if (!allowed.ok) return allowed.response;
   return handleEvalRequest(request, "binary");
 }
+
+export { evalMethodNotAllowed as GET, evalMethodNotAllowed as PUT, evalMethodNotAllowed as PATCH, evalMethodNotAllowed as DELETE };

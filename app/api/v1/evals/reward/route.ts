@@ -1,5 +1,5 @@
 import { handleEvalRequest } from "@/lib/evaluate/http/handle-eval-request";
-import { authorizeEvalRequest } from "@/lib/server/auth/eval-api-auth";
+import { authorizeEvalRequest, evalMethodNotAllowed } from "@/lib/server/auth/eval-api-auth";
 
 /** `POST /api/v1/evals/reward`: `{messages, evaluation_criteria, tools?, system_message?}` → `{score, explanation}` (and `passed` for a pass/fail criterion). */
 export async function POST(request: Request) {
@@ -7,3 +7,5 @@ export async function POST(request: Request) {
   if (!allowed.ok) return allowed.response;
   return handleEvalRequest(request, "reward");
 }
+
+export { evalMethodNotAllowed as GET, evalMethodNotAllowed as PUT, evalMethodNotAllowed as PATCH, evalMethodNotAllowed as DELETE };
