@@ -15,8 +15,6 @@ test("without a token every route answers 401 and says how to authenticate", asy
   const anonymous = await playwright.request.newContext({ storageState: SIGNED_OUT });
   const requests: [string, string][] = [
     ["POST", "/api/transcripts"],
-    ["POST", "/api/v1/evals/reward"],
-    ["POST", "/api/v1/evals/binary"],
     ["GET", "/api/runs/some-run/progress"],
     ["GET", "/api/runs/some-run/export?format=csv"],
     ["GET", "/api/transcripts/some-transcript/raw"],
@@ -26,6 +24,14 @@ test("without a token every route answers 401 and says how to authenticate", asy
     expect(response.status(), `${method} ${path}`).toBe(401);
     expect(response.headers()["www-authenticate"]).toContain("Bearer");
     expect((await response.json()).error).toBe("Sign in, or send an API token as `Authorization: Bearer <token>`.");
+  }
+  // The evaluation API also takes the token in API-Key (its SDK's only header), and says so, FastAPI-style.
+  for (const path of ["/api/v1/evals/reward", "/api/v1/evals/binary", "/api/v1/evals/trace", "/api/v1/evals/reward/background", "/api/v1/evals/nothing-here"]) {
+    const response = await anonymous.post(path, { data: evalBody });
+    expect(response.status(), path).toBe(401);
+    expect(response.headers()["www-authenticate"]).toContain("API-Key");
+    const message = "Send a Callboard API token as `API-Key: <token>` or `Authorization: Bearer <token>` (Settings → API tokens), or sign in.";
+    expect(await response.json()).toEqual({ error: message, detail: message });
   }
   const unknown = await anonymous.post("/api/v1/evals/reward", { data: evalBody, headers: { authorization: "Bearer cb_this-token-does-not-exist" } });
   expect(unknown.status()).toBe(401);

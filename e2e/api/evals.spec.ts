@@ -39,14 +39,16 @@ test("POST /api/v1/evals/binary answers {passed, explanation}: a good call passe
   expect(body.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: "unknown-tool" })]));
 });
 
-test("a criterion of the other kind gets a 400 that names the right endpoint", async ({ request }) => {
+test("/reward judges pass/fail criteria too (score 1.0 or 0.0 and passed); /binary refuses a reward criterion with the right endpoint", async ({ request }) => {
   const toReward = await request.post("/api/v1/evals/reward", { data: { messages: [user, call()], tools, evaluation_criteria: BINARY } });
-  expect(toReward.status()).toBe(400);
-  expect(await toReward.json()).toMatchObject({ path: "evaluation_criteria", error: expect.stringContaining("send it to /api/v1/evals/binary") });
+  expect(toReward.status()).toBe(200);
+  expect(await toReward.json()).toMatchObject({ score: 1, passed: true, explanation: expect.any(String) });
 
   const toBinary = await request.post("/api/v1/evals/binary", { data: { messages: [user, call()], tools, evaluation_criteria: REWARD } });
   expect(toBinary.status()).toBe(400);
-  expect((await toBinary.json()).error).toContain("send it to /api/v1/evals/reward");
+  const body = await toBinary.json();
+  expect(body.error).toContain("send it to /api/v1/evals/reward");
+  expect(body.detail).toBe(body.error);
 });
 
 test("a bad body gets a 400 with the path and the importer's sentence", async ({ request }) => {

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { canonicalJson } from "@/lib/eval/cache-key";
-import { JUDGE_KINDS, judgeConfigFromEnv, type JudgeEnv } from "@/lib/judges/registry";
+import { JUDGE_KINDS, judgeConfigFromEnv, type JudgeEnv, type JudgeKind } from "@/lib/judges/registry";
 import { z } from "zod";
 import { judgeFromEnv, type ConfiguredJudge, type JudgeSetup } from "./judge-from-env";
 
-const apiJudgeEnvSchema = z.object({
+export const apiJudgeEnvSchema = z.object({
   CALLBOARD_API_JUDGE: z
     .string()
     .trim()
@@ -17,13 +17,20 @@ const apiJudgeEnvSchema = z.object({
 // Network judges hold SDK clients and connection pools: one per configuration for the process.
 const judges = new Map<string, ConfiguredJudge>();
 
-/** The judge the evaluation API answers with: CALLBOARD_API_JUDGE (default checks), configured from the environment. */
-export function apiJudge(env: JudgeEnv): JudgeSetup {
+/** Which judge CALLBOARD_API_JUDGE names (default checks), or why the value is not one. */
+export function apiJudgeKind(env: JudgeEnv): { ok: true; kind: JudgeKind } | { ok: false; reason: string } {
   const parsed = apiJudgeEnvSchema.safeParse(env);
   if (!parsed.success) {
     return { ok: false, reason: `CALLBOARD_API_JUDGE ${JSON.stringify(env.CALLBOARD_API_JUDGE)} ${parsed.error.issues[0]?.message ?? "is invalid"}` };
   }
-  const kind = parsed.data.CALLBOARD_API_JUDGE;
+  return { ok: true, kind: parsed.data.CALLBOARD_API_JUDGE };
+}
+
+/** The judge the evaluation API answers with: CALLBOARD_API_JUDGE (default checks), configured from the environment. */
+export function apiJudge(env: JudgeEnv): JudgeSetup {
+  const chosen = apiJudgeKind(env);
+  if (!chosen.ok) return chosen;
+  const { kind } = chosen;
   const config = judgeConfigFromEnv(kind, env);
   // Keyed by the whole config, key included (hashed, never kept as text), so a changed environment gets a new judge.
   const key = config.ok ? createHash("sha256").update(canonicalJson(config.config)).digest("hex") : null;

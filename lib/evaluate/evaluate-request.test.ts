@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createChecksJudge } from "@/lib/judges/checks";
+import { JudgeError } from "@/lib/judges/registry";
 import type { Judge } from "@/lib/judges/types";
 import { evaluateRequest } from "./evaluate-request";
 import type { ConfiguredJudge } from "./judge-from-env";
@@ -41,11 +42,50 @@ describe("evaluateRequest", () => {
     expect((hindsight.body as { score: number }).score).toBeLessThan(0.5);
   });
 
-  it("says which endpoint takes a criterion of the other kind", async () => {
-    const toReward = await evaluateRequest({ messages: [user, call()], tools, evaluation_criteria: BINARY }, "reward", checks);
-    expect(toReward).toMatchObject({ status: 400, body: { path: "evaluation_criteria", error: expect.stringContaining("send it to /api/v1/evals/binary") } });
+  it("answers a pass/fail criterion on /reward with score 1.0 or 0.0 and passed, as the SDK sends every criterion there", async () => {
+    const good = await evaluateRequest({ messages: [user, call()], tools, evaluation_criteria: BINARY }, "reward", checks);
+    expect(good).toMatchObject({ status: 200, body: { score: 1, passed: true, explanation: expect.any(String), tool_name: "get_weather" } });
+    const bad = await evaluateRequest({ messages: [user, call("get_forecast")], tools, evaluation_criteria: BINARY }, "reward", checks);
+    expect(bad).toMatchObject({ status: 200, body: { score: 0, passed: false } });
+    const notApplicable = await evaluateRequest({ messages: [user, call()], tools, evaluation_criteria: "Tool call fails if its response reports an error" }, "reward", checks);
+    expect(notApplicable).toMatchObject({ status: 200, body: { score: null, passed: null } });
+  });
+
+  it("keeps /binary for pass/fail criteria, and points agent-level criteria to /trace", async () => {
     const toBinary = await evaluateRequest({ messages: [user, call()], tools, evaluation_criteria: REWARD }, "binary", checks);
-    expect(toBinary.body).toMatchObject({ error: expect.stringContaining("send it to /api/v1/evals/reward") });
+    expect(toBinary).toMatchObject({ status: 400, body: { path: "evaluation_criteria", error: expect.stringContaining("send it to /api/v1/evals/reward") } });
+    const agent = await evaluateRequest({ messages: [user, call()], tools, evaluation_criteria: "Reward agents that accomplish the goal" }, "reward", checks);
+    expect(agent).toMatchObject({ status: 400, body: { error: expect.stringContaining("send it to /api/v1/evals/trace") } });
+  });
+
+  it("reads system_message as the system prompt, for OpenAI and Anthropic messages alike", async () => {
+    const seen: string[] = [];
+    const spy: Judge = {
+      id: "spy",
+      evaluate: async (input) => {
+        const first = input.content.context[0];
+        seen.push(first?.role === "system" ? first.content : "(none)");
+        return { score: 1, passed: null, applicable: true, explanation: "ok", findings: [] };
+      },
+    };
+    const prompt = "Always confirm before booking.";
+    await evaluateRequest({ messages: [user, call()], tools, system_message: prompt, evaluation_criteria: REWARD }, "reward", { ...checks, judge: spy });
+    const anthropic = {
+      messages: [
+        { role: "user", content: "What's the weather in Paris?" },
+        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "get_weather", input: { city: "Paris" } }] },
+      ],
+      tools: [{ name: "get_weather", input_schema: { type: "object", properties: { city: { type: "string" } } } }],
+      system_message: prompt,
+      model_core: "align-20250529",
+      evaluation_criteria: REWARD,
+    };
+    await evaluateRequest(anthropic, "reward", { ...checks, judge: spy });
+    // `system` on an OpenAI body was dropped before: it reaches the judge too.
+    await evaluateRequest({ messages: [user, call()], tools, system: prompt, evaluation_criteria: REWARD }, "reward", { ...checks, judge: spy });
+    expect(seen).toEqual([prompt, prompt, prompt]);
+    const clash = await evaluateRequest({ messages: [user, call()], system: "a", system_message: "b", evaluation_criteria: REWARD }, "reward", checks);
+    expect(clash).toMatchObject({ status: 400, body: { path: "system_message" } });
   });
 
   it("rejects a criterion without a prefix with the parser's suggestion", async () => {
@@ -81,5 +121,16 @@ describe("evaluateRequest", () => {
     };
     const answer = await evaluateRequest({ messages: [user, call()], evaluation_criteria: REWARD }, "reward", { ...checks, judge: broken });
     expect(answer).toEqual({ status: 502, body: { error: "the broken judge failed: upstream said no" } });
+  });
+
+  it("answers 429 when the judge is rate-limited, so the client backs off", async () => {
+    const limited: Judge = {
+      id: "limited",
+      evaluate: async () => {
+        throw new JudgeError({ kind: "rate_limit", message: "slow down", retryable: false });
+      },
+    };
+    const answer = await evaluateRequest({ messages: [user, call()], evaluation_criteria: REWARD }, "reward", { ...checks, judge: limited });
+    expect(answer).toMatchObject({ status: 429, body: { error: expect.stringContaining("slow down") } });
   });
 });

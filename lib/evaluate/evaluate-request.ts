@@ -1,3 +1,4 @@
+import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
 import type { Finding, ViewMode } from "@/lib/judges/types";
 import { importItem } from "@/lib/transcripts/import-item";
@@ -24,16 +25,13 @@ interface Extras {
   tool_name: string;
 }
 
-export type RewardBody = { score: number | null; explanation: string } & Extras;
+/** `passed` only for a pass/fail criterion, whose score is then 1.0 or 0.0 (as the SDK reads /reward). */
+export type RewardBody = { score: number | null; passed?: boolean | null; explanation: string } & Extras;
 export type BinaryBody = { passed: boolean | null; explanation: string } & Extras;
 
-export type EvalAnswer = { status: 200; body: RewardBody | BinaryBody } | { status: 400 | 422 | 502; body: ErrorBody };
+export type EvalAnswer = { status: 200; body: RewardBody | BinaryBody } | { status: 400 | 422 | 429 | 502; body: ErrorBody };
 
-const ENDPOINT_SCALE = { reward: "continuous", binary: "binary" } as const;
-const PREFIXES = {
-  reward: `"Reward tool calls …" or "Penalize tool calls …"`,
-  binary: `"Tool call passes if …" or "Tool call fails if …"`,
-} as const;
+const BINARY_PREFIXES = `"Tool call passes if …" or "Tool call fails if …"`;
 
 /**
  * The evaluation API's contract on one request body, with the configured judge and no database.
@@ -71,21 +69,31 @@ export async function evaluateRequest(body: unknown, endpoint: EvalEndpoint, con
     concurrency: 1,
     signal,
   });
-  if (result.status === "error") return { status: 502, body: { error: `the ${configured.judge.id} judge failed: ${result.error ?? "unknown error"}` } };
+  if (result.status === "error") {
+    const error = `the ${configured.judge.id} judge failed: ${result.error ?? "unknown error"}`;
+    // The client's own back-off (the SDK raises RateLimitError) is the right answer to a judge that is rate-limited.
+    return result.errorKind === "rate_limit" ? { status: 429, body: { error } } : { status: 502, body: { error } };
+  }
   const extras: Extras = { findings: result.findings, judge: configured.judge.id, view: result.mode, tool_call_id: result.callId, tool_name: result.toolName };
-  const answer = endpoint === "reward" ? { score: result.score, explanation: result.explanation } : { passed: result.passed, explanation: result.explanation };
+  const answer =
+    endpoint === "binary"
+      ? { passed: result.passed, explanation: result.explanation }
+      : result.scale === "binary"
+        ? { score: result.passed === null ? null : result.passed ? 1 : 0, passed: result.passed, explanation: result.explanation }
+        : { score: result.score, explanation: result.explanation };
   return { status: 200, body: { ...answer, ...extras } };
 }
 
+/** /reward takes every tool-call criterion (the SDK sends all of them there); /binary only pass/fail ones. */
 function criterionFor(text: string, endpoint: EvalEndpoint): { ok: true; criterion: Criterion } | { ok: false; message: string } {
   const parsed = parseCriterion(text);
-  if (!parsed.ok) return { ok: false, message: `evaluation_criteria: ${parsed.message}` };
-  if (parsed.criterion.scale === ENDPOINT_SCALE[endpoint]) return parsed;
-  const other: EvalEndpoint = endpoint === "reward" ? "binary" : "reward";
+  if (!parsed.ok) {
+    const agent = parseAgentCriterion(text).ok ? " Agent-level criteria judge a whole transcript: send it to /api/v1/evals/trace." : "";
+    return { ok: false, message: `evaluation_criteria: ${parsed.message}${agent}` };
+  }
+  if (endpoint === "reward" || parsed.criterion.scale === "binary") return parsed;
   return {
     ok: false,
-    message:
-      `evaluation_criteria: /api/v1/evals/${endpoint} takes a ${ENDPOINT_SCALE[endpoint]} criterion starting with ${PREFIXES[endpoint]}; ` +
-      `this one is ${ENDPOINT_SCALE[other]} (${PREFIXES[other]}): send it to /api/v1/evals/${other}.`,
+    message: `evaluation_criteria: /api/v1/evals/binary takes a pass/fail criterion starting with ${BINARY_PREFIXES}; this one is continuous: send it to /api/v1/evals/reward.`,
   };
 }

@@ -1,9 +1,12 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Message, MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { CriterionScale } from "@/lib/criteria/prefixes";
+import type { TraceJudge, TraceJudgeInput } from "@/lib/judges/trace/types";
 import type { Judge, JudgeInput, JudgeResult, JudgeUsage } from "@/lib/judges/types";
 import { DEFAULT_TIMEOUT_MS, withDeadline } from "@/lib/judges/llm/deadline";
 import { badOutputError } from "@/lib/judges/llm/http-errors";
 import { buildJudgePrompt, type JudgePrompt } from "@/lib/judges/llm/prompt";
+import { buildTracePrompt } from "@/lib/judges/llm/trace-prompt";
 import { verdictToResult } from "@/lib/judges/llm/verdict";
 import { VERDICT_TOOL_NAME, verdictJsonSchema } from "@/lib/judges/llm/verdict-schema";
 import { createAnthropicClient } from "./client";
@@ -11,14 +14,15 @@ import { mapAnthropicError } from "./errors";
 import { ANTHROPIC_DEFAULT_MAX_TOKENS, anthropicJudgeId, type AnthropicJudgeSettings } from "./settings";
 
 const TOOL_DESCRIPTION = "Record your verdict on the judged tool call. Call it exactly once.";
+const TRACE_TOOL_DESCRIPTION = "Record your verdict on the agent's whole run. Call it exactly once.";
 
-function requestBody(settings: AnthropicJudgeSettings, input: JudgeInput, prompt: JudgePrompt): MessageCreateParamsNonStreaming {
+function requestBody(settings: AnthropicJudgeSettings, scale: CriterionScale, prompt: JudgePrompt, description: string): MessageCreateParamsNonStreaming {
   return {
     model: settings.model,
     max_tokens: settings.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
     system: prompt.system,
     messages: [{ role: "user", content: prompt.user }],
-    tools: [{ name: VERDICT_TOOL_NAME, description: TOOL_DESCRIPTION, input_schema: verdictJsonSchema(input.criterion.scale) }],
+    tools: [{ name: VERDICT_TOOL_NAME, description, input_schema: verdictJsonSchema(scale) }],
     // Forcing the tool is what makes the answer structured: the model can only call it.
     tool_choice: { type: "tool", name: VERDICT_TOOL_NAME },
     ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
@@ -43,21 +47,23 @@ function verdictInput(message: Message, judgeId: string): unknown {
 }
 
 /** A judge backed by the Anthropic Messages API, answering through a forced tool call. */
-export function createAnthropicJudge(settings: AnthropicJudgeSettings, client: Anthropic = createAnthropicClient(settings)): Judge {
+export function createAnthropicJudge(settings: AnthropicJudgeSettings, client: Anthropic = createAnthropicClient(settings)): Judge & TraceJudge {
   const id = anthropicJudgeId(settings.model);
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const errorContext = { judgeId: id, timeoutMs, secrets: [settings.apiKey] };
 
+  async function judge(scale: CriterionScale, prompt: JudgePrompt, description: string, signal?: AbortSignal): Promise<JudgeResult> {
+    const started = performance.now();
+    const message = await withDeadline({ judgeId: id, timeoutMs, signal, mapError: (error) => mapAnthropicError(error, errorContext) }, (requestSignal) =>
+      client.messages.create(requestBody(settings, scale, prompt, description), { signal: requestSignal }),
+    );
+    const usage = usageOf(message, Math.round(performance.now() - started));
+    return verdictToResult(verdictInput(message, id), { criterion: { scale }, judgeId: id, usage });
+  }
+
   return {
     id,
-    async evaluate(input: JudgeInput, signal?: AbortSignal): Promise<JudgeResult> {
-      const prompt = buildJudgePrompt(input);
-      const started = performance.now();
-      const message = await withDeadline({ judgeId: id, timeoutMs, signal, mapError: (error) => mapAnthropicError(error, errorContext) }, (requestSignal) =>
-        client.messages.create(requestBody(settings, input, prompt), { signal: requestSignal }),
-      );
-      const usage = usageOf(message, Math.round(performance.now() - started));
-      return verdictToResult(verdictInput(message, id), { criterion: input.criterion, judgeId: id, usage });
-    },
+    evaluate: (input: JudgeInput, signal?: AbortSignal) => judge(input.criterion.scale, buildJudgePrompt(input), TOOL_DESCRIPTION, signal),
+    evaluateTrace: (input: TraceJudgeInput, signal?: AbortSignal) => judge(input.criterion.scale, buildTracePrompt(input), TRACE_TOOL_DESCRIPTION, signal),
   };
 }

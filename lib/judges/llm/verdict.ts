@@ -4,7 +4,8 @@ import { badOutputError } from "./http-errors";
 import { verdictSchemaFor, type VerdictFinding } from "./verdict-schema";
 
 export interface VerdictContext {
-  criterion: Criterion;
+  /** Only its scale matters here: tool-call and agent-level criteria share the verdict shape. */
+  criterion: Pick<Criterion, "scale">;
   judgeId: string;
   usage?: JudgeUsage;
 }

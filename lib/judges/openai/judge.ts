@@ -1,9 +1,12 @@
 import type OpenAI from "openai";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
+import type { CriterionScale } from "@/lib/criteria/prefixes";
+import type { TraceJudge, TraceJudgeInput } from "@/lib/judges/trace/types";
 import type { Judge, JudgeInput, JudgeResult, JudgeUsage } from "@/lib/judges/types";
 import { DEFAULT_TIMEOUT_MS, withDeadline } from "@/lib/judges/llm/deadline";
 import { badOutputError } from "@/lib/judges/llm/http-errors";
 import { buildJudgePrompt, type JudgePrompt } from "@/lib/judges/llm/prompt";
+import { buildTracePrompt } from "@/lib/judges/llm/trace-prompt";
 import { parseJsonText, verdictToResult } from "@/lib/judges/llm/verdict";
 import { VERDICT_TOOL_NAME, verdictJsonSchema } from "@/lib/judges/llm/verdict-schema";
 import { createOpenAIClient } from "./client";
@@ -12,7 +15,7 @@ import { openaiJudgeId, type OpenAIJudgeSettings } from "./settings";
 
 type OutputMode = "json_schema" | "json_object";
 
-function requestBody(settings: OpenAIJudgeSettings, input: JudgeInput, prompt: JudgePrompt, mode: OutputMode): ChatCompletionCreateParamsNonStreaming {
+function requestBody(settings: OpenAIJudgeSettings, scale: CriterionScale, prompt: JudgePrompt, mode: OutputMode): ChatCompletionCreateParamsNonStreaming {
   return {
     model: settings.model,
     messages: [
@@ -21,7 +24,7 @@ function requestBody(settings: OpenAIJudgeSettings, input: JudgeInput, prompt: J
     ],
     response_format:
       mode === "json_schema"
-        ? { type: "json_schema", json_schema: { name: VERDICT_TOOL_NAME, strict: true, schema: verdictJsonSchema(input.criterion.scale) } }
+        ? { type: "json_schema", json_schema: { name: VERDICT_TOOL_NAME, strict: true, schema: verdictJsonSchema(scale) } }
         : { type: "json_object" },
     ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
     ...(settings.maxTokens !== undefined ? { max_completion_tokens: settings.maxTokens } : {}),
@@ -52,14 +55,14 @@ function answerText(completion: ChatCompletion, judgeId: string): string {
  * structured output (json_schema, strict). A server that rejects json_schema is asked once
  * for json_object instead, and the judge remembers that for its later calls.
  */
-export function createOpenAIJudge(settings: OpenAIJudgeSettings, client: OpenAI = createOpenAIClient(settings)): Judge {
+export function createOpenAIJudge(settings: OpenAIJudgeSettings, client: OpenAI = createOpenAIClient(settings)): Judge & TraceJudge {
   const id = openaiJudgeId(settings.model);
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const errorContext = { judgeId: id, timeoutMs, secrets: [settings.apiKey] };
   let mode: OutputMode = "json_schema";
 
-  async function complete(input: JudgeInput, prompt: JudgePrompt, signal: AbortSignal): Promise<ChatCompletion> {
-    const send = (format: OutputMode) => client.chat.completions.create(requestBody(settings, input, prompt, format), { signal });
+  async function complete(scale: CriterionScale, prompt: JudgePrompt, signal: AbortSignal): Promise<ChatCompletion> {
+    const send = (format: OutputMode) => client.chat.completions.create(requestBody(settings, scale, prompt, format), { signal });
     if (mode === "json_object") return send("json_object");
     try {
       return await send("json_schema");
@@ -70,17 +73,19 @@ export function createOpenAIJudge(settings: OpenAIJudgeSettings, client: OpenAI 
     }
   }
 
+  async function judge(scale: CriterionScale, prompt: JudgePrompt, signal?: AbortSignal): Promise<JudgeResult> {
+    const started = performance.now();
+    const completion = await withDeadline({ judgeId: id, timeoutMs, signal, mapError: (error) => mapOpenAIError(error, errorContext) }, (requestSignal) =>
+      complete(scale, prompt, requestSignal),
+    );
+    const usage = usageOf(completion, Math.round(performance.now() - started));
+    const output = parseJsonText(answerText(completion, id), id);
+    return verdictToResult(output, { criterion: { scale }, judgeId: id, usage });
+  }
+
   return {
     id,
-    async evaluate(input: JudgeInput, signal?: AbortSignal): Promise<JudgeResult> {
-      const prompt = buildJudgePrompt(input);
-      const started = performance.now();
-      const completion = await withDeadline({ judgeId: id, timeoutMs, signal, mapError: (error) => mapOpenAIError(error, errorContext) }, (requestSignal) =>
-        complete(input, prompt, requestSignal),
-      );
-      const usage = usageOf(completion, Math.round(performance.now() - started));
-      const output = parseJsonText(answerText(completion, id), id);
-      return verdictToResult(output, { criterion: input.criterion, judgeId: id, usage });
-    },
+    evaluate: (input: JudgeInput, signal?: AbortSignal) => judge(input.criterion.scale, buildJudgePrompt(input), signal),
+    evaluateTrace: (input: TraceJudgeInput, signal?: AbortSignal) => judge(input.criterion.scale, buildTracePrompt(input), signal),
   };
 }

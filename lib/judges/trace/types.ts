@@ -26,3 +26,8 @@ export interface TraceJudge {
   version?: string;
   evaluateTrace(input: TraceJudgeInput, signal?: AbortSignal): Promise<JudgeResult>;
 }
+
+/** Whether a judge can also judge whole transcripts (the built-in checks, the OpenAI-compatible and Anthropic judges). */
+export function canJudgeTraces<T extends object>(judge: T): judge is T & TraceJudge {
+  return "evaluateTrace" in judge && typeof judge.evaluateTrace === "function";
+}

@@ -36,6 +36,8 @@ const calls = (source: string, guard: string) =>
 
 // Review actions go through reviewAction, which parses the input and then calls authorizeAction.
 const ACTION_GUARDS = "authorizeAction|reviewAction";
+// The evaluation API's routes go through authorizeEvalRequest, which reads API-Key and then calls authorizeRequest.
+const ROUTE_GUARDS = "authorizeRequest|authorizeEvalRequest";
 
 function unguarded(files: string[], guard: string): string[] {
   return files.filter((file) => !PUBLIC.has(file) && !calls(fs.readFileSync(path.join(root, file), "utf8"), guard));
@@ -51,7 +53,11 @@ describe("guards", () => {
   it("every route handler calls authorizeRequest", () => {
     const routes = appFiles.filter((f) => /\/route\.tsx?$/.test(f));
     expect(routes.length).toBeGreaterThan(5);
-    expect(unguarded(routes, "authorizeRequest")).toEqual([]);
+    expect(unguarded(routes, ROUTE_GUARDS)).toEqual([]);
+  });
+
+  it("authorizeEvalRequest, which the evaluation API's routes use, calls authorizeRequest", () => {
+    expect(unguarded(["lib/server/auth/eval-api-auth.ts"], "authorizeRequest")).toEqual([]);
   });
 
   it("every server action calls authorizeAction", () => {

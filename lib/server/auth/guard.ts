@@ -56,9 +56,12 @@ function sameOrigin(request: Request): boolean {
   }
 }
 
-/** For route handlers: a bearer token or a session, then the role. */
-export async function authorizeRequest(request: Request, action: Action): Promise<Authorized | { ok: false; response: Response }> {
-  const token = bearerToken(request.headers.get("authorization"));
+/**
+ * For route handlers: a bearer token or a session, then the role. `credentials.token` is a token
+ * the route read from elsewhere (the evaluation API's `API-Key` header), used when there is no bearer.
+ */
+export async function authorizeRequest(request: Request, action: Action, credentials: { token?: string | null } = {}): Promise<Authorized | { ok: false; response: Response }> {
+  const token = bearerToken(request.headers.get("authorization")) ?? credentials.token ?? null;
   let user: CurrentUser | null;
   if (token) {
     user = await userForToken(getPrisma(), token);

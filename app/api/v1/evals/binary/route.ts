@@ -1,9 +1,11 @@
 import { handleEvalRequest } from "@/lib/evaluate/http/handle-eval-request";
-import { authorizeRequest } from "@/lib/server/auth/guard";
+import { authorizeEvalRequest, evalMethodNotAllowed } from "@/lib/server/auth/eval-api-auth";
 
-/** `POST /api/v1/evals/binary`: `{messages, tools, evaluation_criteria}` → `{passed, explanation}` for a "passes if"/"fails if" criterion. */
+/** `POST /api/v1/evals/binary`: `{messages, evaluation_criteria, tools?, system_message?}` → `{passed, explanation}` for a "passes if"/"fails if" criterion. */
 export async function POST(request: Request) {
-  const allowed = await authorizeRequest(request, "run");
+  const allowed = await authorizeEvalRequest(request);
   if (!allowed.ok) return allowed.response;
   return handleEvalRequest(request, "binary");
 }
+
+export { evalMethodNotAllowed as GET, evalMethodNotAllowed as PUT, evalMethodNotAllowed as PATCH, evalMethodNotAllowed as DELETE };

@@ -1,9 +1,11 @@
 import { handleEvalRequest } from "@/lib/evaluate/http/handle-eval-request";
-import { authorizeRequest } from "@/lib/server/auth/guard";
+import { authorizeEvalRequest, evalMethodNotAllowed } from "@/lib/server/auth/eval-api-auth";
 
-/** `POST /api/v1/evals/reward`: `{messages, tools, evaluation_criteria}` → `{score, explanation}` for a Reward/Penalize criterion. */
+/** `POST /api/v1/evals/reward`: `{messages, evaluation_criteria, tools?, system_message?}` → `{score, explanation}` (and `passed` for a pass/fail criterion). */
 export async function POST(request: Request) {
-  const allowed = await authorizeRequest(request, "run");
+  const allowed = await authorizeEvalRequest(request);
   if (!allowed.ok) return allowed.response;
   return handleEvalRequest(request, "reward");
 }
+
+export { evalMethodNotAllowed as GET, evalMethodNotAllowed as PUT, evalMethodNotAllowed as PATCH, evalMethodNotAllowed as DELETE };
