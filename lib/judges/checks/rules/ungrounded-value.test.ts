@@ -49,6 +49,12 @@ describe("ungrounded-value: accepted normalisations", () => {
   it("accepts schema defaults, allowed values and values the description names", () => {
     grounded({ unit: "km", mode: "regular" }, "How far is it?");
   });
+  it("does not take the description's example as offered: copied into a call, it is made up", () => {
+    const weather = tool("get_weather", { location: { type: "string", description: "The city, in the format 'City, State', such as 'San Francisco, CA'." } });
+    const judged = (user: string) => hitsOf(ungroundedValue, immediate({ user, tools: [weather], calls: [toolCall("1", "get_weather", { location: "San Francisco, CA" })] }));
+    expect(judged("Fetch the domain report of amazon.com")).toEqual([expect.objectContaining({ path: "location", severity: "major" })]);
+    expect(judged("Weather in San Francisco?")).toEqual([]);
+  });
   it("accepts values from earlier tool results", () => {
     const context: CanonicalMessage[] = [
       { role: "user", content: "Book the cheapest hotel" },

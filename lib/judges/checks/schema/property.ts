@@ -70,22 +70,37 @@ export function propertyHints(schema: JsonObject | undefined): PropertyHints {
  * ("default is 'km'") or after "default", "e.g.", "such as", "one of"... A word that merely
  * occurs in the prose ("the company to invest in") does not count.
  */
+/**
+ * Whether the parameter's description offers the value to callers: quoted, or after a cue such as
+ * "default is" or "one of". A value the description gives only as an example ("such as 'San
+ * Francisco, CA'") is not offered: copied into a call the user never asked it for, it is made up.
+ */
 export function descriptionNames(hints: PropertyHints, value: string): boolean {
+  return descriptionRole(hints, value) === "offered";
+}
+
+/** Whether the value is the description's example ("such as 'San Francisco, CA'"). */
+export function descriptionExample(hints: PropertyHints, value: string): boolean {
+  return descriptionRole(hints, value) === "example";
+}
+
+function descriptionRole(hints: PropertyHints, value: string): "offered" | "example" | null {
   const raw = hints.description?.raw;
   const text = value.trim();
-  if (!raw || !text || text.length > 60) return false;
+  if (!raw || !text || text.length > 60) return null;
   // Cheap test first: most values are not in the description at all.
-  if (!hints.description?.lower.includes(text.toLowerCase())) return false;
+  if (!hints.description?.lower.includes(text.toLowerCase())) return null;
   return namedIn(raw, text);
 }
 
-const CUE = /\b(defaults?|e\.g|eg|such as|for example|for instance|examples?|i\.e|options?|one of|either|possible values?|allowed values?|accepted values?|format|ex\.)/;
+const CUE = /\b(defaults?|e\.g|eg|such as|for example|for instance|examples?|i\.e|options?|one of|either|possible values?|allowed values?|accepted values?|format|ex\.)/g;
+const EXAMPLE_CUE = /^(e\.g|eg|such as|for example|for instance|examples?|ex\.)$/;
 const OPENING = new Set(["'", '"', "\u2018", "\u201c", "`", "(", "["]);
 const CLOSING = new Set(["'", '"', "\u2019", "\u201d", "`", ")", "]"]);
 const isWordChar = (char: string | undefined) => char !== undefined && /[a-z0-9]/i.test(char);
 
 /** Plain string scanning rather than a regular expression built per value: this runs per leaf. */
-function namedIn(raw: string, text: string): boolean {
+function namedIn(raw: string, text: string): "offered" | "example" | null {
   const lower = raw.toLowerCase();
   const needle = text.toLowerCase();
   for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + 1)) {
@@ -95,10 +110,12 @@ function namedIn(raw: string, text: string): boolean {
     while (before >= 0 && lower[before] === " ") before--;
     let after = end;
     while (after < lower.length && lower[after] === " ") after++;
-    if (OPENING.has(lower[before]) && CLOSING.has(lower[after])) return true;
-    // A cue earlier in the same sentence: "default is km", "e.g. km or miles".
+    // The nearest cue earlier in the same sentence: "default is km", "e.g. km or miles".
     const sentenceStart = Math.max(lower.lastIndexOf(".", at - 1) - 4, lower.lastIndexOf(";", at - 1), at - 80, 0);
-    if (CUE.test(lower.slice(sentenceStart, at))) return true;
+    let cue: string | null = null;
+    for (const match of lower.slice(sentenceStart, at).matchAll(CUE)) cue = match[1];
+    if (cue !== null && EXAMPLE_CUE.test(cue)) return "example";
+    if (cue !== null || (OPENING.has(lower[before]) && CLOSING.has(lower[after]))) return "offered";
   }
-  return false;
+  return null;
 }
