@@ -158,6 +158,15 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
   if (coverage >= 0.999) return grounded("all its words are in the conversation");
   const freeText = FREE_TEXT_KEY.test(leaf.key) || distinct.length >= 5;
   if (coverage >= 0.5 || (freeText && coverage > 0)) {
+    // A number in a name ("221B Baker Street" for "2020 Addison Street", "Room 12") is never
+    // paraphrased: one the conversation does not hold makes it another name.
+    if (!FREE_TEXT_KEY.test(leaf.key) && distinct.length <= 8) {
+      // One or two digits alone may be a month or a day written as a number ("04-2022" for April 2022).
+      const unheld = [...new Set(words)].filter((word) => /\d/.test(word) && !/^\d{1,2}$/.test(word) && !wordsSupported([word], sources, hints));
+      if (unheld.length) {
+        return { status: "ungrounded", penalty: 0.55, reason: `is only partly in the conversation, and its number ${unheld.slice(0, 2).join(", ")} is not`, evidence: `value ${shown}; compared with ${where(sources)}` };
+      }
+    }
     // A composed text may paraphrase; a short name with a missing word is another name.
     const penalty = freeText ? 0.1 * (1 - coverage) : 0.5 * (1 - coverage);
     return { status: "weak", penalty, reason: `is only partly in the conversation (${found} of ${new Set(words).size} words)`, evidence: `value ${shown}; compared with ${where(sources)}` };

@@ -55,6 +55,11 @@ describe("ungrounded-value: accepted normalisations", () => {
     expect(judged("Fetch the domain report of amazon.com")).toEqual([expect.objectContaining({ path: "location", severity: "major" })]);
     expect(judged("Weather in San Francisco?")).toEqual([]);
   });
+  it("fails a name whose number the conversation does not hold, though its other words are there", () => {
+    const found = hits({ location: "221B Baker Street, Berkeley, CA" }, "A ride from 2020 Addison Street, Berkeley, CA please");
+    expect(found).toEqual([expect.objectContaining({ path: "location", severity: "major", message: expect.stringContaining("its number 221 is not") })]);
+    accepted({ date: "04-2022" }, "Concerts next month (April 2022)");
+  });
   it("accepts values from earlier tool results", () => {
     const context: CanonicalMessage[] = [
       { role: "user", content: "Book the cheapest hotel" },
