@@ -58,7 +58,8 @@ describe("ungrounded-value: accepted normalisations", () => {
   it("fails a name whose number the conversation does not hold, though its other words are there", () => {
     const found = hits({ location: "221B Baker Street, Berkeley, CA" }, "A ride from 2020 Addison Street, Berkeley, CA please");
     expect(found).toEqual([expect.objectContaining({ path: "location", severity: "major", message: expect.stringContaining("its number 221 is not") })]);
-    accepted({ date: "04-2022" }, "Concerts next month (April 2022)");
+    // A month as a number is left to the date readings: at most a doubt.
+    expect(hits({ date: "04-2022" }, "Concerts next month (April 2022)").every((hit) => hit.penalty < 0.45)).toBe(true);
   });
   it("accepts values from earlier tool results", () => {
     const context: CanonicalMessage[] = [
