@@ -66,6 +66,6 @@ export function groundLeaf(leaf: Leaf, context: CallContext): Grounding {
   if (typeof value === "boolean") return groundBoolean(value, leaf, sources);
   // Booleans written as strings ("true" for a Java or JavaScript Boolean parameter).
   if (typeof value === "string" && /^(true|false)$/i.test(value.trim())) return groundBoolean(value.trim().toLowerCase() === "true", leaf, sources);
-  if (typeof value === "number") return groundNumber(value, hints, sources, String(value), context);
+  if (typeof value === "number") return groundNumber(value, hints, sources, String(value), context, leaf.path.endsWith("]") ? undefined : leaf.key);
   return groundString(value, leaf, hints, sources, context);
 }

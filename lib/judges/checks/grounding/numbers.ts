@@ -5,6 +5,7 @@ import type { PropertyHints } from "../schema/property";
 import { isWellKnownConstant } from "../text/constants";
 import { matchesConverted } from "../text/conversions";
 import { matchesNumber } from "../text/numbers";
+import { STOPWORDS, splitIdentifiers, tokens } from "../text/words";
 import { grounded, where, type Grounding } from "./result";
 
 /** Numbers the request writes that no argument of the message uses, in any reading. */
@@ -15,22 +16,58 @@ function unusedMentions(context: CallContext): string[] {
   return request.mentions.filter((values) => !values.some((value) => matchesNumber(value, used))).map((values) => String(values[0]));
 }
 
-export function groundNumber(value: number, hints: PropertyHints, sources: TextEvidence[], shown: string, context?: CallContext): Grounding {
+// Words that may stand between a name and its number: "velocity of 0", "rating is 2.0".
+const LINKS = new Set(["of", "is", "are", "was", "be", "at", "to", "equals", "equal", "about", "around", "approximately", "exactly", "as", "set", "with"]);
+
+/**
+ * The numbers the request gives for this very argument, where it names it: "initial velocity 0"
+ * for `initialVelocity`, "rating 2.0 or higher" for `avg_rating`. Read after the argument's last
+ * word (three letters or more). A number with a unit after it ("50mH", "5ft 10in") is left out:
+ * the argument may hold it converted.
+ */
+export function statedFor(key: string, request: TextEvidence | undefined): number[] {
+  if (!request) return [];
+  const words = tokens(splitIdentifiers(key)).filter((word) => word.length >= 3 && !STOPWORDS.has(word));
+  const last = words[words.length - 1];
+  if (!last) return [];
+  const list = request.tokens;
+  const stated: number[] = [];
+  for (let index = 0; index < list.length; index++) {
+    if (list[index] !== last && list[index] !== `${last}s`) continue;
+    for (let next = index + 1; next <= index + 3 && next < list.length; next++) {
+      if (/^\d/.test(list[next])) {
+        const unit = list[next + 1];
+        if (unit === undefined || !/^[a-z]/.test(unit) || STOPWORDS.has(unit)) stated.push(Number(list[next]));
+        break;
+      }
+      if (!LINKS.has(list[next])) break;
+    }
+  }
+  return stated;
+}
+
+export function groundNumber(value: number, hints: PropertyHints, sources: TextEvidence[], shown: string, context?: CallContext, key?: string): Grounding {
   for (const source of sources) {
     const numbers = source.numbers;
     // An exact hit (the usual case) needs no scan for floating-point neighbours.
     if (numbers.has(value) || numbers.has(-value) || matchesNumber(value, source.numberList) || matchesNumber(-value, source.numberList)) return grounded(`found in ${source.label}`);
   }
-  return groundUnstated(value, hints, sources, shown, context);
+  return groundUnstated(value, hints, sources, shown, context, key);
 }
 
 /** A number the conversation does not state as such: the slower readings, in order. */
-function groundUnstated(value: number, hints: PropertyHints, sources: TextEvidence[], shown: string, context?: CallContext): Grounding {
+function groundUnstated(value: number, hints: PropertyHints, sources: TextEvidence[], shown: string, context?: CallContext, key?: string): Grounding {
   if (hints.description && matchesNumber(value, hints.description.numberList)) return grounded("named in the parameter's description");
   for (const source of sources) {
     if (matchesConverted(value, source.converted)) {
       return { status: "weak", penalty: 0.03, reason: "matches a stated quantity only after converting units or periods", evidence: `value ${shown}; compared with ${source.cited}` };
     }
+  }
+  // An item of a list takes its name from the list, which the request may give whole; and 0 is
+  // often said in words ("from rest").
+  const stated = key && context && value !== 0 ? statedFor(key, context.request) : [];
+  if (stated.length && !matchesNumber(value, stated)) {
+    return { status: "ungrounded", penalty: 0.6, reason: `differs from the ${stated.slice(0, 3).join(", ")} the request gives for it`, evidence: `value ${shown}; compared with ${context?.request?.cited ?? where(sources)}` };
   }
   if (isWellKnownConstant(value)) {
     return { status: "weak", penalty: 0.03, reason: "is a well-known constant the request does not state", evidence: `value ${shown}` };

@@ -86,7 +86,7 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
   // Dates ("2024-05-01", "5/1/2024") are not arithmetic: an operator must stand apart or be one dates never use.
   if (/^[\d\s.,+\-*/()%^]+$/.test(value) && (/\d\s+[-+*/^%]\s+[\d(]/.test(value) || /\d\s*[+*^%]\s*[\d(]/.test(value))) return groundExpression(value, sources, shown);
   const numeric = parseNumeric(value.replace(/\s+/g, ""));
-  if (numeric !== null && !(isIdentifier(value, leaf.key) && /^\d{4,}$/.test(value.trim()))) return groundNumber(numeric, hints, sources, shown, context);
+  if (numeric !== null && !(isIdentifier(value, leaf.key) && /^\d{4,}$/.test(value.trim()))) return groundNumber(numeric, hints, sources, shown, context, leaf.path.endsWith("]") ? undefined : leaf.key);
   const compact = fold(value).replace(/[^a-z0-9]+/g, "");
   if (compact.length >= 4) {
     const same = sources.find((candidate) => candidate.compact.includes(compact));

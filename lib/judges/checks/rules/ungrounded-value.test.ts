@@ -61,6 +61,18 @@ describe("ungrounded-value: accepted normalisations", () => {
     // A month as a number is left to the date readings: at most a doubt.
     expect(hits({ date: "04-2022" }, "Concerts next month (April 2022)").every((hit) => hit.penalty < 0.45)).toBe(true);
   });
+  it("fails a number other than the one the request gives for that argument by name", () => {
+    const velocity = tool("final_velocity", { initialVelocity: { type: "number" }, time: { type: "number" } });
+    const judged = (args: JsonValue, user: string) => hitsOf(ungroundedValue, immediate({ user, tools: [velocity], calls: [toolCall("1", "final_velocity", args)] }));
+    expect(judged({ initialVelocity: 1, time: 5 }, "Free fall for 5 seconds with an initial velocity of 0?")).toEqual([
+      expect.objectContaining({ path: "initialVelocity", severity: "major", message: expect.stringContaining("differs from the 0") }),
+    ]);
+    // One of the numbers it gives for it, a number with a unit (maybe converted), or 0 (often said in words): no evidence.
+    const major = (args: JsonValue, user: string) => judged(args, user).filter((hit) => hit.severity === "major");
+    expect(major({ initialVelocity: 20, time: 5 }, "Car A: initial velocity 10. Car B: initial velocity 20. Both for 5 s.")).toEqual([]);
+    expect(major({ initialVelocity: 0, time: 5 }, "It starts from rest, initial velocity 10 for the other one, for 5 s.")).toEqual([]);
+    expect(judged({ initialVelocity: 2.78, time: 5 }, "An initial velocity of 10 km/h for 5 s.").some((hit) => hit.message.includes("differs from"))).toBe(false);
+  });
   it("accepts values from earlier tool results", () => {
     const context: CanonicalMessage[] = [
       { role: "user", content: "Book the cheapest hotel" },
