@@ -10,6 +10,7 @@
  * fewer calls.
  */
 import { readFileSync } from "node:fs";
+import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
 import { compareScores } from "@/lib/eval/metrics";
 import { importItem } from "@/lib/transcripts/import-item";
 import { describeImportError } from "@/lib/transcripts/import-error-text";
@@ -38,16 +39,10 @@ function parseArgs(argv: string[]) {
   return options;
 }
 
-// Agent-level prefixes map onto the tool-call prefixes' meanings.
 function agentCriterion(text: string): TraceCriterion {
-  const rules: [RegExp, TraceCriterion["kind"], TraceCriterion["scale"]][] = [
-    [/^reward agents?\s+(that\s+|which\s+|who\s+)?/i, "reward", "continuous"],
-    [/^penalize agents?\s+(that\s+|which\s+|who\s+)?/i, "penalize", "continuous"],
-    [/^agent passes if\s+/i, "passes-if", "binary"],
-    [/^agent fails if\s+/i, "fails-if", "binary"],
-  ];
-  for (const [pattern, kind, scale] of rules) if (pattern.test(text)) return { kind, scale, condition: text.replace(pattern, "").trim() };
-  throw new Error(`"${text}" is not an agent-level criterion (Reward agents …, Penalize agents …, Agent passes if …, Agent fails if …)`);
+  const parsed = parseAgentCriterion(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.criterion;
 }
 
 function load(file: string): Attempt[] {
