@@ -2,9 +2,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { checksTraceJudge, type TraceJudge, type TraceJudgeInput } from "@/lib/judges/trace";
 import type { Judge } from "@/lib/judges/types";
+import { parseCsv } from "@/lib/csv";
+import { EXPORT_COLUMNS, exportStream } from "@/lib/server/results/export";
 import { createRun } from "@/lib/server/runs/create-run";
 import { retryFailed } from "@/lib/server/runs/retry-failed";
 import { getRunProgress } from "@/lib/server/runs/run-progress";
+import { runViewSchema } from "@/lib/zod/run-view";
 import { newRunSchema, type NewRunInput } from "@/lib/zod/runs";
 import { claimTranscriptBatch } from "./claim";
 import type { JudgeFactory } from "./judge-factory";
@@ -137,5 +140,34 @@ describe("runs with agent-level criteria", () => {
     expect(progress?.errors[0]).toMatchObject({ errorKind: "unsupported", count: transcripts });
     expect(await retryFailed(prisma, created.runId)).toEqual({ retried: transcripts });
     expect(await prisma.transcriptEvaluation.count({ where: { runId: created.runId, status: "pending" } })).toBe(transcripts);
+  });
+});
+
+describe("exporting agent-level results", () => {
+  const read = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+
+  it("adds one record per transcript × agent criterion after the calls, with scope agent and no call fields", async () => {
+    const created = await create();
+    await runUntilIdle({ prisma, ...quiet });
+    const callRows = await prisma.evaluation.count({ where: { runId: created.runId } });
+
+    const jsonl = await read(exportStream(prisma, created.runId, runViewSchema.parse({}), "jsonl", { ids: 5, results: 2 }));
+    const records = jsonl.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records).toHaveLength(callRows + transcripts);
+    const agent = records.filter((record) => record.scope === "agent");
+    expect(agent).toHaveLength(transcripts);
+    expect(records.slice(callRows)).toEqual(agent);
+    expect(records.slice(0, callRows).every((record) => record.scope === "call" && typeof record.tool_call_id === "string")).toBe(true);
+    for (const record of agent) {
+      expect(record).toMatchObject({ run_id: created.runId, criterion_id: agentCriterion, status: "done", judge: "checks", human: null });
+      expect(typeof record.transcript_name).toBe("string");
+      for (const field of ["call_ordinal", "call_id", "tool_call_id", "tool", "arguments", "mode"]) expect(record).not.toHaveProperty(field);
+    }
+
+    const [header, ...rows] = parseCsv(await read(exportStream(prisma, created.runId, runViewSchema.parse({}), "csv")));
+    expect(header).toEqual([...EXPORT_COLUMNS]);
+    const agentRows = rows.filter((row) => row[header.indexOf("scope")] === "agent");
+    expect(agentRows).toHaveLength(transcripts);
+    expect(agentRows.every((row) => row[header.indexOf("tool_call_id")] === "" && row[header.indexOf("mode")] === "" && row[header.indexOf("transcript_id")] !== "")).toBe(true);
   });
 });
