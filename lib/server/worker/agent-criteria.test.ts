@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { checksTraceJudge, type TraceJudge, type TraceJudgeInput } from "@/lib/judges/trace";
 import type { Judge } from "@/lib/judges/types";
 import { parseCsv } from "@/lib/csv";
+import { AGENT_RESULTS_PAGE, runAgentResults, transcriptAgentResults } from "@/lib/server/results/agent-results";
 import { EXPORT_COLUMNS, exportStream } from "@/lib/server/results/export";
 import { createRun } from "@/lib/server/runs/create-run";
 import { retryFailed } from "@/lib/server/runs/retry-failed";
@@ -169,5 +170,25 @@ describe("exporting agent-level results", () => {
     const agentRows = rows.filter((row) => row[header.indexOf("scope")] === "agent");
     expect(agentRows).toHaveLength(transcripts);
     expect(agentRows.every((row) => row[header.indexOf("tool_call_id")] === "" && row[header.indexOf("mode")] === "" && row[header.indexOf("transcript_id")] !== "")).toBe(true);
+  });
+});
+
+describe("agent-level results for the pages", () => {
+  it("lists a run's results page by page, and a transcript's across runs", async () => {
+    const created = await create({ criterionIds: [agentCriterion] });
+    await runUntilIdle({ prisma, ...quiet });
+    const first = await runAgentResults(prisma, created.runId);
+    expect(first).toMatchObject({ total: transcripts, page: 1, pageSize: AGENT_RESULTS_PAGE });
+    expect(first.rows).toHaveLength(Math.min(transcripts, AGENT_RESULTS_PAGE));
+    expect(first.rows[0]).toMatchObject({ runId: created.runId, criterionId: agentCriterion, status: "done", scale: "continuous" });
+    expect(typeof first.rows[0].transcriptName).toBe("string");
+    expect((await runAgentResults(prisma, created.runId, 999)).page).toBe(Math.ceil(transcripts / AGENT_RESULTS_PAGE));
+
+    const transcriptId = first.rows[0].transcriptId;
+    const later = await create({ criterionIds: [agentCriterion], name: "later run" });
+    await runUntilIdle({ prisma, ...quiet });
+    const forTranscript = await transcriptAgentResults(prisma, transcriptId);
+    expect(forTranscript.map((row) => row.runId)).toEqual([later.runId, created.runId]);
+    expect(forTranscript.every((row) => row.transcriptId === transcriptId)).toBe(true);
   });
 });

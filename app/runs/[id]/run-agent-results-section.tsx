@@ -1,0 +1,38 @@
+import Link from "next/link";
+import { AgentResultsTable } from "@/components/agent/agent-results-table";
+import type { AgentResultItem } from "@/lib/results/agent-result";
+
+interface Props {
+  runId: string;
+  results: { rows: AgentResultItem[]; total: number; page: number; pageSize: number };
+  /** The calls table's view, kept when paging through the agent-level results. */
+  query: string;
+}
+
+/** The run's agent-level results: one row per transcript × agent criterion, paged on the server. */
+export function RunAgentResultsSection({ runId, results, query }: Props) {
+  const pages = Math.max(1, Math.ceil(results.total / results.pageSize));
+  const href = (page: number) => {
+    const params = new URLSearchParams(query);
+    params.set("agentPage", String(page));
+    return `/runs/${runId}?${params.toString()}#agent-results-heading`;
+  };
+  return (
+    <section aria-labelledby="agent-results-heading" className="mt-6">
+      <h2 id="agent-results-heading" className="mb-1 text-lg font-semibold">
+        Agent-level results
+      </h2>
+      <p className="mb-2 text-sm text-slate-600">Each transcript judged as a whole against each agent criterion: {results.total} result{results.total === 1 ? "" : "s"}.</p>
+      <AgentResultsTable rows={results.rows} show="transcript" />
+      {pages > 1 ? (
+        <nav aria-label="Agent-level results pages" className="mt-2 flex items-center gap-3 text-sm">
+          {results.page > 1 ? <Link href={href(results.page - 1)} className="text-indigo-700 hover:underline">Previous</Link> : null}
+          <span className="text-slate-600">
+            Page {results.page} of {pages}
+          </span>
+          {results.page < pages ? <Link href={href(results.page + 1)} className="text-indigo-700 hover:underline">Next</Link> : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
