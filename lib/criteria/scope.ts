@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { AGENT_PREFIX_LIST, parseAgentCriterion } from "./agent-prefixes";
 import { parseCriterion } from "./parse";
-import type { Criterion } from "./prefixes";
+import { CRITERION_PREFIXES, splitPrefix, type Criterion } from "./prefixes";
+import { suggestCriterion } from "./suggest";
+
+const CALL_PREFIX_LIST = CRITERION_PREFIXES.map((rule) => `"${rule.prefix} …"`).join(", ");
 
 /** What a criterion judges: one tool call ("Reward tool calls …") or a whole transcript ("Reward agents …"). */
 export const CRITERION_SCOPES = ["call", "agent"] as const;
@@ -21,9 +24,15 @@ export function parseScopedCriterion(input: string): ParseScopedCriterionResult 
   if (call.ok) return { ok: true, criterion: call.criterion, scope: "call" };
   const agent = parseAgentCriterion(input);
   if (agent.ok) return { ok: true, criterion: agent.criterion, scope: "agent" };
-  if (AGENT_START.test(input.trim())) return agent;
-  // The tool-call parser's message (with its "did you mean") plus the agent prefixes, so both scopes are named.
-  return { ok: false, message: `${call.message} For the agent as a whole, start with one of ${AGENT_PREFIX_LIST}.` };
+  const text = input.trim();
+  // A prefix of either scope with nothing after it: that parser says which condition is missing.
+  if (!text || splitPrefix(text)) return call;
+  if (AGENT_START.test(text)) return agent;
+  const suggestion = suggestCriterion(text, { continuous: "Reward tool calls", binary: "Tool call passes if", all: CRITERION_PREFIXES.map((rule) => rule.prefix) });
+  return {
+    ok: false,
+    message: `A criterion must start with one of ${CALL_PREFIX_LIST} for each tool call, or one of ${AGENT_PREFIX_LIST} for the agent over a whole transcript. Did you mean "${suggestion}"?`,
+  };
 }
 
 /** The scope of a stored criterion's text; "call" for a text neither parser reads (it is judged, and fails, as before). */
