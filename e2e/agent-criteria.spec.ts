@@ -23,7 +23,10 @@ test("an agent criterion is written on the criteria page, run through the new-ru
   await expect(page.getByRole("region", { name: "Progress" }).getByText("done", { exact: true })).toBeVisible({ timeout: 60_000 });
   await page.reload();
   const section = page.getByRole("region", { name: "Agent-level results" });
-  const results = section.getByRole("table", { name: "Agent-level results" });
+  const perCriterion = section.getByRole("table", { name: "Agent-level results per criterion" });
+  await expect(perCriterion.locator("tbody tr")).toHaveCount(1);
+  await expect(perCriterion.locator("tbody tr")).toContainText(/\d\.\d\d/);
+  const results = section.getByRole("table", { name: "Agent-level results", exact: true });
   await expect(results.locator("tbody tr").first()).toBeVisible();
   const first = results.locator("tbody tr").first();
   await expect(first).toContainText(criterion);
@@ -33,7 +36,7 @@ test("an agent criterion is written on the criteria page, run through the new-ru
   await transcriptLink.click();
 
   await expect(page.getByRole("heading", { level: 1, name: transcriptName })).toBeVisible();
-  const onTranscript = page.getByRole("region", { name: "Agent-level results" }).getByRole("table", { name: "Agent-level results" });
+  const onTranscript = page.getByRole("region", { name: "Agent-level results" }).getByRole("table", { name: "Agent-level results", exact: true });
   const row = onTranscript.locator("tbody tr", { hasText: "E2E agent run" });
   await expect(row).toContainText(criterion);
   await expect(row.getByRole("link", { name: "E2E agent run" })).toBeVisible();

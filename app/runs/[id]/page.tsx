@@ -17,7 +17,7 @@ import { formatDateTime } from "@/lib/format";
 import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { runHumanAgreement } from "@/lib/server/results/human-agreement";
-import { runAgentResults } from "@/lib/server/results/agent-results";
+import { runAgentResults, runAgentSummary } from "@/lib/server/results/agent-results";
 import { runCallPage } from "@/lib/server/results/run-call-page";
 import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunProgress, cachedRunResultGroups, cachedRunToolNames, runModes } from "@/lib/server/results/run-page-cache";
 import { progressReport } from "@/lib/server/runs/progress-report";
@@ -72,6 +72,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const calls = runCallPage(prisma, id, view);
   const [page, modes, tools, metadata] = await Promise.all([calls, runModes(prisma, run), cachedRunToolNames(prisma, run), cachedRunMetadataValues(prisma, run)]);
   const agentResults = run.agentCriteria.length ? await runAgentResults(prisma, id, agentPage) : null;
+  const agentSummary = run.agentCriteria.length ? await runAgentSummary(prisma, id, run.agentCriteria) : [];
   const metadataShown = { model: metadata.models.length > 0, task: metadata.tasks.length > 0, tags: metadata.tags.length > 0, outcome: metadata.outcomes };
   const active = run.status === "pending" || run.status === "running";
   // A finished run's summary is remembered, so waiting for it costs nothing.
@@ -156,7 +157,12 @@ export default async function RunPage({ params, searchParams }: Props) {
       ) : null}
       <RunLinks runId={run.id} query={query} />
 
-      {agentResults ? <RunAgentResultsSection runId={run.id} results={agentResults} query={query} /> : null}
+      {agentResults ? <RunAgentResultsSection
+          runId={run.id}
+          results={agentResults}
+          summary={agentSummary.map((row) => ({ ...row, label: criterionLabel(run.agentCriteria.find((c) => c.id === row.criterionId) ?? { text: row.criterionId, title: null }, 80) }))}
+          query={query}
+        /> : null}
 
       <section aria-labelledby="calls-heading" className="mt-6">
         <h2 id="calls-heading" className="mb-2 text-lg font-semibold">

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { AgentResultItem } from "@/lib/results/agent-result";
+import { summariseAgentResults, type AgentCriterionSummary, type AgentResultItem } from "@/lib/results/agent-result";
 
 export type { AgentResultItem } from "@/lib/results/agent-result";
 
@@ -90,4 +90,10 @@ export async function transcriptAgentResults(prisma: PrismaClient, transcriptId:
     select,
   });
   return rows.map(toItem);
+}
+
+/** Per agent criterion of the run (in the run's order): mean score, pass rate, n/a and errors, from the rows' values only. */
+export async function runAgentSummary(prisma: PrismaClient, runId: string, criteria: readonly { id: string; scale: string }[]): Promise<AgentCriterionSummary[]> {
+  const rows = await prisma.transcriptEvaluation.findMany({ where: { runId }, select: { criterionId: true, status: true, score: true, passed: true } });
+  return summariseAgentResults(criteria, rows);
 }

@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { checksTraceJudge, type TraceJudge, type TraceJudgeInput } from "@/lib/judges/trace";
 import type { Judge } from "@/lib/judges/types";
 import { parseCsv } from "@/lib/csv";
-import { AGENT_RESULTS_PAGE, runAgentResults, transcriptAgentResults } from "@/lib/server/results/agent-results";
+import { AGENT_RESULTS_PAGE, runAgentResults, runAgentSummary, transcriptAgentResults } from "@/lib/server/results/agent-results";
 import { EXPORT_COLUMNS, exportStream } from "@/lib/server/results/export";
 import { createRun } from "@/lib/server/runs/create-run";
 import { retryFailed } from "@/lib/server/runs/retry-failed";
@@ -183,6 +183,11 @@ describe("agent-level results for the pages", () => {
     expect(first.rows[0]).toMatchObject({ runId: created.runId, criterionId: agentCriterion, status: "done", scale: "continuous" });
     expect(typeof first.rows[0].transcriptName).toBe("string");
     expect((await runAgentResults(prisma, created.runId, 999)).page).toBe(Math.ceil(transcripts / AGENT_RESULTS_PAGE));
+
+    const [summary] = await runAgentSummary(prisma, created.runId, [{ id: agentCriterion, scale: "continuous" }]);
+    expect(summary).toMatchObject({ criterionId: agentCriterion, total: transcripts, errors: 0, waiting: 0 });
+    expect(summary.passed + summary.failed + summary.notApplicable).toBe(transcripts);
+    expect(summary.meanScore).not.toBeNull();
 
     const transcriptId = first.rows[0].transcriptId;
     const later = await create({ criterionIds: [agentCriterion], name: "later run" });
