@@ -6,6 +6,7 @@ import { parseCsv } from "@/lib/csv";
 import { AGENT_RESULTS_PAGE, runAgentResults, runAgentSummary, transcriptAgentResults } from "@/lib/server/results/agent-results";
 import { EXPORT_COLUMNS, exportStream } from "@/lib/server/results/export";
 import { createRun } from "@/lib/server/runs/create-run";
+import { cancelRun } from "@/lib/server/runs/cancel-run";
 import { retryFailed } from "@/lib/server/runs/retry-failed";
 import { getRunProgress } from "@/lib/server/runs/run-progress";
 import { runViewSchema } from "@/lib/zod/run-view";
@@ -118,6 +119,13 @@ describe("runs with agent-level criteria", () => {
     expect(judge.traces).toHaveLength(transcripts);
     const run = await prisma.run.findUniqueOrThrow({ where: { id: second.runId } });
     expect(run).toMatchObject({ status: "done", cacheHits: transcripts, doneCount: transcripts });
+  });
+
+  it("never claims the agent rows of a cancelled run, which stay pending", async () => {
+    const created = await create({ criterionIds: [agentCriterion] });
+    await cancelRun(prisma, created.runId);
+    expect(await claimTranscriptBatch(prisma, "worker-a", 8)).toEqual([]);
+    expect(await prisma.transcriptEvaluation.count({ where: { runId: created.runId, status: "pending" } })).toBe(transcripts);
   });
 
   it("refuses a late write once the claim was released", async () => {

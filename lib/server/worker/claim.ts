@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { asJson, sqlDate } from "./sql";
-import { withWorkerDb, writeTransaction } from "./worker-db";
+import { readWithRetry, withWorkerDb, writeTransaction } from "./worker-db";
 
 const OPEN_RUNS = `SELECT "id" FROM "Run" WHERE "status" IN ('pending', 'running') ORDER BY "createdAt", "id"`;
 
@@ -15,6 +15,11 @@ WHERE "id" IN (SELECT "id" FROM "${table}" WHERE "runId" = ? AND "status" = 'pen
 RETURNING "id"`;
 const CLAIM = claimFrom("Evaluation");
 const CLAIM_TRANSCRIPTS = claimFrom("TranscriptEvaluation");
+// Per open run, on the (runId, status) index: a cancelled run's rows stay pending and must not count.
+const ANY_PENDING_TRANSCRIPT = `
+SELECT 1 FROM "Run" r WHERE r."status" IN ('pending', 'running')
+  AND EXISTS (SELECT 1 FROM "TranscriptEvaluation" e WHERE e."runId" = r."id" AND e."status" = 'pending')
+LIMIT 1`;
 
 const START_RUNS = `UPDATE "Run" SET "status" = 'running', "startedAt" = ? WHERE "id" IN (SELECT "value" FROM json_each(?)) AND "status" = 'pending'`;
 
@@ -30,7 +35,9 @@ export async function claimBatch(prisma: PrismaClient, workerId: string, limit: 
 
 /** The same for agent-level results (TranscriptEvaluation rows): one claimed id is one transcript × agent criterion. */
 export async function claimTranscriptBatch(prisma: PrismaClient, workerId: string, limit: number, now: Date = new Date()): Promise<string[]> {
-  return claim(prisma, CLAIM_TRANSCRIPTS, workerId, limit, now);
+  // Most batches find none: a plain read says so without taking the write lock a claim needs.
+  const waiting = await withWorkerDb(prisma, (db) => readWithRetry(() => db.statement(ANY_PENDING_TRANSCRIPT).get() !== undefined));
+  return waiting ? claim(prisma, CLAIM_TRANSCRIPTS, workerId, limit, now) : [];
 }
 
 async function claim(prisma: PrismaClient, statement: string, workerId: string, limit: number, now: Date): Promise<string[]> {
