@@ -13,14 +13,16 @@ import { getPrisma } from "@/lib/server/db/client";
 import { criteriaHumanAgreement } from "@/lib/server/results/human-agreement";
 import type { JudgeAgreementRow } from "@/lib/server/results/human-agreement";
 import { firstValues, type SearchParams } from "@/lib/table-query";
-import { parseCriterion } from "@/lib/criteria/parse";
+import { parseScopedCriterion } from "@/lib/criteria/scope";
+import { describeAgentChecksPlan } from "@/lib/judges/trace/catalogue";
 import { CHECK_INFOS, describeForChecks, type ChecksPlanDescription } from "@/lib/judges/checks";
 import { judgeChoices } from "@/lib/judges/judge-choices";
 
 /** What the built-in judge will measure for a criterion, computed here so the judge stays on the server. */
 function checksPlan(text: string): ChecksPlanDescription | null {
-  const parsed = parseCriterion(text);
-  return parsed.ok ? describeForChecks(parsed.criterion) : null;
+  const parsed = parseScopedCriterion(text);
+  if (!parsed.ok) return null;
+  return parsed.scope === "agent" ? describeAgentChecksPlan(parsed.criterion.condition) : describeForChecks(parsed.criterion);
 }
 
 export const dynamic = "force-dynamic";
@@ -47,14 +49,14 @@ export default async function CriteriaPage({ searchParams }: { searchParams: Pro
   const measurement = canEdit ? { judges: judgeChoices(process.env), catalogue: CHECK_INFOS } : undefined;
   return (
     <>
-      <PageHeader title="Criteria" description="What every tool call is judged against." />
+      <PageHeader title="Criteria" description="What every tool call, or the agent over a whole transcript, is judged against." />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0 space-y-6">
           {measurement ? <NewCriterionForm judges={measurement.judges} catalogue={measurement.catalogue} /> : null}
           {shown.length === 0 ? (
             <EmptyState title="No criteria yet">
               A criterion starts with one of four prefixes: <q>Reward tool calls …</q> or <q>Penalize tool calls …</q> give a score from 0
-              to 1; <q>Tool call passes if …</q> or <q>Tool call fails if …</q> give pass or fail. {canEdit ? "Write one above or add some from the library." : "A reviewer or an admin can add some."}
+              to 1; <q>Tool call passes if …</q> or <q>Tool call fails if …</q> give pass or fail. For the agent over a whole transcript, start with <q>Reward agents …</q>, <q>Penalize agents …</q>, <q>Agent passes if …</q> or <q>Agent fails if …</q>. {canEdit ? "Write one above or add some from the library." : "A reviewer or an admin can add some."}
             </EmptyState>
           ) : (
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Criteria">

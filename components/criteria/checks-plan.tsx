@@ -15,7 +15,7 @@ export function ChecksPlan({ plan }: { plan: ChecksPlanDescription }) {
           {plan.checks.map((check) => (
             <li key={check.id} title={check.explanation}>
               <span className="font-medium">{check.title}</span> <code className="text-slate-500">{check.id}</code>{" "}
-              <span className="text-slate-500">({check.views.map((view) => VIEW_LABEL[view]).join(" and ")})</span>
+              <span className="text-slate-500">({check.views.length ? check.views.map((view) => VIEW_LABEL[view]).join(" and ") : "whole transcript"})</span>
             </li>
           ))}
         </ul>

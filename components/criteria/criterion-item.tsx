@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useActionState, useState, useTransition, type ReactNode } from "react";
 import { CriterionKindBadge } from "@/components/criterion-kind-badge";
+import { CriterionScopeBadge } from "@/components/criterion-scope-badge";
 import { archiveCriterionAction } from "@/lib/actions/archive-criterion";
 import { updateCriterionAction } from "@/lib/actions/update-criterion";
 import type { CriterionFormState } from "@/lib/zod/criteria";
@@ -14,7 +15,7 @@ import { CriterionMeasurement } from "./criterion-measurement";
 import { CriterionTextField } from "./criterion-text-field";
 
 interface Props {
-  criterion: { id: string; text: string; kind: string; title: string | null; archived: boolean; runs: { id: string; name: string }[]; runCount: number };
+  criterion: { id: string; text: string; kind: string; scope: string; title: string | null; archived: boolean; runs: { id: string; name: string }[]; runCount: number };
   /** Viewers get no Edit or Archive: the server would refuse them anyway. */
   canEdit?: boolean;
   /** How people received the judges on this criterion, rendered by the server. */
@@ -90,7 +91,10 @@ export function CriterionItem({ criterion, canEdit = true, agreement, checksPlan
             {agreement}
           </div>
           <div className="flex shrink-0 flex-col items-end gap-2">
-            <CriterionKindBadge kind={criterion.kind} />
+            <div className="flex gap-1">
+              <CriterionScopeBadge scope={criterion.scope} />
+              <CriterionKindBadge kind={criterion.kind} />
+            </div>
             {canEdit ? (
               <div className="flex gap-2 text-sm">
                 <button type="button" onClick={() => setEditing(true)} className="text-indigo-700 hover:underline">Edit</button>

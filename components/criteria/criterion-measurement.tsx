@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import type { CheckInfo } from "@/lib/judges/checks/check";
+import { scopeOf } from "@/lib/criteria/scope";
 import { describeMeasurement, type JudgeChoice } from "@/lib/judges/measured-by";
 import { PREVIEW_CALLS } from "@/lib/zod/preview";
 import { MeasuredBy } from "./measured-by";
@@ -39,12 +40,16 @@ export function CriterionMeasurement({ text, judges, catalogue }: Props) {
         </select>
       </label>
       <MeasuredBy plan={plan} />
-      <PreviewButton
-        judge={judge}
-        requestKey={`${judge.kind}|${text.trim()}`}
-        requests={PREVIEW_CALLS * 2}
-        request={() => ({ criteria: [text], judgeKind: judge.kind, mode: "both" })}
-      />
+      {scopeOf(text) === "agent" ? (
+        <p className="text-xs text-slate-600">The preview samples tool calls, so it is not offered for agent-level criteria: start a run to judge whole transcripts.</p>
+      ) : (
+        <PreviewButton
+          judge={judge}
+          requestKey={`${judge.kind}|${text.trim()}`}
+          requests={PREVIEW_CALLS * 2}
+          request={() => ({ criteria: [text], judgeKind: judge.kind, mode: "both" })}
+        />
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useRef, useState, useTransition } from "react";
 import { MeasuredBy } from "@/components/criteria/measured-by";
 import { PreviewButton } from "@/components/criteria/preview-button";
 import { CriterionKindBadge } from "@/components/criterion-kind-badge";
+import { CriterionScopeBadge } from "@/components/criterion-scope-badge";
 import { startRunAction } from "@/lib/actions/start-run";
 import type { CheckInfo } from "@/lib/judges/checks/check";
 import { describeMeasurement, type JudgeChoice } from "@/lib/judges/measured-by";
@@ -11,7 +12,8 @@ import { MAX_PREVIEW_CRITERIA, PREVIEW_CALLS } from "@/lib/zod/preview";
 import type { StartRunForm } from "@/lib/zod/start-run";
 
 interface Props {
-  criteria: { id: string; text: string; kind: string; title: string | null }[];
+  /** scope "agent": judged once per transcript on the whole transcript; "call": on every tool call. */
+  criteria: { id: string; text: string; kind: string; scope: string; title: string | null }[];
   uploads: { id: string; label: string }[];
   judges: JudgeChoice[];
   /** The built-in judge's catalogue (CHECK_INFOS), to say what each criterion will be measured by. */
@@ -50,6 +52,8 @@ export function NewRunForm({ criteria, uploads, judges, catalogue, toolNames }: 
   // In the order the criteria are listed, whatever the order they were ticked in.
   const chosenCriteria = criteria.filter((c) => chosen.includes(c.id));
   const plans = judge ? chosenCriteria.map((c) => ({ criterion: c, plan: describeMeasurement(judge, c.text, mode, catalogue) })) : [];
+  // The preview samples tool calls: agent-level criteria are judged on whole transcripts by the run only.
+  const previewable = chosenCriteria.filter((c) => c.scope !== "agent");
   const unmeasurable = plans.filter(({ plan }) => plan.ok && !plan.measurable).length;
 
   function submit(form: FormData) {
@@ -130,7 +134,7 @@ export function NewRunForm({ criteria, uploads, judges, catalogue, toolNames }: 
                 />
                 <span>
                   {c.title ? <strong>{c.title}: </strong> : null}
-                  {c.text} <CriterionKindBadge kind={c.kind} />
+                  {c.text} {c.scope === "agent" ? <CriterionScopeBadge scope={c.scope} /> : null} <CriterionKindBadge kind={c.kind} />
                 </span>
               </label>
             </li>
@@ -171,10 +175,16 @@ export function NewRunForm({ criteria, uploads, judges, catalogue, toolNames }: 
           <PreviewButton
             judge={judge}
             requestKey={`${judge.kind}|${mode}|${chosen.join(",")}|${scope}|${selectionEdits}`}
-            requests={PREVIEW_CALLS * chosenCriteria.length * (mode === "both" ? 2 : 1)}
-            disabled={chosenCriteria.length > MAX_PREVIEW_CRITERIA ? `A preview covers at most ${MAX_PREVIEW_CRITERIA} criteria: pick fewer to preview.` : null}
+            requests={PREVIEW_CALLS * previewable.length * (mode === "both" ? 2 : 1)}
+            disabled={
+              !previewable.length
+                ? "The preview samples tool calls: agent-level criteria are judged on whole transcripts when the run starts."
+                : previewable.length > MAX_PREVIEW_CRITERIA
+                  ? `A preview covers at most ${MAX_PREVIEW_CRITERIA} criteria: pick fewer to preview.`
+                  : null
+            }
             request={() => ({
-              criteria: chosenCriteria.map((c) => c.text),
+              criteria: previewable.map((c) => c.text),
               judgeKind: judge.kind,
               mode,
               selection: selectionOf(scope, new FormData(formRef.current ?? undefined)),

@@ -84,6 +84,35 @@ test("a run started with POST /api/runs answers 201 at once and is followed to t
   expect(failed!.score!).toBeLessThan(worked!.score!);
 });
 
+test("an agent-level criterion given as text runs once per transcript, counted in progress and exported with scope agent", async ({ request }) => {
+  const tag = `${Date.now()}-agent`;
+  const upload = await request.post("/api/transcripts?file=runs-api-agent.jsonl", { data: transcripts(tag), headers: { "content-type": "application/x-ndjson" } });
+  expect(upload.status()).toBe(201);
+  const { uploadId } = (await upload.json()) as { uploadId: string };
+  const agent = `Penalize agents that repeat calls (${tag})`;
+  const started = await request.post("/api/runs", { data: { transcripts: { upload: uploadId }, criteria: [ERRORS, agent], judge: "checks", mode: "auto" } });
+  expect(started.status()).toBe(201);
+  const run = (await started.json()) as { id: string; total: number; links: { progress: string; export: string } };
+  // 2 transcripts × 2 calls × 1 tool-call criterion, and 2 transcripts × 1 agent criterion.
+  expect(run.total).toBe(6);
+  await expect.poll(async () => ((await (await request.get(run.links.progress)).json()) as Progress).ended, { timeout: 30_000 }).toBe(true);
+  expect(await (await request.get(run.links.progress)).json()).toMatchObject({ status: "done", total: 6, finished: 6, failed: 0 });
+
+  const rows = (await (await request.get(`${run.links.export}?format=jsonl`)).text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  const agentRows = rows.filter((row) => row.scope === "agent");
+  expect(agentRows).toHaveLength(2);
+  for (const row of agentRows) {
+    expect(row).toMatchObject({ criterion: agent, status: "done", judge: "checks" });
+    expect(row).not.toHaveProperty("tool_call_id");
+    expect(row).not.toHaveProperty("mode");
+  }
+  // Each transcript repeats its lookup with the same arguments: the agent is penalised for it.
+  expect(agentRows.every((row) => typeof row.score === "number" && (row.explanation as string).includes("repeated-call"))).toBe(true);
+});
+
 test("criteria given as text are reused by the next run, and criterion ids work too", async ({ request }) => {
   const text = `Tool call fails if an argument contains a value the user never provided (runs API ${Date.now()})`;
   const first = await request.post("/api/runs", { data: { transcripts: "all", criteria: [text], mode: "immediate" } });

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { parseCriterion } from "@/lib/criteria/parse";
+import { parseScopedCriterion } from "@/lib/criteria/scope";
 import { authorizeAction } from "@/lib/server/auth/guard";
 import { CriterionConflictError } from "@/lib/server/criteria/errors";
 import { updateCriterion } from "@/lib/server/criteria/update-criterion";
@@ -14,10 +14,10 @@ export async function updateCriterionAction(_previous: CriterionFormState, form:
   if (!allowed.ok) return { ok: false, message: allowed.message };
   const parsed = updateCriterionSchema.safeParse({ id: form.get("id") ?? "", text: form.get("text") ?? "", title: form.get("title") ?? undefined });
   if (!parsed.success) return fieldErrorState(parsed.error);
-  const criterion = parseCriterion(parsed.data.text);
+  const criterion = parseScopedCriterion(parsed.data.text);
   if (!criterion.ok) return { ok: false, message: criterion.message, fieldErrors: { text: [criterion.message] } };
   try {
-    await updateCriterion(getPrisma(), parsed.data.id, criterion.criterion, parsed.data.title);
+    await updateCriterion(getPrisma(), parsed.data.id, criterion.criterion, parsed.data.title, criterion.scope);
   } catch (error) {
     if (error instanceof CriterionConflictError) return { ok: false, message: error.message, fieldErrors: { text: [error.message] } };
     throw error;

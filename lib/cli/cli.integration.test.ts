@@ -56,6 +56,28 @@ afterAll(() => {
 });
 
 describe("callboard eval", () => {
+  it("judges agent-level criteria once per transcript: JSON results with the transcript's item and no call fields", async () => {
+    const AGENT = "Penalize agents that call tools with wrong arguments";
+    const ran = await callboard(["eval", "bad-tool.jsonl", "-c", BINARY, "-c", AGENT, "--format", "json"], { cwd: dir });
+    expect(ran.stderr).toBe("");
+    const report = JSON.parse(ran.stdout);
+    expect(report.criteria[1]).toMatchObject({ id: "C2", text: AGENT, kind: "penalize", scope: "agent" });
+    const agent = report.results.filter((r: { scope?: string }) => r.scope === "agent");
+    expect(agent.map((r: { item: number }) => r.item)).toEqual([0, 1]);
+    for (const result of agent) {
+      expect(result).toMatchObject({ criterionIndex: 1, criterion: AGENT, status: "done" });
+      for (const field of ["callOrdinal", "callId", "toolName", "mode"]) expect(result).not.toHaveProperty(field);
+    }
+    // The second transcript calls a tool that was never offered: the agent scores lower on it.
+    expect(agent[1].score).toBeLessThan(agent[0].score);
+    expect(report.results.map((r: { item: number; scope?: string }) => `${r.item}${r.scope ?? "call"}`)).toEqual(["0call", "0agent", "1call", "1agent"]);
+    expect(report.summary.calls).toBe(2);
+    expect(report.summary.criteria[1]).toMatchObject({ criterionIndex: 1, total: 2, judged: 2 });
+
+    const table = await callboard(["eval", "bad-tool.jsonl", "-c", AGENT], { cwd: dir });
+    expect(table.stdout).toMatch(/agent\s+transcript\s+C1\s+\d\.\d\d/);
+  }, 90_000);
+
   it("passes the gate on good calls and prints the table", async () => {
     const ran = await callboard(["eval", "good.jsonl", "--criteria-file", "criteria.txt", "--fail-under", "0.8"], { cwd: dir });
     expect(ran.stderr).toBe("");
@@ -94,6 +116,27 @@ describe("callboard eval", () => {
     expect(prefix.stderr).toContain('Did you mean "Reward tool calls …"?');
     const judge = await callboard(["eval", "good.jsonl", "-c", REWARD, "--judge", "anthropic"], { cwd: dir, env: { ANTHROPIC_API_KEY: "" } });
     expect(judge).toMatchObject({ code: 2, stderr: "callboard: the Anthropic judge is not configured: set ANTHROPIC_API_KEY\n" });
+  }, 90_000);
+
+  it("saves agent-level criteria with --save: the worker judges each transcript once, the report reads its results back", async () => {
+    const url = `file:${path.join(dir, "saved-agent.db")}`;
+    const AGENT = "Agent passes if it calls tools with correct arguments";
+    const ran = await callboard(["eval", "bad-tool.jsonl", "-c", AGENT, "--save", "--format", "json"], { cwd: dir, env: { DATABASE_URL: url } });
+    expect(ran.stderr).toBe("");
+    const report = JSON.parse(ran.stdout);
+    expect(report.saved).toMatchObject({ runId: expect.any(String), evaluations: 2, errors: 0 });
+    expect(report.results).toHaveLength(2);
+    expect(report.results.every((r: { scope: string; cached: boolean }) => r.scope === "agent" && r.cached)).toBe(true);
+    const prisma = createPrisma(url);
+    try {
+      expect(await prisma.criterion.findUniqueOrThrow({ where: { text: AGENT } })).toMatchObject({ scope: "agent", kind: "passes-if" });
+      const rows = await prisma.transcriptEvaluation.findMany({ where: { runId: report.saved.runId } });
+      expect(rows).toHaveLength(2);
+      expect(rows.every((row) => row.status === "done" && row.attempts === 1)).toBe(true);
+      expect(await prisma.evaluation.count({ where: { runId: report.saved.runId } })).toBe(0);
+    } finally {
+      await prisma.$disconnect();
+    }
   }, 90_000);
 
   it("stores the transcripts and the run with --save, judged by the worker", async () => {

@@ -18,7 +18,11 @@ results, and exits non-zero when the gate fails.
 
 Criteria (at least one):
   -c, --criteria <text>        A criterion starting with "Reward tool calls …", "Penalize tool calls …",
-                               "Tool call passes if …" or "Tool call fails if …". Repeatable.
+                               "Tool call passes if …" or "Tool call fails if …" (judged on each call),
+                               or "Reward agents …", "Penalize agents …", "Agent passes if …" or
+                               "Agent fails if …" (judged once per transcript, on the whole
+                               transcript; JSON results say scope "agent" and carry no call fields).
+                               Repeatable.
       --criteria-file <file>   Criteria, one per line (blank lines and # comments skipped), or a JSON
                                array of strings. Repeatable.
 

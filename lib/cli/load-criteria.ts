@@ -1,7 +1,11 @@
 import { readFileSync } from "node:fs";
-import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
+import type { Criterion } from "@/lib/criteria/parse";
+import { parseScopedCriterion, type CriterionScope } from "@/lib/criteria/scope";
 
-export type LoadedCriteria = { ok: true; criteria: Criterion[] } | { ok: false; messages: string[] };
+/** A criterion of the command line: tool-call criteria judge each call, agent ones (scope "agent") each transcript. */
+export type CliCriterion = Criterion & { scope: CriterionScope };
+
+export type LoadedCriteria = { ok: true; criteria: CliCriterion[] } | { ok: false; messages: string[] };
 
 interface Source {
   text: string;
@@ -25,14 +29,14 @@ export function loadCriteria(texts: readonly string[], files: readonly string[],
     if (typeof read === "string") messages.push(read);
     else sources.push(...read);
   }
-  const criteria: Criterion[] = [];
+  const criteria: CliCriterion[] = [];
   for (const { text, origin } of sources) {
-    const parsed = parseCriterion(text);
+    const parsed = parseScopedCriterion(text);
     if (!parsed.ok) {
       messages.push(`${origin}: ${JSON.stringify(shorten(text.trim()))}: ${parsed.message}`);
       continue;
     }
-    if (!criteria.some((known) => known.text === parsed.criterion.text)) criteria.push(parsed.criterion);
+    if (!criteria.some((known) => known.text === parsed.criterion.text)) criteria.push({ ...parsed.criterion, scope: parsed.scope });
   }
   if (messages.length) return { ok: false, messages };
   if (!criteria.length) return { ok: false, messages: ["no criteria: the criteria files hold none"] };

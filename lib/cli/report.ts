@@ -1,7 +1,8 @@
 import type { Criterion } from "@/lib/criteria/parse";
+import type { CriterionScope } from "@/lib/criteria/scope";
 import type { GateResult } from "@/lib/evaluate/gate";
 import type { Summary } from "@/lib/evaluate/summarise";
-import type { CallResult } from "@/lib/evaluate/types";
+import type { EvalResult } from "@/lib/evaluate/types";
 import type { ImportError } from "@/lib/transcripts/import-types";
 import type { RunMode } from "@/lib/zod/runs";
 
@@ -23,8 +24,10 @@ export interface EvalReport {
   judge: string;
   mode: RunMode;
   files: string[];
-  criteria: Criterion[];
-  results: CallResult[];
+  /** scope "agent" for agent-level criteria; tool-call criteria may leave it out. */
+  criteria: (Criterion & { scope?: CriterionScope })[];
+  /** Per item: its calls' results, then its agent-level results (scope "agent", no call fields). */
+  results: EvalResult[];
   summary: Summary;
   gate: GateResult;
   rejected: ImportError[];

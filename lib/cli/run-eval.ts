@@ -4,7 +4,7 @@ import { evaluateTranscripts } from "@/lib/evaluate/evaluate-transcripts";
 import { gate } from "@/lib/evaluate/gate";
 import { judgeFromEnv } from "@/lib/evaluate/judge-from-env";
 import { summarise } from "@/lib/evaluate/summarise";
-import type { ResultCache } from "@/lib/evaluate/types";
+import type { EvalResult, ResultCache } from "@/lib/evaluate/types";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { describeImportError } from "@/lib/transcripts/import-error-text";
 import type { ImportError } from "@/lib/transcripts/import-types";
@@ -13,6 +13,7 @@ import { EXIT, type ExitCode } from "./exit-codes";
 import { formatJson } from "./format/json";
 import { formatJunit } from "./format/junit";
 import { formatTable } from "./format/table";
+import { agentEvaluation, splitByScope } from "./agent-evaluation";
 import { loadCriteria } from "./load-criteria";
 import { missingFiles, readInputs, type InputFile } from "./read-inputs";
 import type { EvalReport, SavedRunInfo } from "./report";
@@ -57,12 +58,15 @@ export async function runEval(options: EvalOptions, io: CliIo): Promise<ExitCode
     }
 
     const rejected: ImportError[] = [];
-    const results = await evaluateTranscripts({
-      items: readInputs(files, (error) => {
-        rejected.push(error);
-        io.stderr(`callboard: rejected ${describeImportError(error)}\n`);
-      }),
-      criteria: criteria.criteria,
+    const inputs = readInputs(files, (error) => {
+      rejected.push(error);
+      io.stderr(`callboard: rejected ${describeImportError(error)}\n`);
+    });
+    const split = splitByScope(criteria.criteria);
+    const agents = agentEvaluation(split.agent, options, judge.value, cache);
+    const callResults = await evaluateTranscripts({
+      items: agents.tap(inputs),
+      criteria: split.call.map((entry) => entry.criterion),
       judge: judge.value.judge,
       judgeSettings: judge.value.settings,
       timeoutMs: judge.value.timeoutMs,
@@ -70,6 +74,8 @@ export async function runEval(options: EvalOptions, io: CliIo): Promise<ExitCode
       concurrency: options.concurrency,
       cache,
     });
+    // Per item, its calls' results then its agent-level ones; criterionIndex counts every criterion given.
+    const results: EvalResult[] = [...callResults.map((result) => ({ ...result, criterionIndex: split.call[result.criterionIndex].index })), ...(await agents.results())].sort((a, b) => a.item - b.item);
     const summary = summarise(results, criteria.criteria);
     const report: EvalReport = {
       judge: judge.value.judge.id,

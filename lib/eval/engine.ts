@@ -1,4 +1,5 @@
 import type { Criterion } from "@/lib/criteria/parse";
+import type { TraceJudge, TraceView } from "@/lib/judges/trace/types";
 import type { CallView, Judge, JudgeInput, JudgeResult } from "@/lib/judges/types";
 import { errorKind, errorMessage, isRetryable } from "./errors";
 import { validateJudgeResult } from "./judge-result";
@@ -37,8 +38,23 @@ export function judgeInputFor(criterion: Criterion, view: CallView): JudgeInput 
  * outcome to record (message, kind, attempts), never an exception.
  */
 export async function evaluateCall(options: EvaluateCallOptions): Promise<EvaluateCallOutcome> {
-  const { judge, signal, now = Date.now } = options;
   const input = judgeInputFor(options.criterion, options.view);
+  return judgeWithRetries(options.judge.id, (attemptSignal) => options.judge.evaluate(input, attemptSignal), options);
+}
+
+export type EvaluateTraceOptions = Omit<EvaluateCallOptions, "judge" | "view"> & { judge: TraceJudge; view: TraceView };
+
+/** Judges a whole transcript against an agent-level criterion, with the same limiter, timeout, retries and validation as a call. */
+export async function evaluateTrace(options: EvaluateTraceOptions): Promise<EvaluateCallOutcome> {
+  const input = { criterion: options.criterion, content: options.view };
+  return judgeWithRetries(options.judge.id, (attemptSignal) => options.judge.evaluateTrace(input, attemptSignal), options);
+}
+
+type JudgeAttempt = (signal: AbortSignal) => Promise<JudgeResult>;
+
+async function judgeWithRetries(judgeId: string, invoke: JudgeAttempt, options: Omit<EvaluateCallOptions, "judge" | "view" | "criterion">): Promise<EvaluateCallOutcome> {
+  const { signal, now = Date.now } = options;
+  const judge = { id: judgeId };
   const started = now();
   let attemptMs = 0;
 
@@ -46,7 +62,7 @@ export async function evaluateCall(options: EvaluateCallOptions): Promise<Evalua
     const call = async () => {
       const attemptStarted = now();
       try {
-        return await withTimeout((attemptSignal) => judge.evaluate(input, attemptSignal), options.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal);
+        return await withTimeout(invoke, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal);
       } finally {
         attemptMs = now() - attemptStarted;
       }

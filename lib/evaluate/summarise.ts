@@ -1,11 +1,11 @@
 import type { Criterion, CriterionScale } from "@/lib/criteria/parse";
-import type { CallResult } from "./types";
+import { isAgentResult, type EvalResult } from "./types";
 
 export interface CriterionSummary {
   criterionIndex: number;
   criterion: string;
   scale: CriterionScale;
-  /** Results for this criterion: calls × views. */
+  /** Results for this criterion: calls × views, or transcripts for an agent-level criterion. */
   total: number;
   /** Results with a score or a verdict. */
   judged: number;
@@ -34,7 +34,7 @@ export interface Summary {
  * Per-criterion numbers of a set of results. Pass the criteria to list those that got no result
  * at all (a file without tool calls); otherwise they are taken from the results.
  */
-export function summarise(results: readonly CallResult[], criteria?: readonly Pick<Criterion, "text" | "scale">[]): Summary {
+export function summarise(results: readonly EvalResult[], criteria?: readonly Pick<Criterion, "text" | "scale">[]): Summary {
   const listed = criteria
     ? criteria.map((criterion, index) => ({ index, text: criterion.text, scale: criterion.scale }))
     : [...new Map(results.map((r) => [r.criterionIndex, { index: r.criterionIndex, text: r.criterion, scale: r.scale }])).values()].sort((a, b) => a.index - b.index);
@@ -42,7 +42,7 @@ export function summarise(results: readonly CallResult[], criteria?: readonly Pi
   return {
     criteria: summaries,
     transcripts: new Set(results.map((r) => r.item)).size,
-    calls: new Set(results.map((r) => `${r.item}|${r.callOrdinal}`)).size,
+    calls: new Set(results.flatMap((r) => (isAgentResult(r) ? [] : [`${r.item}|${r.callOrdinal}`]))).size,
     results: results.length,
     judged: sum(summaries.map((s) => s.judged)),
     notApplicable: sum(summaries.map((s) => s.notApplicable)),
@@ -50,7 +50,7 @@ export function summarise(results: readonly CallResult[], criteria?: readonly Pi
   };
 }
 
-function summariseCriterion(criterionIndex: number, criterion: string, scale: CriterionScale, results: readonly CallResult[]): CriterionSummary {
+function summariseCriterion(criterionIndex: number, criterion: string, scale: CriterionScale, results: readonly EvalResult[]): CriterionSummary {
   const judged = results.filter((r) => r.status === "done" && r.score !== null);
   const scores = judged.map((r) => r.score as number);
   const binary = scale === "binary";

@@ -42,6 +42,38 @@ export interface EvaluateTranscriptsOptions {
 
 export type CallResultStatus = "done" | "not-applicable" | "error";
 
+/**
+ * One transcript judged as a whole against an agent-level criterion: the transcript's position
+ * `item` and no call fields (no call, tool or view).
+ */
+export interface AgentResult {
+  scope: "agent";
+  /** 0-based position of the transcript among the items. */
+  item: number;
+  transcript: string;
+  source?: SourceLocation;
+  /** 0-based position of the criterion in the list given. */
+  criterionIndex: number;
+  criterion: string;
+  scale: CriterionScale;
+  status: CallResultStatus;
+  score: number | null;
+  passed: boolean | null;
+  explanation: string;
+  findings: Finding[];
+  measuredBy?: string[];
+  error?: string;
+  errorKind?: string;
+  cached: boolean;
+  attempts: number;
+  latencyMs: number | null;
+}
+
+/** A result of `callboard eval`: a call's, or (scope "agent") a whole transcript's. */
+export type EvalResult = CallResult | AgentResult;
+
+export const isAgentResult = (result: EvalResult): result is AgentResult => "scope" in result && result.scope === "agent";
+
 /** One tool call judged against one criterion in one view. */
 export interface CallResult {
   /** 0-based position of the transcript among the items. */

@@ -78,3 +78,20 @@ it("gives the parser's message for a text that is not a criterion", () => {
   expect(described.ok).toBe(false);
   if (!described.ok) expect(described.message).toMatch(/must start with one of/);
 });
+
+describe("describeMeasurement of agent-level criteria", () => {
+  it("names the agent checks that measure it with the built-in judge", () => {
+    const described = plan(checks, "Penalize agents that make redundant calls");
+    expect(described.measurable).toBe(true);
+    expect(described.measuredBy).toMatch(/^Measured by the built-in agent checks on efficient tool use/);
+    expect(described.checks?.checks.map((check) => check.id)).toContain("repeated-call");
+    expect(described.details[0]).toMatch(/judged once per transcript/);
+  });
+
+  it("warns when no agent check applies, and when Composo is chosen", () => {
+    expect(plan(checks, "Reward agents that write in a friendly tone")).toMatchObject({ measurable: false, warning: expect.stringContaining("cannot measure this agent criterion") });
+    const composo: JudgeChoice = { kind: "composo", label: "Composo", id: "composo", configured: true };
+    expect(plan(composo, "Agent passes if it stops when done")).toMatchObject({ measurable: false, warning: expect.stringContaining("cannot judge agent-level criteria") });
+    expect(plan(openai, "Agent passes if it stops when done").measuredBy).toBe("Judged by the model gpt-4.1-mini (OpenAI-compatible), given the whole transcript.");
+  });
+});

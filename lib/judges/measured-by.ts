@@ -1,8 +1,10 @@
-import { parseCriterion } from "@/lib/criteria/parse";
+import type { Criterion } from "@/lib/criteria/parse";
+import { parseScopedCriterion } from "@/lib/criteria/scope";
 import type { RunMode } from "@/lib/zod/runs";
 import type { CheckInfo } from "./checks/check";
 import { describeChecksPlan, type ChecksPlanDescription } from "./checks/describe";
 import type { JudgeKind } from "./registry";
+import { describeAgentChecksPlan } from "./trace/catalogue";
 
 // Pure and free of the judges' code: the criteria page and the new-run form call it on every
 // keystroke and tick, in the browser, with the built-in catalogue the server sends them.
@@ -87,8 +89,9 @@ function checksPlan(plan: ChecksPlanDescription, mode: RunMode): MeasurementPlan
  * the others. `catalogue` is the built-in judge's (CHECK_INFOS), passed in to keep this free of its code.
  */
 export function describeMeasurement(judge: JudgeChoice, text: string, mode: RunMode, catalogue: readonly CheckInfo[]): MeasurementPlan {
-  const parsed = parseCriterion(text);
+  const parsed = parseScopedCriterion(text);
   if (!parsed.ok) return parsed;
+  if (parsed.scope === "agent") return agentMeasurement(judge, parsed.criterion);
   if (judge.kind === "checks") return checksPlan(describeChecksPlan(catalogue, parsed.criterion), mode);
   const scale = parsed.criterion.scale === "binary" ? "a pass or a fail" : "a score from 0 to 1";
   return {
@@ -96,6 +99,32 @@ export function describeMeasurement(judge: JudgeChoice, text: string, mode: RunM
     measurable: judge.configured,
     measuredBy: `Judged by ${judgedBy(judge)}, ${VIEWS[mode]}.`,
     details: [`The judge reads the criterion as written and answers with ${scale} and an explanation for every call; each call is one request to the judge, which may cost money.`],
+    warning: judge.configured ? null : `The ${judge.label} judge is not configured on this server: ${judge.reason ?? "its settings are missing"}.`,
+    checks: null,
+  };
+}
+
+const WHOLE_TRANSCRIPT = "An agent-level criterion: judged once per transcript, on the whole transcript, whatever the run's mode.";
+
+/** An agent-level criterion: the built-in agent checks, or a model given the whole transcript; Composo cannot judge one. */
+function agentMeasurement(judge: JudgeChoice, criterion: Criterion): MeasurementPlan {
+  if (judge.kind === "checks") {
+    const plan = describeAgentChecksPlan(criterion.condition);
+    if (!plan.measurable) {
+      return { ok: true, measurable: false, measuredBy: "Measured by nothing: no built-in agent check applies.", details: [plan.summary, WHOLE_TRANSCRIPT], warning: "The built-in judge cannot measure this agent criterion: every result would be not applicable. Try an LLM judge or rephrase it.", checks: plan };
+    }
+    const checks = plan.checks.map((check) => check.title.toLowerCase()).join(", ");
+    return { ok: true, measurable: true, measuredBy: `Measured by the built-in agent checks on ${plan.topics.join(", ")}: ${checks}.`, details: [WHOLE_TRANSCRIPT, "Anything else the criterion asks for is not measured by these checks: use an LLM judge for it."], warning: null, checks: plan };
+  }
+  if (judge.kind === "composo") {
+    return { ok: true, measurable: false, measuredBy: `Not measurable by ${judgedBy(judge)}: it judges tool calls only.`, details: [WHOLE_TRANSCRIPT], warning: "The Composo judge cannot judge agent-level criteria: every result would be an error. Choose the built-in, OpenAI-compatible or Anthropic judge.", checks: null };
+  }
+  const scale = criterion.scale === "binary" ? "a pass or a fail" : "a score from 0 to 1";
+  return {
+    ok: true,
+    measurable: judge.configured,
+    measuredBy: `Judged by ${judgedBy(judge)}, given the whole transcript.`,
+    details: [WHOLE_TRANSCRIPT, `The judge reads the criterion as written and answers with ${scale} and an explanation for every transcript; each transcript is one request to the judge, which may cost money.`],
     warning: judge.configured ? null : `The ${judge.label} judge is not configured on this server: ${judge.reason ?? "its settings are missing"}.`,
     checks: null,
   };

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { criterionTextSchema } from "@/lib/criteria/parse";
+import { scopedCriterionTextSchema } from "@/lib/criteria/scope";
 
 export const criterionIdSchema = z.string().trim().min(1).max(64);
 
 export const createCriterionSchema = z.object({
-  text: criterionTextSchema,
+  text: scopedCriterionTextSchema,
   title: z
     .string()
     .trim()

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
+import { z } from "zod";
 import { PageHeader } from "@/components/page-header";
 import { criterionLabel } from "@/components/runs/criterion-label";
 import { LiveProgress } from "@/components/runs/live-progress";
@@ -16,6 +17,7 @@ import { formatDateTime } from "@/lib/format";
 import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { runHumanAgreement } from "@/lib/server/results/human-agreement";
+import { runAgentResults, runAgentSummary } from "@/lib/server/results/agent-results";
 import { runCallPage } from "@/lib/server/results/run-call-page";
 import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunProgress, cachedRunResultGroups, cachedRunToolNames, runModes } from "@/lib/server/results/run-page-cache";
 import { progressReport } from "@/lib/server/runs/progress-report";
@@ -24,12 +26,15 @@ import { firstValues, type SearchParams } from "@/lib/table-query";
 import { runViewSchema, viewParams } from "@/lib/zod/run-view";
 import type { TranscriptGroup } from "@/lib/zod/transcripts";
 import { loadRun } from "./load-run";
+import { RunAgentResultsSection } from "./run-agent-results-section";
 import { RunAgreementSection } from "./run-agreement-section";
 import { RunGroupsSection } from "./run-groups-section";
 import { RunOutcomeSection } from "./run-outcome-section";
 import { RunSummarySection } from "./run-summary-section";
 
 export const dynamic = "force-dynamic";
+
+const agentPageSchema = z.coerce.number().int().min(1).catch(1);
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -55,7 +60,9 @@ function started<T>(promise: Promise<T>): Promise<T> {
 export default async function RunPage({ params, searchParams }: Props) {
   const user = await requirePageUser();
   const { id } = await params;
-  const view = runViewSchema.parse(firstValues(await searchParams));
+  const searchValues = firstValues(await searchParams);
+  const view = runViewSchema.parse(searchValues);
+  const agentPage = agentPageSchema.parse(searchValues.agentPage);
   const prisma = getPrisma();
   const run = await loadRun(id);
   if (!run) notFound();
@@ -64,6 +71,8 @@ export default async function RunPage({ params, searchParams }: Props) {
   // SQLite answers one query at a time: the table's rows first, since they are what the page is for.
   const calls = runCallPage(prisma, id, view);
   const [page, modes, tools, metadata] = await Promise.all([calls, runModes(prisma, run), cachedRunToolNames(prisma, run), cachedRunMetadataValues(prisma, run)]);
+  const agentResults = run.agentCriteria.length ? await runAgentResults(prisma, id, agentPage) : null;
+  const agentSummary = run.agentCriteria.length ? await runAgentSummary(prisma, id, run.agentCriteria) : [];
   const metadataShown = { model: metadata.models.length > 0, task: metadata.tasks.length > 0, tags: metadata.tags.length > 0, outcome: metadata.outcomes };
   const active = run.status === "pending" || run.status === "running";
   // A finished run's summary is remembered, so waiting for it costs nothing.
@@ -147,6 +156,13 @@ export default async function RunPage({ params, searchParams }: Props) {
         </Suspense>
       ) : null}
       <RunLinks runId={run.id} query={query} />
+
+      {agentResults ? <RunAgentResultsSection
+          runId={run.id}
+          results={agentResults}
+          summary={agentSummary.map((row) => ({ ...row, label: criterionLabel(run.agentCriteria.find((c) => c.id === row.criterionId) ?? { text: row.criterionId, title: null }, 80) }))}
+          query={query}
+        /> : null}
 
       <section aria-labelledby="calls-heading" className="mt-6">
         <h2 id="calls-heading" className="mb-2 text-lg font-semibold">

@@ -28,14 +28,14 @@ export default async function NewRunPage() {
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
         <Link href="/runs" className="text-indigo-700 hover:underline">Runs</Link>
       </nav>
-      <PageHeader title="New run" description="Every tool call of the chosen transcripts is judged against every chosen criterion." />
+      <PageHeader title="New run" description="Every tool call of the chosen transcripts is judged against every chosen tool-call criterion, and every transcript against every chosen agent criterion." />
       {criteria.length === 0 ? (
         <EmptyState title="No criteria yet" action={{ href: "/criteria", label: "Write a criterion" }}>
           A run needs at least one criterion.
         </EmptyState>
       ) : (
         <NewRunForm
-          criteria={criteria.map(({ id, text, kind, title }) => ({ id, text, kind, title }))}
+          criteria={criteria.map(({ id, text, kind, scope, title }) => ({ id, text, kind, scope, title }))}
           uploads={uploads.map((u) => ({
             id: u.id,
             label: `${formatDateTime(u.createdAt)} · ${u.source} · ${Array.isArray(u.fileNames) ? u.fileNames.join(", ") : ""} (${u.importedCount})`,

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AgentResultsTable } from "@/components/agent/agent-results-table";
 import { MetadataSummary } from "@/components/metadata/metadata-summary";
 import { PageHeader } from "@/components/page-header";
 import { ConversationView } from "@/components/transcript/conversation-view";
@@ -10,6 +11,7 @@ import { WarningList } from "@/components/transcript/warning-list";
 import { formatDateTime, plural } from "@/lib/format";
 import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
+import { transcriptAgentResults } from "@/lib/server/results/agent-results";
 import { getTranscript } from "@/lib/server/transcripts/get";
 import { conversationBlocks, splitTools } from "@/lib/transcripts/conversation";
 import { canonicalDocument } from "@/lib/transcripts/document";
@@ -30,8 +32,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TranscriptPage({ params }: Props) {
   await requirePageUser();
   const { id } = await params;
-  const transcript = await getTranscript(getPrisma(), id);
+  const prisma = getPrisma();
+  const transcript = await getTranscript(prisma, id);
   if (!transcript) notFound();
+  const agentResults = await transcriptAgentResults(prisma, id);
   const warnings = transcript.warnings as unknown as ImportWarning[];
   const blocks = conversationBlocks(transcript.messages, transcript.toolCalls);
   const tools = splitTools(transcript.tools, transcript.toolCalls.map((c) => c.toolName));
@@ -55,6 +59,12 @@ export default async function TranscriptPage({ params }: Props) {
             {plural(warnings.length, "warning")}, shown where they occur
           </h2>
           {unplaced.length > 0 ? <div className="mt-2"><WarningList warnings={unplaced} /></div> : null}
+        </section>
+      ) : null}
+      {agentResults.length ? (
+        <section aria-labelledby="agent-results-heading" className="mb-6">
+          <h2 id="agent-results-heading" className="mb-2 text-lg font-semibold">Agent-level results</h2>
+          <AgentResultsTable rows={agentResults} show="run" />
         </section>
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">

@@ -1,10 +1,10 @@
 import { describeImportError } from "@/lib/transcripts/import-error-text";
 import { formatNumber } from "@/lib/evaluate/gate";
 import type { CriterionSummary } from "@/lib/evaluate/summarise";
-import type { CallResult } from "@/lib/evaluate/types";
+import type { EvalResult } from "@/lib/evaluate/types";
 import type { EvalReport } from "../report";
 import { attributes, escapeXmlText } from "./xml";
-import { callLabel, resultProblem } from "./verdict";
+import { resultLabel, resultProblem, viewLabel } from "./verdict";
 
 /**
  * JUnit XML for CI test reports: one testsuite per criterion and one testcase per call (and
@@ -68,8 +68,8 @@ function criterionSuite(summary: CriterionSummary, report: EvalReport): Suite {
   };
 }
 
-function testCase(result: CallResult, failUnder: number | null): { kind: "pass" | "failure" | "error" | "skipped"; lines: string[] } {
-  const open = `    <testcase ${attributes({ classname: result.transcript, name: `${callLabel(result)} (${result.mode})`, time: seconds(result.latencyMs) })}>`;
+function testCase(result: EvalResult, failUnder: number | null): { kind: "pass" | "failure" | "error" | "skipped"; lines: string[] } {
+  const open = `    <testcase ${attributes({ classname: result.transcript, name: `${resultLabel(result)} (${viewLabel(result)})`, time: seconds(result.latencyMs) })}>`;
   const output = `      <system-out>${escapeXmlText(describe(result))}</system-out>`;
   if (result.status === "not-applicable") return { kind: "skipped", lines: [open, `      <skipped ${attributes({ message: `not applicable: ${result.explanation}` })}/>`, output, `    </testcase>`] };
   const problem = resultProblem(result, failUnder);
@@ -81,7 +81,7 @@ function testCase(result: CallResult, failUnder: number | null): { kind: "pass" 
   };
 }
 
-function describe(result: CallResult): string {
+function describe(result: EvalResult): string {
   const lines = [result.status === "error" ? `error: ${result.error ?? ""}` : result.explanation];
   for (const finding of result.findings) {
     lines.push(`- ${finding.severity} ${finding.check}${finding.path ? ` ${finding.path}` : ""}: ${finding.message}${finding.evidence ? ` [${finding.evidence}]` : ""}`);

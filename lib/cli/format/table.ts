@@ -1,9 +1,9 @@
 import { formatNumber, gateValue } from "@/lib/evaluate/gate";
 import type { CriterionSummary } from "@/lib/evaluate/summarise";
-import type { CallResult } from "@/lib/evaluate/types";
+import type { EvalResult } from "@/lib/evaluate/types";
 import type { EvalReport } from "../report";
 import { alignColumns, truncate } from "./columns";
-import { callLabel, headline, verdictText } from "./verdict";
+import { headline, resultLabel, verdictText, viewLabel } from "./verdict";
 
 export interface TableOptions {
   verbose?: boolean;
@@ -33,7 +33,7 @@ export function formatTable(report: EvalReport, options: TableOptions = {}): str
   return `${lines.join("\n")}\n`;
 }
 
-function resultLines(results: readonly CallResult[], options: TableOptions): string[] {
+function resultLines(results: readonly EvalResult[], options: TableOptions): string[] {
   const detailWidth = options.detailWidth ?? 100;
   // Verbose output gives the detail on lines of its own, below each row.
   const header = ["TRANSCRIPT", "CALL", "VIEW", "CRITERION", "RESULT", ...(options.verbose ? [] : ["DETAIL"])];
@@ -43,7 +43,7 @@ function resultLines(results: readonly CallResult[], options: TableOptions): str
     // The name once per transcript: the rows below it are its calls.
     const name = result.item === previous ? "" : truncate(result.transcript, NAME_WIDTH);
     previous = result.item;
-    const row = [name, callLabel(result), result.mode, `C${result.criterionIndex + 1}`, verdictText(result)];
+    const row = [name, resultLabel(result), viewLabel(result), `C${result.criterionIndex + 1}`, verdictText(result)];
     rows.push(options.verbose ? row : [...row, truncate(headline(result), detailWidth)]);
   }
   const aligned = alignColumns(rows);
@@ -51,7 +51,7 @@ function resultLines(results: readonly CallResult[], options: TableOptions): str
   return aligned.flatMap((line, index) => (index === 0 ? [line] : [line, ...details(results[index - 1])]));
 }
 
-function details(result: CallResult): string[] {
+function details(result: EvalResult): string[] {
   const lines = [`    ${result.status === "error" ? `error (${result.errorKind ?? "unknown"}): ${result.error ?? ""}` : result.explanation}`];
   for (const finding of result.findings) {
     const where = finding.path ? ` ${finding.path}` : "";

@@ -1,4 +1,5 @@
 import type { Criterion } from "@/lib/criteria/parse";
+import { scopeOf } from "@/lib/criteria/scope";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 /** Adds criteria to the library; a text already there is reported, not duplicated (and unarchived). */
@@ -10,7 +11,7 @@ export async function addCriteria(prisma: PrismaClient, criteria: Criterion[], s
     for (const criterion of criteria) {
       if (known.has(criterion.text)) continue;
       const row = await tx.criterion.create({
-        data: { text: criterion.text, kind: criterion.kind, scale: criterion.scale, condition: criterion.condition, source },
+        data: { text: criterion.text, kind: criterion.kind, scale: criterion.scale, condition: criterion.condition, scope: scopeOf(criterion.text), source },
         select: { id: true },
       });
       known.set(criterion.text, row.id);

@@ -5,6 +5,7 @@ export interface CriterionListItem {
   text: string;
   kind: string;
   scale: string;
+  scope: string;
   title: string | null;
   archived: boolean;
   source: string;
@@ -22,6 +23,7 @@ export async function listCriteria(prisma: PrismaClient, { includeArchived = fal
       text: true,
       kind: true,
       scale: true,
+      scope: true,
       title: true,
       archived: true,
       source: true,

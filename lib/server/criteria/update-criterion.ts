@@ -1,4 +1,5 @@
 import type { Criterion } from "@/lib/criteria/parse";
+import type { CriterionScope } from "@/lib/criteria/scope";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { CriterionConflictError } from "./errors";
 
@@ -6,7 +7,7 @@ import { CriterionConflictError } from "./errors";
  * Changes a criterion's text or title. Once runs have used a criterion its text is fixed,
  * so that past results keep the meaning they were judged with; only the title may change.
  */
-export async function updateCriterion(prisma: PrismaClient, id: string, criterion: Criterion, title: string | undefined) {
+export async function updateCriterion(prisma: PrismaClient, id: string, criterion: Criterion, title: string | undefined, scope: CriterionScope = "call") {
   return prisma.$transaction(async (tx) => {
     const current = await tx.criterion.findUnique({ where: { id }, select: { text: true, _count: { select: { runs: true } } } });
     if (!current) throw new CriterionConflictError("This criterion no longer exists.");
@@ -21,7 +22,7 @@ export async function updateCriterion(prisma: PrismaClient, id: string, criterio
     }
     return tx.criterion.update({
       where: { id },
-      data: { text: criterion.text, kind: criterion.kind, scale: criterion.scale, condition: criterion.condition, title: title ?? null },
+      data: { text: criterion.text, kind: criterion.kind, scale: criterion.scale, condition: criterion.condition, scope, title: title ?? null },
     });
   });
 }

@@ -106,7 +106,7 @@ export async function getCallDetail(prisma: PrismaClient, runId: string, toolCal
         mode: true,
         status: true,
         judgeId: true,
-        criteria: { orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true, title: true, kind: true, scale: true } } } },
+        criteria: { where: { criterion: { scope: "call" } }, orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true, title: true, kind: true, scale: true } } } },
       },
     }),
     prisma.toolCall.findUnique({

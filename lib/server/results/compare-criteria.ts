@@ -54,7 +54,7 @@ export async function compareSetup(prisma: PrismaClient, params: CompareParams):
       name: true,
       mode: true,
       judgeId: true,
-      criteria: { orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true, title: true, kind: true, scale: true } } } },
+      criteria: { where: { criterion: { scope: "call" } }, orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true, title: true, kind: true, scale: true } } } },
     },
   });
   const runs: CompareRun[] = params.run.flatMap((id) => {
@@ -78,7 +78,7 @@ export async function compareRunChoices(prisma: PrismaClient, take = 100): Promi
   const runs = await prisma.run.findMany({
     orderBy: { createdAt: "desc" },
     take,
-    select: { id: true, name: true, mode: true, criteria: { orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true, title: true } } } } },
+    select: { id: true, name: true, mode: true, criteria: { where: { criterion: { scope: "call" } }, orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true, title: true } } } } },
   });
   return runs.map((run) => ({ id: run.id, name: run.name, mode: run.mode, criteria: run.criteria.map((link) => link.criterion) }));
 }

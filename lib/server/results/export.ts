@@ -1,8 +1,9 @@
-import { csvRecord } from "@/lib/csv";
+import { csvRecord, type CsvValue } from "@/lib/csv";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { markFor, type HumanMark } from "@/lib/results/human-mark";
 import type { RunView } from "@/lib/zod/run-view";
 import { HUMAN_EXPORT_COLUMNS, humanCsvValues, humanExport, type HumanExport } from "./export-human";
+import { agentExportRecords, type AgentExportRecord } from "./export-agent";
 import { humanMarksForCalls } from "./human-marks";
 import { runCallIdsPage } from "./run-call-query";
 
@@ -37,6 +38,8 @@ export interface ExportRecord {
   judge: string | null;
   latency_ms: number | null;
   error: string | null;
+  /** "call": a tool call's result; agent-level results are AgentExportRecord (export-agent.ts). */
+  scope: "call";
   /** A person's review of the result; null when it was never queued for review. */
   human: HumanExport | null;
 }
@@ -62,6 +65,7 @@ export const RESULT_COLUMNS = [
   "judge",
   "latency_ms",
   "error",
+  "scope",
 ] as const satisfies readonly (keyof ExportRecord)[];
 
 /** The CSV header: the result's columns, then what a person said about it (never mixed with the judge's). */
@@ -117,6 +121,7 @@ export function exportRecords(runId: string, call: ExportCall, criteria: readonl
       judge: evaluation.judgeId,
       latency_ms: evaluation.latencyMs,
       error: evaluation.error,
+      scope: "call" as const,
       human: humanExport(markFor(humans, evaluation.criterionId, evaluation.mode)),
     }));
 }
@@ -126,11 +131,13 @@ export function csvHeader(): string {
 }
 
 /** A record as a CSV line; findings become their JSON text, the review its human_* columns. */
-export function csvLine(record: ExportRecord): string {
-  return csvRecord([...RESULT_COLUMNS.map((column) => (column === "findings" ? JSON.stringify(record.findings) : record[column])), ...humanCsvValues(record.human)]);
+export function csvLine(record: ExportRecord | AgentExportRecord): string {
+  // An agent-level record has no call fields: their columns stay empty.
+  const values: Partial<Record<(typeof RESULT_COLUMNS)[number], CsvValue>> = { ...record, findings: JSON.stringify(record.findings) };
+  return csvRecord([...RESULT_COLUMNS.map((column) => values[column]), ...humanCsvValues(record.human)]);
 }
 
-export function jsonLine(record: ExportRecord): string {
+export function jsonLine(record: ExportRecord | AgentExportRecord): string {
   return `${JSON.stringify(record)}\n`;
 }
 
@@ -158,7 +165,7 @@ const callSelect = (runId: string) =>
 
 /** The export as text chunks: the header, then one chunk per page of calls, in the view's order. */
 async function* exportChunks(prisma: PrismaClient, runId: string, view: RunView, format: "csv" | "jsonl", pages: typeof EXPORT_PAGES): AsyncGenerator<string> {
-  const links = await prisma.runCriterion.findMany({ where: { runId }, orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true } } } });
+  const links = await prisma.runCriterion.findMany({ where: { runId, criterion: { scope: "call" } }, orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true } } } });
   const criteria = links.map((link) => link.criterion);
   if (format === "csv") yield csvHeader();
   for (let skip = 0; ; skip += pages.ids) {
@@ -178,7 +185,12 @@ async function* exportChunks(prisma: PrismaClient, runId: string, view: RunView,
       }
       if (text) yield text;
     }
-    if (ids.length < pages.ids) return;
+    if (ids.length < pages.ids) break;
+  }
+  // Agent-level results follow the calls; the view's call filters do not apply to them.
+  for await (const records of agentExportRecords(prisma, runId, pages.results)) {
+    const text = records.map((record) => (format === "csv" ? csvLine(record) : jsonLine(record))).join("");
+    if (text) yield text;
   }
 }
 

@@ -36,16 +36,25 @@ function rowCounts(mode: NewRun["mode"], calls: number, unanswered: number, crit
 export async function createRun(prisma: PrismaClient, input: NewRun, now: Date = new Date(), options: { inlineEvaluations?: number } = {}): Promise<CreatedRun> {
   const cutoff = new Date();
   const created = await prisma.$transaction(async (tx) => {
-    const criteria = await tx.criterion.findMany({ where: { id: { in: input.criterionIds } }, select: { id: true } });
+    const criteria = await tx.criterion.findMany({ where: { id: { in: input.criterionIds } }, select: { id: true, scope: true } });
     const known = new Set(criteria.map((criterion) => criterion.id));
     const missing = input.criterionIds.filter((id) => !known.has(id));
     if (missing.length) throw new RunError("unknown-criteria", `Unknown criteria: ${missing.join(", ")}.`);
 
+    const agentIds = new Set(criteria.filter((criterion) => criterion.scope === "agent").map((criterion) => criterion.id));
+    const callCriteria = input.criterionIds.filter((id) => !agentIds.has(id));
+    const agentCriteria = input.criterionIds.filter((id) => agentIds.has(id));
+
     const where = { transcript: selectionWhere(input.selection) };
     const [calls, unanswered] = await Promise.all([tx.toolCall.count({ where }), tx.toolCall.count({ where: { ...where, responseIndex: null } })]);
-    if (!calls) throw new RunError("empty-selection", "The selected transcripts hold no tool calls to evaluate.");
+    if (!calls && callCriteria.length) throw new RunError("empty-selection", "The selected transcripts hold no tool calls to evaluate.");
+    // Agent-level rows, one per transcript and agent criterion, are few: created here, with the run.
+    const transcripts = agentCriteria.length ? await tx.transcript.findMany({ where: { AND: [selectionWhere(input.selection), { createdAt: { lte: cutoff } }] }, select: { id: true }, orderBy: { id: "asc" } }) : [];
+    if (agentCriteria.length && !transcripts.length) throw new RunError("empty-selection", "The selection holds no transcripts to evaluate.");
 
-    const counts = rowCounts(input.mode, calls, unanswered, input.criterionIds.length);
+    const callCounts = rowCounts(input.mode, calls, unanswered, callCriteria.length);
+    const agentRows = transcripts.length * agentCriteria.length;
+    const counts = { total: callCounts.total + agentRows, notApplicable: callCounts.notApplicable };
     const run = await tx.run.create({
       data: {
         name: input.name,
@@ -62,6 +71,9 @@ export async function createRun(prisma: PrismaClient, input: NewRun, now: Date =
       select: { id: true },
     });
     await tx.runCriterion.createMany({ data: input.criterionIds.map((criterionId, position) => ({ runId: run.id, criterionId, position })) });
+    if (agentRows) {
+      await tx.transcriptEvaluation.createMany({ data: transcripts.flatMap((transcript) => agentCriteria.map((criterionId) => ({ runId: run.id, transcriptId: transcript.id, criterionId }))) });
+    }
     return { runId: run.id, ...counts };
   }, RUN_TRANSACTION);
 

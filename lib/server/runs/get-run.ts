@@ -18,13 +18,25 @@ export interface RunDetail {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
-  criteria: { id: string; text: string; title: string | null; kind: string; scale: string; position: number }[];
+  /** The tool-call criteria, judged per call: what the calls table, summaries and charts show. */
+  criteria: RunCriterionDetail[];
+  /** The agent-level criteria, judged once per transcript (TranscriptEvaluation rows). */
+  agentCriteria: RunCriterionDetail[];
+}
+
+export interface RunCriterionDetail {
+  id: string;
+  text: string;
+  title: string | null;
+  kind: string;
+  scale: string;
+  position: number;
 }
 
 export async function getRun(prisma: PrismaClient, runId: string): Promise<RunDetail | null> {
   const run = await prisma.run.findUnique({
     where: { id: runId },
-    include: { criteria: { orderBy: { position: "asc" }, include: { criterion: { select: { id: true, text: true, title: true, kind: true, scale: true } } } } },
+    include: { criteria: { orderBy: { position: "asc" }, include: { criterion: { select: { id: true, text: true, title: true, kind: true, scale: true, scope: true } } } } },
   });
   if (!run) return null;
   const judge = runJudgeSchema.safeParse(run.judgeSettings);
@@ -45,6 +57,7 @@ export async function getRun(prisma: PrismaClient, runId: string): Promise<RunDe
     createdAt: run.createdAt,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
-    criteria: run.criteria.map((link) => ({ ...link.criterion, position: link.position })),
+    criteria: run.criteria.filter((link) => link.criterion.scope !== "agent").map(({ criterion: { scope: _scope, ...criterion }, position }) => ({ ...criterion, position })),
+    agentCriteria: run.criteria.filter((link) => link.criterion.scope === "agent").map(({ criterion: { scope: _scope, ...criterion }, position }) => ({ ...criterion, position })),
   };
 }

@@ -33,11 +33,14 @@ const ADVANCE = `UPDATE "Run" SET "doneCount" = "doneCount" + ?, "materialiseCur
 // The last batch: the rows are all there, so the counters are what they number (a transcript
 // removed meanwhile leaves fewer than were counted at creation; in the write lock, nothing moves),
 // and a run with nothing left to judge ends.
+// Agent-level rows (TranscriptEvaluation, created with the run) count as well.
+const countBoth = (condition: string) =>
+  `(SELECT COUNT(*) FROM "Evaluation" WHERE "runId" = @runId${condition}) + (SELECT COUNT(*) FROM "TranscriptEvaluation" WHERE "runId" = @runId${condition})`;
 const FINISH = `
 UPDATE "Run" SET "materialising" = false, "materialiseCursor" = NULL,
-  "total" = (SELECT COUNT(*) FROM "Evaluation" WHERE "runId" = @runId),
-  "doneCount" = (SELECT COUNT(*) FROM "Evaluation" WHERE "runId" = @runId AND "status" IN ('done', 'not-applicable')),
-  "errorCount" = (SELECT COUNT(*) FROM "Evaluation" WHERE "runId" = @runId AND "status" = 'error')
+  "total" = ${countBoth("")},
+  "doneCount" = ${countBoth(` AND "status" IN ('done', 'not-applicable')`)},
+  "errorCount" = ${countBoth(` AND "status" = 'error'`)}
 WHERE "id" = @runId`;
 const CLOSE_IF_IDLE = `UPDATE "Run" SET "status" = 'done', "finishedAt" = ? WHERE "id" = ? AND "status" IN ('pending', 'running') AND "doneCount" + "errorCount" >= "total"`;
 
@@ -58,7 +61,7 @@ export interface MaterialisedBatch {
 export async function materialiseBatch(prisma: PrismaClient, runId: string, maxCalls = MATERIALISE_CALLS, now: Date = new Date()): Promise<MaterialisedBatch | null> {
   const run = await prisma.run.findUnique({
     where: { id: runId },
-    select: { status: true, mode: true, selection: true, materialising: true, materialiseCursor: true, criteria: { orderBy: { position: "asc" }, select: { criterionId: true } } },
+    select: { status: true, mode: true, selection: true, materialising: true, materialiseCursor: true, criteria: { where: { criterion: { scope: "call" } }, orderBy: { position: "asc" }, select: { criterionId: true } } },
   });
   if (!run?.materialising || run.status === "cancelled" || !run.materialiseCursor) return null;
   const cursor = cursorSchema.parse(JSON.parse(run.materialiseCursor));

@@ -1,5 +1,6 @@
 import { can, type Role } from "@/lib/auth/roles";
-import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
+import type { Criterion } from "@/lib/criteria/parse";
+import { parseScopedCriterion, type CriterionScope } from "@/lib/criteria/scope";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { RunError } from "./errors";
 
@@ -8,7 +9,7 @@ const ARCHIVED = "is archived: restore it under Criteria (show archived) to use 
 /** No criterion id holds white space; a text without a prefix that has none is most likely a mistyped id. */
 const looksLikeId = (ref: string) => !/\s/.test(ref);
 
-type Resolved = { kind: "id"; id: string } | { kind: "new"; criterion: Criterion };
+type Resolved = { kind: "id"; id: string } | { kind: "new"; criterion: Criterion; scope: CriterionScope };
 
 /**
  * Turns each reference (a criterion id, or a criterion's text) into a criterion id, in order.
@@ -32,18 +33,18 @@ export async function resolveCriteria(prisma: PrismaClient, actor: { role: Role 
       if (stored.archived) throw new RunError("archived-criterion", `${path}: the criterion ${JSON.stringify(stored.text)} (${stored.id}) ${ARCHIVED}.`, path);
       return { kind: "id", id: stored.id };
     }
-    const parsed = parseCriterion(ref);
+    const parsed = parseScopedCriterion(ref);
     if (parsed.ok) {
       // The parser trims and keeps the text as written: the same text may be stored under it.
       const same = byText.get(parsed.criterion.text);
       if (same) return { kind: "id", id: same.id };
-      return { kind: "new", criterion: parsed.criterion };
+      return { kind: "new", criterion: parsed.criterion, scope: parsed.scope };
     }
     if (looksLikeId(ref)) throw new RunError("unknown-criteria", `${path}: there is no criterion with id ${JSON.stringify(ref)}, and it is no criterion text either (${parsed.message})`, path);
     throw new RunError("invalid-criterion", `${path}: ${parsed.message}`, path);
   });
 
-  const fresh = resolved.flatMap((entry, index) => (entry.kind === "new" ? [{ index, criterion: entry.criterion }] : []));
+  const fresh = resolved.flatMap((entry, index) => (entry.kind === "new" ? [{ index, criterion: entry.criterion, scope: entry.scope }] : []));
   if (fresh.length > 0 && !can(actor.role, "edit-criteria")) {
     const path = `criteria[${fresh[0].index}]`;
     throw new RunError("forbidden", `${path}: this criterion is not in the library yet, and your role (${actor.role}) may not add criteria.`, path);
@@ -51,12 +52,12 @@ export async function resolveCriteria(prisma: PrismaClient, actor: { role: Role 
   const created = new Map<string, string>();
   if (fresh.length > 0) {
     await prisma.$transaction(async (tx) => {
-      for (const { criterion } of fresh) {
+      for (const { criterion, scope } of fresh) {
         if (created.has(criterion.text)) continue;
         // Another request may have stored the same text since it was looked up: reuse it then.
         const row = await tx.criterion.upsert({
           where: { text: criterion.text },
-          create: { text: criterion.text, kind: criterion.kind, scale: criterion.scale, condition: criterion.condition, source: "user" },
+          create: { text: criterion.text, kind: criterion.kind, scale: criterion.scale, condition: criterion.condition, scope, source: "user" },
           update: {},
           select: { id: true },
         });

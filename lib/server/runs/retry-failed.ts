@@ -15,10 +15,12 @@ export async function retryFailed(prisma: PrismaClient, runId: string, evaluatio
     const run = await tx.run.findUnique({ where: { id: runId }, select: { status: true } });
     if (!run) throw new RunError("not-found", `Run ${runId} does not exist.`);
     if (run.status === "cancelled") throw new RunError("invalid-state", "This run was cancelled; start a new run instead.");
-    const { count } = await tx.evaluation.updateMany({
-      where: { runId, status: "error", ...(evaluationIds ? { id: { in: [...evaluationIds] } } : {}) },
-      data: { status: "pending", error: null, errorKind: null, claimedBy: null, claimedAt: null, finishedAt: null },
-    });
+    const where = { runId, status: "error", ...(evaluationIds ? { id: { in: [...evaluationIds] } } : {}) };
+    const data = { status: "pending", error: null, errorKind: null, claimedBy: null, claimedAt: null, finishedAt: null };
+    // Agent-level results (TranscriptEvaluation) are retried with the calls' results.
+    const calls = await tx.evaluation.updateMany({ where, data });
+    const agents = await tx.transcriptEvaluation.updateMany({ where, data });
+    const count = calls.count + agents.count;
     if (count > 0) {
       await tx.run.update({
         where: { id: runId },

@@ -33,7 +33,7 @@ export async function getRunProgress(prisma: PrismaClient, runId: string, errorG
     select: { id: true, status: true, total: true, cacheHits: true, error: true, createdAt: true, startedAt: true, finishedAt: true, materialising: true },
   });
   if (!run) return null;
-  const [byStatus, byError] = await Promise.all([
+  const [byStatus, byError, agentByStatus, agentByError] = await Promise.all([
     prisma.evaluation.groupBy({ by: ["status"], where: { runId }, _count: { _all: true } }),
     prisma.evaluation.groupBy({
       by: ["error", "errorKind"],
@@ -42,10 +42,19 @@ export async function getRunProgress(prisma: PrismaClient, runId: string, errorG
       orderBy: { _count: { id: "desc" } },
       take: errorGroups,
     }),
+    // Agent-level results (one per transcript and agent criterion) are part of the run's progress.
+    prisma.transcriptEvaluation.groupBy({ by: ["status"], where: { runId }, _count: { _all: true } }),
+    prisma.transcriptEvaluation.groupBy({
+      by: ["error", "errorKind"],
+      where: { runId, status: "error" },
+      _count: { _all: true },
+      orderBy: { _count: { id: "desc" } },
+      take: errorGroups,
+    }),
   ]);
   const counts = Object.fromEntries(EVALUATION_STATUSES.map((status) => [status, 0])) as Record<EvaluationStatus, number>;
-  for (const row of byStatus) {
-    if ((EVALUATION_STATUSES as readonly string[]).includes(row.status)) counts[row.status as EvaluationStatus] = row._count._all;
+  for (const row of [...byStatus, ...agentByStatus]) {
+    if ((EVALUATION_STATUSES as readonly string[]).includes(row.status)) counts[row.status as EvaluationStatus] += row._count._all;
   }
   // A large run's rows are created by the worker while it judges: the ones still to come are pending.
   if (run.materialising) counts.pending += Math.max(0, run.total - Object.values(counts).reduce((sum, count) => sum + count, 0));
@@ -59,7 +68,10 @@ export async function getRunProgress(prisma: PrismaClient, runId: string, errorG
     fraction: run.total ? finished / run.total : 1,
     cacheHits: run.cacheHits,
     error: run.error,
-    errors: byError.map((row) => ({ error: row.error ?? "", errorKind: row.errorKind, count: row._count._all })),
+    errors: [...byError, ...agentByError]
+      .map((row) => ({ error: row.error ?? "", errorKind: row.errorKind, count: row._count._all }))
+      .sort((a, b) => b.count - a.count)
+      .slice(0, errorGroups),
     createdAt: run.createdAt,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,

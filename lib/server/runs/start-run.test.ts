@@ -41,6 +41,17 @@ const runCriteria = async (runId: string) =>
   (await prisma.runCriterion.findMany({ where: { runId }, orderBy: { position: "asc" }, select: { criterionId: true } })).map((row) => row.criterionId);
 
 describe("startRun: criteria", () => {
+  it("creates an agent criterion from its text with scope agent, and one agent row per transcript", async () => {
+    const text = "Agent fails if it leaves a tool error unrecovered";
+    const run = await start({ criteria: [criteria[0].id, text] });
+    const created = await prisma.criterion.findUniqueOrThrow({ where: { text } });
+    expect(created).toMatchObject({ scope: "agent", kind: "fails-if", scale: "binary", condition: "it leaves a tool error unrecovered" });
+    expect(await prisma.transcriptEvaluation.count({ where: { runId: run.runId, criterionId: created.id } })).toBe(await prisma.transcript.count());
+    expect(await prisma.evaluation.count({ where: { runId: run.runId, criterionId: created.id } })).toBe(0);
+    const invalid = await refusal(start({ criteria: ["Agents are judged kindly"] }));
+    expect(invalid.message).toMatch(/criteria\[0\]: .*"Reward agents …"/);
+  });
+
   it("takes criteria by id and by their exact text, in the order given, reusing stored ones", async () => {
     const before = await prisma.criterion.count();
     const run = await start({ criteria: [criteria[1].id, `  ${criteria[0].text} `] });

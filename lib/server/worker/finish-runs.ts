@@ -9,11 +9,19 @@ import { WORKER_TRANSACTION } from "./transaction";
 export async function finishIdleRuns(prisma: PrismaClient, now: Date = new Date()): Promise<string[]> {
   return prisma.$transaction(async (tx) => {
     const idle = await tx.run.findMany({
-      where: { status: { in: ["pending", "running"] }, materialising: false, evaluations: { none: { status: { in: ["pending", "running"] } } } },
+      where: {
+        status: { in: ["pending", "running"] },
+        materialising: false,
+        evaluations: { none: { status: { in: ["pending", "running"] } } },
+        transcriptEvaluations: { none: { status: { in: ["pending", "running"] } } },
+      },
       select: { id: true },
     });
     for (const { id } of idle) {
-      const groups = await tx.evaluation.groupBy({ by: ["status", "cached"], where: { runId: id }, _count: { _all: true } });
+      const groups = [
+        ...(await tx.evaluation.groupBy({ by: ["status", "cached"], where: { runId: id }, _count: { _all: true } })),
+        ...(await tx.transcriptEvaluation.groupBy({ by: ["status", "cached"], where: { runId: id }, _count: { _all: true } })),
+      ];
       const count = (match: (group: (typeof groups)[number]) => boolean) => groups.filter(match).reduce((sum, group) => sum + group._count._all, 0);
       await tx.run.update({
         where: { id },

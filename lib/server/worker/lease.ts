@@ -7,27 +7,32 @@ import { isWorkerGone } from "./worker-id";
 // The batch's ids are the way in; the unary + keeps SQLite off the status index, which would have
 // it visit every running row for each id (through Prisma, renewing 1,000 claims took 0.4–0.9 s
 // of a blocked event loop).
-const RENEW = `UPDATE "Evaluation" SET "claimedAt" = ? WHERE "id" IN (SELECT "value" FROM json_each(?)) AND +"status" = 'running' AND +"claimedBy" = ?`;
-const RELEASE = `UPDATE "Evaluation" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL WHERE "id" IN (SELECT "value" FROM json_each(?)) AND +"status" = 'running' AND +"claimedBy" = ?`;
+// Every statement runs on both tables of claimable rows: Evaluation (calls) and TranscriptEvaluation
+// (agent-level results). Their ids never collide, so a batch's ids can go to both.
+const TABLES = ["Evaluation", "TranscriptEvaluation"] as const;
+const RENEW = TABLES.map((table) => `UPDATE "${table}" SET "claimedAt" = ? WHERE "id" IN (SELECT "value" FROM json_each(?)) AND +"status" = 'running' AND +"claimedBy" = ?`);
+const RELEASE = TABLES.map((table) => `UPDATE "${table}" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL WHERE "id" IN (SELECT "value" FROM json_each(?)) AND +"status" = 'running' AND +"claimedBy" = ?`);
 
 /** Keeps this worker's claims fresh while their judges run, so the lease only expires for a worker that stopped. */
 export async function renewClaims(prisma: PrismaClient, workerId: string, ids: readonly string[], now: Date = new Date()): Promise<number> {
   if (!ids.length) return 0;
-  return withWorkerDb(prisma, (db) => writeTransaction(db, () => db.statement(RENEW).run(sqlDate(now), asJson(ids), workerId).changes));
+  return withWorkerDb(prisma, (db) => writeTransaction(db, () => RENEW.reduce((changes, sql) => changes + db.statement(sql).run(sqlDate(now), asJson(ids), workerId).changes, 0)));
 }
 
 /** Gives claims back untouched (the worker is stopping, or failed before it could judge); returns how many were still this worker's. */
 export async function releaseClaims(prisma: PrismaClient, workerId: string, ids: readonly string[]): Promise<number> {
   if (!ids.length) return 0;
-  return withWorkerDb(prisma, (db) => writeTransaction(db, () => db.statement(RELEASE).run(asJson(ids), workerId).changes));
+  return withWorkerDb(prisma, (db) => writeTransaction(db, () => RELEASE.reduce((changes, sql) => changes + db.statement(sql).run(asJson(ids), workerId).changes, 0)));
 }
 
-const CLAIMERS = `SELECT DISTINCT "claimedBy" FROM "Evaluation" WHERE "status" = 'running' AND "claimedBy" IS NOT NULL AND "claimedBy" <> ?`;
+const CLAIMERS = TABLES.map((table) => `SELECT DISTINCT "claimedBy" FROM "${table}" WHERE "status" = 'running' AND "claimedBy" IS NOT NULL AND "claimedBy" <> ?`).join(" UNION ");
 // On the (status, claimedAt) index: only running rows are visited.
-const RELEASE_ABANDONED = `
-UPDATE "Evaluation" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL
+const RELEASE_ABANDONED = TABLES.map(
+  (table) => `
+UPDATE "${table}" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL
 WHERE "status" = 'running'
-  AND ("claimedAt" IS NULL OR "claimedAt" < ? OR "claimedBy" IS NULL OR "claimedBy" IN (SELECT "value" FROM json_each(?)))`;
+  AND ("claimedAt" IS NULL OR "claimedAt" < ? OR "claimedBy" IS NULL OR "claimedBy" IN (SELECT "value" FROM json_each(?)))`,
+);
 
 /**
  * Returns to pending the rows whose claimer is known to be gone (a stopped worker of this
@@ -40,9 +45,9 @@ export async function releaseAbandoned(prisma: PrismaClient, workerId: string, l
   const cutoff = sqlDate(new Date(now.getTime() - leaseMs));
   return withWorkerDb(prisma, (db) =>
     writeTransaction(db, () => {
-      const claimers = db.statement(CLAIMERS).all(workerId) as { claimedBy: string }[];
+      const claimers = db.statement(CLAIMERS).all(workerId, workerId) as { claimedBy: string }[];
       const gone = claimers.map((row) => row.claimedBy).filter((id) => isWorkerGone(id));
-      return db.statement(RELEASE_ABANDONED).run(cutoff, asJson(gone)).changes;
+      return RELEASE_ABANDONED.reduce((changes, sql) => changes + db.statement(sql).run(cutoff, asJson(gone)).changes, 0);
     }),
   );
 }

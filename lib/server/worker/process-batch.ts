@@ -6,6 +6,7 @@ import { loadBatch, type WorkItem } from "./load-batch";
 import { lookupCache } from "./lookup-cache";
 import { failure, type WorkOutcome } from "./outcome";
 import type { ResultWriter } from "./result-writer";
+import type { ResultToWrite } from "./write-result";
 
 export interface BatchContext extends JudgeItemContext {
   workerId: string;
@@ -25,11 +26,12 @@ export interface BatchReport {
   released: number;
 }
 
-async function release(context: BatchContext, ids: readonly string[], report: BatchReport): Promise<void> {
+export async function release(context: BatchContext, ids: readonly string[], report: BatchReport): Promise<void> {
   report.released += await releaseClaims(context.prisma, context.workerId, ids).catch(() => 0);
 }
 
-async function record(context: BatchContext, entries: { item: WorkItem; outcome: WorkOutcome }[], report: BatchReport): Promise<void> {
+/** Writes settled outcomes under this worker's claim and gives aborted ones back; `item` is a call's or a transcript's claimed row. */
+export async function record(context: BatchContext, entries: { item: ResultToWrite["evaluation"]; outcome: WorkOutcome }[], report: BatchReport): Promise<void> {
   const settled = entries.flatMap(({ item, outcome }) => (outcome.status === "aborted" ? [] : [{ evaluation: item, outcome }]));
   const aborted = entries.filter(({ outcome }) => outcome.status === "aborted").map(({ item }) => item.id);
   try {

@@ -1,8 +1,9 @@
 import { materialiseBatch, nextRunToMaterialise } from "../runs/materialise-run";
-import { claimBatch } from "./claim";
+import { claimBatch, claimTranscriptBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
 import { finishIdleRuns } from "./finish-runs";
 import { releaseAbandoned, renewClaims } from "./lease";
+import { processTranscriptBatch } from "./process-transcript-batch";
 import { processBatch, type BatchReport } from "./process-batch";
 import { acquireWorkerDb } from "./worker-db";
 import { markWorkerAlive, markWorkerStopped, newWorkerId } from "./worker-id";
@@ -26,12 +27,13 @@ export async function runUntilIdle(options: WorkerOptions & { signal?: AbortSign
     while (!context.signal.aborted) {
       const materialising = await nextRunToMaterialise(options.prisma);
       if (materialising) await materialiseBatch(options.prisma, materialising);
-      const ids = await claimBatch(options.prisma, workerId, options.batchSize ?? 8);
+      const transcriptIds = await claimTranscriptBatch(options.prisma, workerId, options.batchSize ?? 8);
+      const ids = transcriptIds.length ? transcriptIds : await claimBatch(options.prisma, workerId, options.batchSize ?? 8);
       if (!ids.length) {
         if (materialising) continue;
         break;
       }
-      const report = await processBatch(context, ids);
+      const report = transcriptIds.length ? await processTranscriptBatch(context, ids) : await processBatch(context, ids);
       for (const key of Object.keys(total) as (keyof BatchReport)[]) total[key] += report[key];
     }
     await finishIdleRuns(options.prisma);

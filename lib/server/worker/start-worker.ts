@@ -3,10 +3,11 @@ import { materialiseBatch, nextRunToMaterialise } from "../runs/materialise-run"
 import { assembleQuietTraces } from "../traces/assemble-quiet-traces";
 import { clientFile } from "../db/bulk-writer";
 import { startCheckpointer } from "./checkpointer";
-import { claimBatch } from "./claim";
+import { claimBatch, claimTranscriptBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
 import { finishIdleRuns } from "./finish-runs";
 import { releaseAbandoned, renewClaims } from "./lease";
+import { processTranscriptBatch } from "./process-transcript-batch";
 import { processBatch } from "./process-batch";
 import { acquireWorkerDb } from "./worker-db";
 import { markWorkerAlive, markWorkerStopped, newWorkerId } from "./worker-id";
@@ -74,10 +75,13 @@ export function startWorker(options: WorkerOptions): RunningWorker {
         const materialising = await nextRunToMaterialise(prisma);
         if (materialising) await materialiseBatch(prisma, materialising);
         if (batches.size < maxBatches) {
-          const ids = await claimBatch(prisma, workerId, batchSize);
+          // Agent-level rows first: one per transcript and agent criterion, few beside a run's calls,
+          // so their results do not wait for every call of every run.
+          const transcriptIds = await claimTranscriptBatch(prisma, workerId, batchSize);
+          const ids = transcriptIds.length ? transcriptIds : await claimBatch(prisma, workerId, batchSize);
           failures = 0;
           if (ids.length) {
-            const batch = processBatch(context, ids).catch(context.onError);
+            const batch = (transcriptIds.length ? processTranscriptBatch(context, ids) : processBatch(context, ids)).catch(context.onError);
             batches.add(batch);
             void batch.finally(() => batches.delete(batch));
             continue;

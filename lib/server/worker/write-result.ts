@@ -6,7 +6,8 @@ import { withWorkerDb, writeTransaction, type WorkerDb } from "./worker-db";
 import { writeComparisons, type WrittenSide } from "./write-comparisons";
 
 export interface ResultToWrite {
-  evaluation: { id: string; runId: string };
+  /** scope "agent": a TranscriptEvaluation row (a whole transcript); otherwise an Evaluation row (a call). */
+  evaluation: { id: string; runId: string; scope?: "agent" };
   outcome: SettledOutcome;
 }
 
@@ -42,12 +43,13 @@ function resultParameters({ evaluation, outcome }: ResultToWrite, stamp: string,
 // group as a JSON parameter, which serialised every result a second time and had SQLite parse it
 // back and extract each column. Only a row still running under this worker's claim is written;
 // RETURNING says whether it was.
-const UPDATE_RESULT = `
-UPDATE "Evaluation" SET
+const SET_RESULT = `
   "status" = ?, "score" = ?, "passed" = ?, "explanation" = ?, "findings" = ?, "measuredBy" = ?, "usage" = ?, "costUsd" = ?,
   "cached" = ?, "error" = ?, "errorKind" = ?, "judgeId" = ?, "cacheKey" = ?, "latencyMs" = ?, "attempts" = "attempts" + ?, "finishedAt" = ?
-WHERE "id" = ? AND +"status" = 'running' AND +"claimedBy" = ?
-RETURNING "toolCallId", "criterionId"`;
+WHERE "id" = ? AND +"status" = 'running' AND +"claimedBy" = ?`;
+const UPDATE_RESULT = `UPDATE "Evaluation" SET ${SET_RESULT} RETURNING "toolCallId", "criterionId"`;
+// Agent-level results: the same columns and claim guard on their own table, and no comparisons (they have no mode).
+const UPDATE_TRANSCRIPT_RESULT = `UPDATE "TranscriptEvaluation" SET ${SET_RESULT} RETURNING "criterionId"`;
 
 const INSERT_CACHE = `INSERT INTO "JudgeCache" ("key", "judgeId", "result", "createdAt") VALUES (?, ?, ?, ?) ON CONFLICT ("key") DO NOTHING`;
 
@@ -73,14 +75,16 @@ export async function writeResults(prisma: PrismaClient, workerId: string, entri
 function writeInTransaction(db: WorkerDb, workerId: string, entries: readonly ResultToWrite[], now: Date): boolean[] {
   const stamp = sqlDate(now);
   const update = db.statement(UPDATE_RESULT);
+  const updateTranscript = db.statement(UPDATE_TRANSCRIPT_RESULT);
   const counters = new Map<string, { done: number; error: number; cached: number }>();
   const cacheRows = new Map<string, { judgeId: string; result: string }>();
   const sides: WrittenSide[] = [];
   const written = entries.map((entry) => {
-    const row = update.get(...resultParameters(entry, stamp, workerId)) as { toolCallId: string; criterionId: string } | undefined;
-    if (!row) return false;
     const { evaluation, outcome } = entry;
-    sides.push({ runId: evaluation.runId, toolCallId: row.toolCallId, criterionId: row.criterionId });
+    const agent = evaluation.scope === "agent";
+    const row = (agent ? updateTranscript : update).get(...resultParameters(entry, stamp, workerId)) as { toolCallId?: string; criterionId: string } | undefined;
+    if (!row) return false;
+    if (!agent && row.toolCallId) sides.push({ runId: evaluation.runId, toolCallId: row.toolCallId, criterionId: row.criterionId });
     let counter = counters.get(evaluation.runId);
     if (!counter) counters.set(evaluation.runId, (counter = { done: 0, error: 0, cached: 0 }));
     if (outcome.status === "error") {
@@ -110,7 +114,7 @@ function writeInTransaction(db: WorkerDb, workerId: string, entries: readonly Re
 export async function writeResult(
   prisma: PrismaClient,
   workerId: string,
-  evaluation: { id: string; runId: string },
+  evaluation: ResultToWrite["evaluation"],
   outcome: SettledOutcome,
   now: Date = new Date(),
 ): Promise<boolean> {

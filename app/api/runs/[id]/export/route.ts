@@ -14,7 +14,8 @@ const EXTENSIONS = { csv: "csv", jsonl: "jsonl", summary: "summary.json" } as co
 /**
  * A run's results under the run page's filters: `format=csv` or `jsonl` streams one row per tool
  * call × criterion × mode, with the human review of the result apart from the judge's values
- * (`human_*` columns, a `human` object); `format=summary` is per-criterion pass rates, means,
+ * (`human_*` columns, a `human` object), then one row per transcript × agent criterion (`scope`
+ * "agent", no call fields; the view's call filters do not apply to them); `format=summary` is per-criterion pass rates, means,
  * counts, flips and people's agreement with the judge.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {

@@ -1,0 +1,64 @@
+import Link from "next/link";
+import { AgentResultsTable } from "@/components/agent/agent-results-table";
+import type { AgentCriterionSummary, AgentResultItem } from "@/lib/results/agent-result";
+
+interface Props {
+  runId: string;
+  results: { rows: AgentResultItem[]; total: number; page: number; pageSize: number };
+  /** Per agent criterion: mean score, pass rate, n/a and errors. */
+  summary: (AgentCriterionSummary & { label: string })[];
+  /** The calls table's view, kept when paging through the agent-level results. */
+  query: string;
+}
+
+/** The run's agent-level results: one row per transcript × agent criterion, paged on the server. */
+export function RunAgentResultsSection({ runId, results, summary, query }: Props) {
+  const pages = Math.max(1, Math.ceil(results.total / results.pageSize));
+  const href = (page: number) => {
+    const params = new URLSearchParams(query);
+    params.set("agentPage", String(page));
+    return `/runs/${runId}?${params.toString()}#agent-results-heading`;
+  };
+  return (
+    <section aria-labelledby="agent-results-heading" className="mt-6">
+      <h2 id="agent-results-heading" className="mb-1 text-lg font-semibold">
+        Agent-level results
+      </h2>
+      <p className="mb-2 text-sm text-slate-600">Each transcript judged as a whole against each agent criterion: {results.total} result{results.total === 1 ? "" : "s"}.</p>
+      <table className="mb-3 w-full max-w-3xl text-left text-sm" aria-label="Agent-level results per criterion">
+        <thead className="text-xs uppercase text-slate-600">
+          <tr>
+            <th className="py-1 pr-3">Agent criterion</th>
+            <th className="py-1 pr-3 text-right">Transcripts</th>
+            <th className="py-1 pr-3 text-right">Mean score</th>
+            <th className="py-1 pr-3 text-right">Pass rate</th>
+            <th className="py-1 pr-3 text-right">N/A</th>
+            <th className="py-1 text-right">Errors</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {summary.map((row) => (
+            <tr key={row.criterionId}>
+              <td className="py-1 pr-3">{row.label}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{row.total}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{row.meanScore === null ? "–" : row.meanScore.toFixed(2)}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{row.passRate === null ? "–" : `${Math.round(row.passRate * 100)}% (${row.passed} of ${row.passed + row.failed})`}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{row.notApplicable}</td>
+              <td className="py-1 text-right tabular-nums">{row.errors}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <AgentResultsTable rows={results.rows} show="transcript" />
+      {pages > 1 ? (
+        <nav aria-label="Agent-level results pages" className="mt-2 flex items-center gap-3 text-sm">
+          {results.page > 1 ? <Link href={href(results.page - 1)} className="text-indigo-700 hover:underline">Previous</Link> : null}
+          <span className="text-slate-600">
+            Page {results.page} of {pages}
+          </span>
+          {results.page < pages ? <Link href={href(results.page + 1)} className="text-indigo-700 hover:underline">Next</Link> : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

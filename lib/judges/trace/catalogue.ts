@@ -1,0 +1,39 @@
+import type { ChecksPlanDescription } from "../checks/describe";
+import type { AgentTopic } from "./checks";
+import { AGENT_TOPICS, agentTopics } from "./mapper";
+
+/**
+ * The built-in agent-level checks as forms describe them: free of the checks' code, so the
+ * browser can say what measures an agent criterion as it is typed. catalogue.test.ts keeps it
+ * equal to AGENT_CHECKS.
+ */
+export const AGENT_CHECK_INFOS: readonly { id: string; title: string; topics: readonly AgentTopic[] }[] = [
+  { id: "unrecovered-error", title: "Error not recovered from", topics: ["goal", "errors"] },
+  { id: "repeated-call", title: "Repeated or futile call", topics: ["efficiency"] },
+  { id: "unconfirmed-change", title: "Change without confirmation", topics: ["policy", "goal"] },
+  { id: "unsupported-answer", title: "Final answer not supported by the tools", topics: ["faithfulness", "goal"] },
+  { id: "unanswered-request", title: "Last request left unanswered", topics: ["goal", "stopping"] },
+  { id: "acted-before-looking", title: "Acted before looking", topics: ["exploration"] },
+  { id: "poor-calls", title: "Wrong tools or arguments", topics: ["tool-use", "goal", "faithfulness"] },
+];
+
+const ALL_AGENT_TOPICS = Object.values(AGENT_TOPICS).map((topic) => topic.label).join(", ");
+
+/** Which agent-level checks the built-in judge runs for an agent criterion's condition (the same mapping as evaluateTraceWithChecks). */
+export function describeAgentChecksPlan(condition: string): ChecksPlanDescription {
+  const topics = agentTopics(condition);
+  const checks = AGENT_CHECK_INFOS.filter((check) => check.topics.some((topic) => topics.includes(topic)));
+  const labels = topics.map((topic) => AGENT_TOPICS[topic].label);
+  const measurable = checks.length > 0;
+  const summary = measurable
+    ? `Judges the whole transcript on ${labels.join(", ")} with ${checks.length} agent-level check${checks.length > 1 ? "s" : ""}; anything else the criterion asks for is not measured by them.`
+    : `No built-in agent check measures this: every result would be not applicable. The agent checks cover ${ALL_AGENT_TOPICS}; use an LLM judge for anything else.`;
+  return {
+    measurable,
+    topics: labels,
+    checks: checks.map((check) => ({ id: check.id, title: check.title, explanation: check.title, views: [] })),
+    immediate: measurable ? "measured" : "not-measurable",
+    hindsight: measurable ? "measured" : "not-measurable",
+    summary,
+  };
+}

@@ -1,0 +1,207 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { checksTraceJudge, type TraceJudge, type TraceJudgeInput } from "@/lib/judges/trace";
+import type { Judge } from "@/lib/judges/types";
+import { parseCsv } from "@/lib/csv";
+import { AGENT_RESULTS_PAGE, runAgentResults, runAgentSummary, transcriptAgentResults } from "@/lib/server/results/agent-results";
+import { EXPORT_COLUMNS, exportStream } from "@/lib/server/results/export";
+import { createRun } from "@/lib/server/runs/create-run";
+import { cancelRun } from "@/lib/server/runs/cancel-run";
+import { retryFailed } from "@/lib/server/runs/retry-failed";
+import { getRunProgress } from "@/lib/server/runs/run-progress";
+import { runViewSchema } from "@/lib/zod/run-view";
+import { newRunSchema, type NewRunInput } from "@/lib/zod/runs";
+import { claimTranscriptBatch } from "./claim";
+import type { JudgeFactory } from "./judge-factory";
+import { releaseClaims } from "./lease";
+import { runUntilIdle } from "./run-until-idle";
+import { startWorker } from "./start-worker";
+import { copyDatabase, createDemoTemplate, type TestDatabase } from "./test-fixtures/database";
+import { countingJudge } from "./test-fixtures/judges";
+import { waitFor } from "./test-fixtures/wait";
+import { writeResult } from "./write-result";
+
+let template: Awaited<ReturnType<typeof createDemoTemplate>>;
+let db: TestDatabase;
+let prisma: PrismaClient;
+let callCriterion: string;
+let agentCriterion: string;
+let transcripts: number;
+let testNumber = 0;
+
+beforeAll(async () => {
+  template = await createDemoTemplate("callboard-agent-");
+});
+afterAll(() => template.cleanup());
+beforeEach(async () => {
+  db = copyDatabase(template.file, `agent-${++testNumber}`);
+  prisma = db.prisma;
+  callCriterion = (await prisma.criterion.findFirstOrThrow({ orderBy: { text: "asc" }, select: { id: true } })).id;
+  const agent = await prisma.criterion.create({
+    data: { text: "Penalize agents that repeat calls or leave errors unrecovered", kind: "penalize", scale: "continuous", condition: "repeat calls or leave errors unrecovered", scope: "agent" },
+  });
+  agentCriterion = agent.id;
+  transcripts = await prisma.transcript.count();
+});
+afterEach(() => db.cleanup());
+
+const create = (input: Partial<NewRunInput> = {}) => createRun(prisma, newRunSchema.parse({ selection: { kind: "all" }, criterionIds: [callCriterion, agentCriterion], mode: "auto", ...input }));
+const quiet = { onError: () => {} };
+
+/** The checks judge for calls and transcripts, with each transcript it judges counted. */
+function countingTraceJudge(): Judge & TraceJudge & { traces: TraceJudgeInput[]; calls: unknown[] } {
+  const calls = countingJudge("fake-agent");
+  const traces: TraceJudgeInput[] = [];
+  return {
+    ...calls,
+    traces,
+    async evaluateTrace(input, signal) {
+      traces.push(input);
+      return checksTraceJudge.evaluateTrace(input, signal);
+    },
+  };
+}
+
+describe("runs with agent-level criteria", () => {
+  it("creates one row per transcript and agent criterion, and no call rows for it", async () => {
+    const created = await create();
+    const callRows = await prisma.evaluation.count({ where: { runId: created.runId } });
+    const agentRows = await prisma.transcriptEvaluation.findMany({ where: { runId: created.runId } });
+    expect(agentRows).toHaveLength(transcripts);
+    expect(new Set(agentRows.map((row) => row.transcriptId)).size).toBe(transcripts);
+    expect(agentRows.every((row) => row.criterionId === agentCriterion && row.status === "pending")).toBe(true);
+    expect(await prisma.evaluation.count({ where: { runId: created.runId, criterionId: agentCriterion } })).toBe(0);
+    expect(created.total).toBe(callRows + transcripts);
+    const run = await prisma.run.findUniqueOrThrow({ where: { id: created.runId } });
+    expect(run.total).toBe(callRows + transcripts);
+  });
+
+  it("runs agent criteria alone, and refuses an empty selection", async () => {
+    const created = await create({ criterionIds: [agentCriterion] });
+    expect(created.total).toBe(transcripts);
+    expect(await prisma.evaluation.count({ where: { runId: created.runId } })).toBe(0);
+    await expect(create({ criterionIds: [agentCriterion], selection: { kind: "filter", q: "no transcript is called this" } })).rejects.toThrow(/no transcripts to evaluate/);
+  });
+
+  it("judges every agent row with the built-in agent checks and counts them in the run's progress", async () => {
+    const created = await create();
+    await runUntilIdle({ prisma, ...quiet });
+    const rows = await prisma.transcriptEvaluation.findMany({ where: { runId: created.runId } });
+    for (const row of rows) {
+      expect(row.status).toBe("done");
+      expect(row).toMatchObject({ judgeId: "checks", attempts: 1, cached: false, error: null });
+      expect(row.score).not.toBeNull();
+      expect(row.explanation).toMatch(/^Measured /);
+      expect(Array.isArray(row.measuredBy)).toBe(true);
+    }
+    const run = await prisma.run.findUniqueOrThrow({ where: { id: created.runId } });
+    expect(run).toMatchObject({ status: "done", total: created.total, doneCount: created.total, errorCount: 0 });
+    const progress = await getRunProgress(prisma, created.runId);
+    expect(progress).toMatchObject({ finished: created.total, fraction: 1 });
+  });
+
+  it("judges each transcript exactly once with two workers, and a second run from the cache", async () => {
+    const judge = countingTraceJudge();
+    const factory: JudgeFactory = () => judge;
+    const first = await create({ criterionIds: [agentCriterion] });
+    const workers = [startWorker({ prisma, judgeFactory: factory, pollMs: 20, batchSize: 2, ...quiet }), startWorker({ prisma, judgeFactory: factory, pollMs: 20, batchSize: 2, ...quiet })];
+    try {
+      await waitFor(async () => (await prisma.run.findUniqueOrThrow({ where: { id: first.runId } })).status === "done");
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
+    expect(judge.traces).toHaveLength(transcripts);
+    expect(judge.calls).toHaveLength(0);
+    expect(new Set(judge.traces.map((input) => JSON.stringify(input.content.messages))).size).toBe(transcripts);
+
+    const second = await create({ criterionIds: [agentCriterion] });
+    await runUntilIdle({ prisma, judgeFactory: factory, ...quiet });
+    expect(judge.traces).toHaveLength(transcripts);
+    const run = await prisma.run.findUniqueOrThrow({ where: { id: second.runId } });
+    expect(run).toMatchObject({ status: "done", cacheHits: transcripts, doneCount: transcripts });
+  });
+
+  it("never claims the agent rows of a cancelled run, which stay pending", async () => {
+    const created = await create({ criterionIds: [agentCriterion] });
+    await cancelRun(prisma, created.runId);
+    expect(await claimTranscriptBatch(prisma, "worker-a", 8)).toEqual([]);
+    expect(await prisma.transcriptEvaluation.count({ where: { runId: created.runId, status: "pending" } })).toBe(transcripts);
+  });
+
+  it("refuses a late write once the claim was released", async () => {
+    const created = await create({ criterionIds: [agentCriterion] });
+    const [id] = await claimTranscriptBatch(prisma, "worker-a", 1);
+    await releaseClaims(prisma, "worker-a", [id]);
+    const result = { score: 1, passed: null, applicable: true, explanation: "late", findings: [] };
+    const written = await writeResult(prisma, "worker-a", { id, runId: created.runId, scope: "agent" }, { status: "done", result, cacheKey: null, cached: false, attempts: 1, latencyMs: 1, judgeId: "checks" });
+    expect(written).toBe(false);
+    expect(await prisma.transcriptEvaluation.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "pending", explanation: null });
+  });
+
+  it("records Composo as unable to judge agents, and retries those rows", async () => {
+    const created = await create({ criterionIds: [agentCriterion], judge: { kind: "composo" } });
+    await runUntilIdle({ prisma, judgeFactory: () => countingJudge("composo"), ...quiet });
+    const rows = await prisma.transcriptEvaluation.findMany({ where: { runId: created.runId } });
+    expect(rows.every((row) => row.status === "error" && row.errorKind === "unsupported" && /Composo judge cannot judge agent-level criteria/.test(row.error ?? ""))).toBe(true);
+    const run = await prisma.run.findUniqueOrThrow({ where: { id: created.runId } });
+    expect(run).toMatchObject({ status: "done", errorCount: transcripts });
+    const progress = await getRunProgress(prisma, created.runId);
+    expect(progress?.errors[0]).toMatchObject({ errorKind: "unsupported", count: transcripts });
+    expect(await retryFailed(prisma, created.runId)).toEqual({ retried: transcripts });
+    expect(await prisma.transcriptEvaluation.count({ where: { runId: created.runId, status: "pending" } })).toBe(transcripts);
+  });
+});
+
+describe("exporting agent-level results", () => {
+  const read = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+
+  it("adds one record per transcript × agent criterion after the calls, with scope agent and no call fields", async () => {
+    const created = await create();
+    await runUntilIdle({ prisma, ...quiet });
+    const callRows = await prisma.evaluation.count({ where: { runId: created.runId } });
+
+    const jsonl = await read(exportStream(prisma, created.runId, runViewSchema.parse({}), "jsonl", { ids: 5, results: 2 }));
+    const records = jsonl.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records).toHaveLength(callRows + transcripts);
+    const agent = records.filter((record) => record.scope === "agent");
+    expect(agent).toHaveLength(transcripts);
+    expect(records.slice(callRows)).toEqual(agent);
+    expect(records.slice(0, callRows).every((record) => record.scope === "call" && typeof record.tool_call_id === "string")).toBe(true);
+    for (const record of agent) {
+      expect(record).toMatchObject({ run_id: created.runId, criterion_id: agentCriterion, status: "done", judge: "checks", human: null });
+      expect(typeof record.transcript_name).toBe("string");
+      for (const field of ["call_ordinal", "call_id", "tool_call_id", "tool", "arguments", "mode"]) expect(record).not.toHaveProperty(field);
+    }
+
+    const [header, ...rows] = parseCsv(await read(exportStream(prisma, created.runId, runViewSchema.parse({}), "csv")));
+    expect(header).toEqual([...EXPORT_COLUMNS]);
+    const agentRows = rows.filter((row) => row[header.indexOf("scope")] === "agent");
+    expect(agentRows).toHaveLength(transcripts);
+    expect(agentRows.every((row) => row[header.indexOf("tool_call_id")] === "" && row[header.indexOf("mode")] === "" && row[header.indexOf("transcript_id")] !== "")).toBe(true);
+  });
+});
+
+describe("agent-level results for the pages", () => {
+  it("lists a run's results page by page, and a transcript's across runs", async () => {
+    const created = await create({ criterionIds: [agentCriterion] });
+    await runUntilIdle({ prisma, ...quiet });
+    const first = await runAgentResults(prisma, created.runId);
+    expect(first).toMatchObject({ total: transcripts, page: 1, pageSize: AGENT_RESULTS_PAGE });
+    expect(first.rows).toHaveLength(Math.min(transcripts, AGENT_RESULTS_PAGE));
+    expect(first.rows[0]).toMatchObject({ runId: created.runId, criterionId: agentCriterion, status: "done", scale: "continuous" });
+    expect(typeof first.rows[0].transcriptName).toBe("string");
+    expect((await runAgentResults(prisma, created.runId, 999)).page).toBe(Math.ceil(transcripts / AGENT_RESULTS_PAGE));
+
+    const [summary] = await runAgentSummary(prisma, created.runId, [{ id: agentCriterion, scale: "continuous" }]);
+    expect(summary).toMatchObject({ criterionId: agentCriterion, total: transcripts, errors: 0, waiting: 0 });
+    expect(summary.passed + summary.failed + summary.notApplicable).toBe(transcripts);
+    expect(summary.meanScore).not.toBeNull();
+
+    const transcriptId = first.rows[0].transcriptId;
+    const later = await create({ criterionIds: [agentCriterion], name: "later run" });
+    await runUntilIdle({ prisma, ...quiet });
+    const forTranscript = await transcriptAgentResults(prisma, transcriptId);
+    expect(forTranscript.map((row) => row.runId)).toEqual([later.runId, created.runId]);
+    expect(forTranscript.every((row) => row.transcriptId === transcriptId)).toBe(true);
+  });
+});
