@@ -1,4 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { dialectOf } from "../db/dialect";
+import { claimBatchPostgres } from "./postgres/claims";
 import { asJson, sqlDate } from "./sql";
 import { withWorkerDb, writeTransaction } from "./worker-db";
 
@@ -23,6 +25,7 @@ const START_RUNS = `UPDATE "Run" SET "status" = 'running', "startedAt" = ? WHERE
  * the status guard in the update keeps that true on a database without that lock.
  */
 export async function claimBatch(prisma: PrismaClient, workerId: string, limit: number, now: Date = new Date()): Promise<string[]> {
+  if (dialectOf(prisma) === "postgresql") return claimBatchPostgres(prisma, workerId, limit, now);
   const stamp = sqlDate(now);
   return withWorkerDb(prisma, (db) =>
     writeTransaction(db, () => {

@@ -2,13 +2,14 @@ import { sleep } from "@/lib/eval/sleep";
 import { materialiseBatch, nextRunToMaterialise } from "../runs/materialise-run";
 import { assembleQuietTraces } from "../traces/assemble-quiet-traces";
 import { clientFile } from "../db/bulk-writer";
+import { dialectOf } from "../db/dialect";
 import { startCheckpointer } from "./checkpointer";
 import { claimBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
 import { finishIdleRuns } from "./finish-runs";
 import { releaseAbandoned, renewClaims } from "./lease";
 import { processBatch } from "./process-batch";
-import { acquireWorkerDb } from "./worker-db";
+import { holdWorkerConnection } from "./worker-db";
 import { markWorkerAlive, markWorkerStopped, newWorkerId } from "./worker-id";
 
 export type { WorkerOptions } from "./context";
@@ -32,6 +33,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   const { prisma, pollMs = 1000, batchSize = 8, leaseMs = 60_000 } = options;
   const maxBatches = Math.max(1, Math.ceil((options.maxInFlight ?? 32) / batchSize));
   const workerId = options.workerId ?? newWorkerId();
+  const postgres = dialectOf(prisma) === "postgresql";
   const controller = new AbortController();
   const context = createBatchContext(options, workerId, controller.signal);
   const batches = new Set<Promise<unknown>>();
@@ -57,7 +59,8 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       await finishIdleRuns(prisma);
     }
     // One limited call per turn keeps each synchronous write short on a shared event loop.
-    if (options.traces && (tracesWaiting || now - lastAssembly >= pollMs)) {
+    // Trace assembly writes through better-sqlite3 and is not ported to PostgreSQL yet (docs/postgres-port.md).
+    if (options.traces && !postgres && (tracesWaiting || now - lastAssembly >= pollMs)) {
       lastAssembly = now;
       tracesWaiting = assembleQuietTraces(prisma, new Date(), options.traces).more;
     }
@@ -96,19 +99,23 @@ export function startWorker(options: WorkerOptions): RunningWorker {
 
   markWorkerAlive(workerId);
   // Held for the worker's life, so its connection and prepared statements are made once.
-  const connection = acquireWorkerDb(prisma);
+  const connection = holdWorkerConnection(prisma);
+  const sqlite = connection.db;
   // Checkpoints move to their own thread (checkpointer.ts); if it fails, the connection checkpoints again.
-  const checkpointer = startCheckpointer(clientFile(prisma), {
-    onError: (error) => {
-      connection.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
-      context.onError(error);
-    },
-  });
-  connection.db.pragma("wal_autocheckpoint = 0");
+  // PostgreSQL checkpoints by itself.
+  const checkpointer = sqlite
+    ? startCheckpointer(clientFile(prisma), {
+        onError: (error) => {
+          sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+          context.onError(error);
+        },
+      })
+    : null;
+  sqlite?.pragma("wal_autocheckpoint = 0");
   const done = loop().finally(async () => {
     markWorkerStopped(workerId);
-    connection.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
-    await checkpointer.stop();
+    sqlite?.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+    await checkpointer?.stop();
     connection.release();
   });
   return {
