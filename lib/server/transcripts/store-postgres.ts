@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { insertRowsPostgres, type SqlValue } from "../db/multi-row-insert";
-import { METADATA_COLUMNS, metadataColumnValues } from "./metadata-columns";
+import { METADATA_COLUMNS, postgresMetadataColumnValues } from "./metadata-columns";
 import type { PreparedTranscript, StoreResult } from "./store";
 
 // storeTranscripts on PostgreSQL: the same rows as the SQLite path, in one transaction, with
@@ -20,8 +20,7 @@ const TRANSACTION_TIMEOUT_MS = 120_000;
 
 function transcriptRow(id: string, uploadId: string | null, createdAt: Date, item: PreparedTranscript): SqlValue[] {
   const t = item.transcript;
-  // SQLite stores booleans as 0/1, which metadataColumnValues gives; PostgreSQL's column is boolean.
-  const metadata = metadataColumnValues(t.metadata).map((value, i) => (METADATA_COLUMNS[i] === "success" && value !== null ? value === 1 : value));
+  const metadata = postgresMetadataColumnValues(t.metadata);
   return [
     id, uploadId, item.name, item.sourceFile ?? null, item.sourceLocation ?? null, item.format, item.hash,
     JSON.stringify(t.messages), JSON.stringify(t.tools), JSON.stringify(t.metadata),
