@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { insertRowsPostgres, type SqlValue } from "../db/multi-row-insert";
 import { METADATA_COLUMNS, postgresMetadataColumnValues } from "./metadata-columns";
 import type { PreparedTranscript, StoreResult } from "./store";
@@ -78,4 +78,10 @@ export async function storeTranscriptsPostgres(prisma: PrismaClient, uploadId: s
     },
     { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
   );
+}
+
+/** One transcript and its tool calls, inside the caller's transaction (trace assembly). */
+export async function storeTranscriptRowsPostgres(tx: Prisma.TransactionClient, id: string, uploadId: string | null, createdAt: Date, item: PreparedTranscript): Promise<void> {
+  await insertRowsPostgres(tx, "Transcript", TRANSCRIPT_COLUMNS, [transcriptRow(id, uploadId, createdAt, item)], JSON_COLUMNS);
+  await insertRowsPostgres(tx, "ToolCall", CALL_COLUMNS, callRows(id, item), JSON_COLUMNS);
 }

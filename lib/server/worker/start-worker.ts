@@ -2,7 +2,6 @@ import { sleep } from "@/lib/eval/sleep";
 import { materialiseBatch, nextRunToMaterialise } from "../runs/materialise-run";
 import { assembleQuietTraces } from "../traces/assemble-quiet-traces";
 import { clientFile } from "../db/bulk-writer";
-import { dialectOf } from "../db/dialect";
 import { startCheckpointer } from "./checkpointer";
 import { claimBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
@@ -33,7 +32,6 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   const { prisma, pollMs = 1000, batchSize = 8, leaseMs = 60_000 } = options;
   const maxBatches = Math.max(1, Math.ceil((options.maxInFlight ?? 32) / batchSize));
   const workerId = options.workerId ?? newWorkerId();
-  const postgres = dialectOf(prisma) === "postgresql";
   const controller = new AbortController();
   const context = createBatchContext(options, workerId, controller.signal);
   const batches = new Set<Promise<unknown>>();
@@ -59,10 +57,9 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       await finishIdleRuns(prisma);
     }
     // One limited call per turn keeps each synchronous write short on a shared event loop.
-    // Trace assembly writes through better-sqlite3 and is not ported to PostgreSQL yet (docs/postgres-port.md).
-    if (options.traces && !postgres && (tracesWaiting || now - lastAssembly >= pollMs)) {
+    if (options.traces && (tracesWaiting || now - lastAssembly >= pollMs)) {
       lastAssembly = now;
-      tracesWaiting = assembleQuietTraces(prisma, new Date(), options.traces).more;
+      tracesWaiting = (await assembleQuietTraces(prisma, new Date(), options.traces)).more;
     }
   };
 
