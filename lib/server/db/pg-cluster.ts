@@ -29,7 +29,7 @@ export function postgresBinDir(env: NodeJS.ProcessEnv = process.env): string {
   const candidates: string[] = [];
   if (env.PG_BIN) candidates.push(env.PG_BIN);
   try {
-    candidates.push(execFileSync("pg_config", ["--bindir"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
+    candidates.push(execFileSync("pg_config", ["--bindir"], { encoding: "utf8", env, stdio: ["ignore", "pipe", "ignore"] }).trim());
   } catch {
     // pg_config is in libpq-dev, which the server package does not need.
   }
