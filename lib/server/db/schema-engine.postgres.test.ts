@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationPaths, POSTGRES_LOCKFILE, readMigrationsList } from "./migrations-dir";
@@ -72,6 +73,19 @@ describe.skipIf(!postgresAvailable())("the committed PostgreSQL migrations", () 
     // The shadow databases of the diffs above are gone again.
     const shadows = await query<{ datname: string }>(server.url, "SELECT datname FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_db_%'");
     expect(shadows).toEqual([]);
+  });
+
+  it("hold the same data as SQLite's history inserts (the default review labels)", async () => {
+    const file = path.join(tmp, "labels.db");
+    await applyMigrations(`file:${file}`);
+    const sqliteDb = new Database(file, { readonly: true });
+    const fromSqlite = sqliteDb.prepare('SELECT "id", "name", "description", "position" FROM "ReviewLabel" ORDER BY "id"').all();
+    sqliteDb.close();
+    const url = await freshDatabase("labels");
+    await applyMigrations(url);
+    const fromPostgres = await query(url, 'SELECT "id", "name", "description", "position" FROM "ReviewLabel" ORDER BY "id"');
+    expect(fromSqlite).toHaveLength(6);
+    expect(fromPostgres).toEqual(fromSqlite);
   });
 
   it("write a new PostgreSQL migration for a changed schema, which applies and leaves no diff", async () => {
