@@ -4,6 +4,11 @@ import { ADMIN, ADMIN_STATE, HEADLESS_ADMIN_TOKEN } from "./e2e/fixtures/credent
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+// E2E_DATABASE_URL (e.g. a fresh database of `tsx scripts/pg-cluster.ts run -- …`) runs the suite on
+// that database, which must be empty: start-up migrates it and loads the demo data. Default: a SQLite
+// file of its own, reset before each run.
+const databaseUrl = process.env.E2E_DATABASE_URL || "file:./data/e2e.db";
+const resetFirst = !process.env.E2E_DATABASE_URL;
 
 /** Debian's Chromium when present (no browser download offline), Playwright's own browser otherwise. */
 function chromiumPath(): string | undefined {
@@ -51,13 +56,13 @@ export default defineConfig({
   ],
   webServer: {
     // A database of its own, reset to the demo data, served from the production build.
-    command: "node_modules/.bin/tsx scripts/db-reset.ts && node_modules/.bin/tsx scripts/start.ts",
+    command: `${resetFirst ? "node_modules/.bin/tsx scripts/db-reset.ts && " : ""}node_modules/.bin/tsx scripts/start.ts`,
     url: baseURL,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
-      DATABASE_URL: "file:./data/e2e.db",
+      DATABASE_URL: databaseUrl,
       PORT: String(port),
       NEXT_TELEMETRY_DISABLED: "1",
       // No judge keys: the suite runs the built-in judge and sees the others as not configured.

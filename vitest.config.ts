@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
     environment: "node",
+    // A PostgreSQL server and template database with CALLBOARD_TEST_DATABASE=postgresql (npm run test:pg).
+    globalSetup: ["lib/server/test-global-setup.ts"],
     testTimeout: 30_000,
     reporters: process.env.CI_REPORTS ? ["default", ["json", { outputFile: ".reports/vitest.json" }]] : ["default"],
   },

@@ -27,14 +27,21 @@ describe("parseEnv", () => {
     expect(parseEnv({ PORT: "" }).PORT).toBe(3000);
   });
   it("names the variable, the rule and the bad value", () => {
-    expect(() => parseEnv({ PORT: "eighty", DATABASE_URL: "postgres://x" })).toThrow(EnvError);
+    expect(() => parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x" })).toThrow(EnvError);
     try {
-      parseEnv({ PORT: "eighty", DATABASE_URL: "postgres://x" });
+      parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x" });
     } catch (error) {
       const message = (error as EnvError).message;
-      expect(message).toContain('DATABASE_URL: must be a SQLite file URL such as "file:./data/callboard.db" (got "postgres://x")');
+      expect(message).toContain(
+        'DATABASE_URL: must be a SQLite file URL such as "file:./data/callboard.db" or a PostgreSQL URL such as "postgresql://user:password@localhost:5432/callboard" (got "mysql://x")',
+      );
       expect(message).toMatch(/PORT: .* \(got "eighty"\)/);
     }
+  });
+  it("takes a PostgreSQL DATABASE_URL, and never repeats its password", () => {
+    expect(parseEnv({ DATABASE_URL: "postgresql://cb:pw@db:5432/callboard" }).DATABASE_URL).toBe("postgresql://cb:pw@db:5432/callboard");
+    expect(parseEnv({ DATABASE_URL: "postgres://db/callboard" }).DATABASE_URL).toBe("postgres://db/callboard");
+    expect(() => parseEnv({ DATABASE_URL: "mysql://cb:s3cret@db/callboard" })).toThrow('(got "mysql://cb:***@db/callboard")');
   });
   it("rejects an out-of-range port and a bad demo flag", () => {
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { redactPassword } from "@/lib/database-url";
 import { emailSchema, nameSchema, passwordSchema } from "@/lib/zod/accounts";
 import { traceEnv } from "@/lib/zod/trace-env";
 import { workerEnv } from "@/lib/zod/worker-env";
@@ -8,9 +9,13 @@ const ADMIN_TOKEN_PATTERN = /^cb_[A-Za-z0-9_-]{32,200}$/;
 
 /** Settings read from the environment, validated once so a bad value fails with a clear message at start-up. */
 const envSchema = z.object({
+  /** SQLite (the default, data/callboard.db) or PostgreSQL; lib/server/db/url.ts checks the rest. */
   DATABASE_URL: z
     .string()
-    .regex(/^file:.+/, 'must be a SQLite file URL such as "file:./data/callboard.db"')
+    .regex(
+      /^(file:.+|postgres(ql)?:\/\/.+)/,
+      'must be a SQLite file URL such as "file:./data/callboard.db" or a PostgreSQL URL such as "postgresql://user:password@localhost:5432/callboard"',
+    )
     .optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   CALLBOARD_DEMO: z.enum(["0", "1"], { message: 'must be "0" (no demo data) or "1"' }).default("1"),
@@ -63,7 +68,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new EnvError(
     result.error.issues.map((issue) => {
       const key = issue.path.join(".");
-      const got = SECRET_VARIABLES.has(key) ? "a value that is not shown" : JSON.stringify(present[key]);
+      const value = key === "DATABASE_URL" ? redactPassword(present[key] ?? "") : present[key];
+      const got = SECRET_VARIABLES.has(key) ? "a value that is not shown" : JSON.stringify(value);
       return `${key}: ${issue.message} (got ${got})`;
     }),
   );

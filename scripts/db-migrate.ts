@@ -1,20 +1,21 @@
 /**
- * `npm run db:migrate`: apply pending migrations from prisma/migrations to the database
- * DATABASE_URL names (default data/callboard.db). The server does the same at start-up.
+ * `npm run db:migrate`: apply pending migrations to the database DATABASE_URL names (default
+ * data/callboard.db): prisma/migrations on SQLite, prisma/migrations-postgresql on PostgreSQL.
+ * The server does the same at start-up.
  */
 import { applyMigrations } from "../lib/server/db/schema-engine";
-import { sqlitePathFromUrl } from "../lib/server/db/url";
+import { databaseTarget, describeDatabase } from "../lib/server/db/url";
 
 async function main(): Promise<void> {
-  const databasePath = sqlitePathFromUrl();
+  const database = describeDatabase(databaseTarget());
   const started = performance.now();
   const applied = await applyMigrations();
   for (const name of applied) console.log(`Applied migration ${name}`);
   const elapsed = `${Math.round(performance.now() - started)} ms`;
   console.log(
     applied.length === 0
-      ? `${databasePath} is up to date; no pending migrations (${elapsed})`
-      : `${databasePath}: ${applied.length} migration(s) applied (${elapsed})`,
+      ? `${database} is up to date; no pending migrations (${elapsed})`
+      : `${database}: ${applied.length} migration(s) applied (${elapsed})`,
   );
 }
 

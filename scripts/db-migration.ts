@@ -1,10 +1,13 @@
 /**
  * `npm run db:migration -- <name>`: write prisma/migrations/<timestamp>_<name>/migration.sql
- * with the SQL that schema.prisma needs beyond the existing migrations. Offline; it does not
- * touch any database (the shadow database lives in memory).
+ * (SQLite) and prisma/migrations-postgresql/<timestamp>_<name>/migration.sql (PostgreSQL) with
+ * the SQL that schema.prisma needs beyond the existing migrations. It touches no database of
+ * yours: SQLite's shadow database lives in memory, PostgreSQL's in a throwaway cluster
+ * (scripts/pg-cluster.ts, needs Debian's postgresql package).
  */
 import path from "node:path";
 import { migrationNameSchema } from "../lib/server/db/migrations-dir";
+import { startPgCluster, stopPgCluster } from "../lib/server/db/pg-cluster";
 import { createMigration, NothingToMigrateError } from "../lib/server/db/schema-engine";
 
 async function main(): Promise<number> {
@@ -18,10 +21,14 @@ async function main(): Promise<number> {
     console.error(`usage: npm run db:migration -- <name>   (${reason})`);
     return 2;
   }
+  // Started first: without PostgreSQL, nothing is written and the two histories stay paired.
+  const cluster = await startPgCluster();
   try {
-    const created = await createMigration(name.data);
-    console.log(`Created ${path.relative(process.cwd(), created.file)}`);
-    console.log("Review it, then apply it with `npm run db:migrate` (the server also applies it at start-up).");
+    const now = new Date();
+    const created = await createMigration(name.data, { now });
+    const createdPg = await createMigration(name.data, { now, provider: "postgresql", shadowDatabaseUrl: cluster.url });
+    for (const file of [created.file, createdPg.file]) console.log(`Created ${path.relative(process.cwd(), file)}`);
+    console.log("Review them, then apply with `npm run db:migrate` (the server also applies them at start-up).");
     return 0;
   } catch (error) {
     if (error instanceof NothingToMigrateError) {
@@ -29,6 +36,8 @@ async function main(): Promise<number> {
       return 1;
     }
     throw error;
+  } finally {
+    stopPgCluster(cluster.dir);
   }
 }
 

@@ -3,14 +3,18 @@ import { rmSync } from "node:fs";
 import { env } from "@/lib/env";
 import { createPrisma } from "@/lib/server/db/client";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
-import { sqlitePathFromUrl } from "@/lib/server/db/url";
+import { databaseTarget, describeDatabase } from "@/lib/server/db/url";
 import { loadDemo } from "@/lib/server/demo/seed";
 
 async function main() {
   const { DATABASE_URL } = env();
-  const file = sqlitePathFromUrl(DATABASE_URL);
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
-  console.log(`callboard: deleted ${file}`);
+  const target = databaseTarget(DATABASE_URL);
+  if (target.provider === "postgresql") {
+    // Dropping someone's database is not a script's call: say how, and stop.
+    throw new Error(`db:reset deletes SQLite files only; on PostgreSQL drop and recreate the database (${describeDatabase(target)}) yourself, then run npm start`);
+  }
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(target.filePath + suffix, { force: true });
+  console.log(`callboard: deleted ${target.filePath}`);
   await applyMigrations(DATABASE_URL);
   const prisma = createPrisma(DATABASE_URL);
   try {

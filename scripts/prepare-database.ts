@@ -50,7 +50,7 @@ export async function prepareDatabase(): Promise<void> {
   if (applied.length > 0) console.log(`callboard: applied ${applied.length} migration(s): ${applied.join(", ")}`);
   const prisma = createPrisma(config.DATABASE_URL);
   try {
-    const filled = fillMetadataColumns(prisma);
+    const filled = await fillMetadataColumns(prisma);
     if (filled > 0) console.log(`callboard: read model, task, tags and outcome from the metadata of ${filled} transcript(s)`);
     const recovered = await recoverInterruptedImports(prisma);
     if (recovered.files > 0) console.log(`callboard: rolled back ${recovered.files} file(s) left half-imported (${recovered.transcripts} transcripts removed)`);

@@ -3,11 +3,41 @@ import os from "node:os";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createPrisma } from "./db/client";
+import { createPgDatabase, dropPgDatabase } from "./db/pg-test-server";
 import { applyMigrations } from "./db/schema-engine";
+import { testDatabaseMode } from "./test-database-mode";
 
-/** A real, migrated SQLite file in a temporary folder, for integration tests. */
-export async function createTestDatabase(label = "test"): Promise<{ prisma: PrismaClient; url: string; dir: string; cleanup: () => Promise<void> }> {
+export interface TestDatabase {
+  prisma: PrismaClient;
+  /** The DATABASE_URL of this database, for child processes. */
+  url: string;
+  /** A temporary folder of the test's own (holding the SQLite file on SQLite). */
+  dir: string;
+  cleanup: () => Promise<void>;
+}
+
+/**
+ * A real, migrated database for integration tests: a SQLite file in a temporary folder, or with
+ * CALLBOARD_TEST_DATABASE=postgresql (`npm run test:pg`) a fresh PostgreSQL database copied from
+ * the template that vitest's global setup migrated (test-global-setup.ts).
+ */
+export async function createTestDatabase(label = "test"): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `callboard-${label}-`));
+  const mode = testDatabaseMode();
+  if (mode.provider === "postgresql") {
+    const url = await createPgDatabase(mode.serverUrl, label, mode.template);
+    const prisma = createPrisma(url);
+    return {
+      prisma,
+      url,
+      dir,
+      cleanup: async () => {
+        await prisma.$disconnect();
+        await dropPgDatabase(mode.serverUrl, url);
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
   const url = `file:${path.join(dir, "test.db")}`;
   await applyMigrations(url);
   const prisma = createPrisma(url);

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     const totals = { created: 0, withoutLlm: 0, duplicates: 0, passes: 0 };
     // Every trace is quiet at once; the worker would take the same passes, one per turn of its loop.
     for (let more = true; more; ) {
-      const pass = assembleQuietTraces(prisma, new Date(Date.now() + 60_000), { quietMs: 0, limit: 200 });
+      const pass = await assembleQuietTraces(prisma, new Date(Date.now() + 60_000), { quietMs: 0, limit: 200 });
       totals.created += pass.created;
       totals.withoutLlm += pass.withoutLlm;
       totals.duplicates += pass.duplicates;

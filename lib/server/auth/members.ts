@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/auth/roles";
+import { dialectOf } from "@/lib/server/db/dialect";
 import { AccountError } from "./errors";
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -33,12 +34,16 @@ async function activeMember(tx: Tx, userId: string) {
 /** Refuses a change that would leave no active admin: someone must be able to manage members. */
 async function keepAnAdmin(tx: Tx, member: { id: string; name: string; role: string }) {
   if (member.role !== "admin") return;
+  // PostgreSQL has no write lock taken at BEGIN: lock the active admins' rows (in one order, so
+  // two of these never deadlock), and a concurrent demotion waits here, then counts what committed.
+  if (dialectOf(tx) === "postgresql") await tx.$queryRaw`SELECT "id" FROM "User" WHERE "role" = 'admin' AND "deactivatedAt" IS NULL ORDER BY "id" FOR UPDATE`;
   const otherAdmins = await tx.user.count({ where: { role: "admin", deactivatedAt: null, id: { not: member.id } } });
   if (otherAdmins === 0) throw new AccountError(`${member.name} is the last admin. Make someone else an admin first.`);
 }
 
-// Both run in one transaction, which takes SQLite's write lock at BEGIN (lib/server/db/sqlite.ts):
-// two admins demoting each other at once are serialised, and the second is refused.
+// Both run in one transaction, which takes SQLite's write lock at BEGIN (lib/server/db/sqlite.ts),
+// or on PostgreSQL locks the admins' rows (keepAnAdmin): two admins demoting each other at once
+// are serialised, and the second is refused.
 
 /** Gives an active member another role; it applies to their next request. */
 export async function setMemberRole(prisma: PrismaClient, input: { userId: string; role: Role }): Promise<{ name: string; changed: boolean }> {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { sqlitePathFromUrl } from "@/lib/server/db/url";
+import { databaseTarget } from "@/lib/server/db/url";
 
 /**
  * The key that signs session cookies. CALLBOARD_AUTH_SECRET wins; otherwise a random one is made
@@ -14,7 +14,12 @@ export function authSecret(source: Record<string, string | undefined> = process.
     if (fromEnv.length < 32) throw new Error("CALLBOARD_AUTH_SECRET must be at least 32 characters long.");
     return fromEnv;
   }
-  const file = path.join(path.dirname(sqlitePathFromUrl(source.DATABASE_URL)), ".auth-secret");
+  const target = databaseTarget(source.DATABASE_URL);
+  // Beside the SQLite file; with PostgreSQL in data/, which is one machine's: servers on
+  // several machines need CALLBOARD_AUTH_SECRET to accept each other's sessions.
+  const dir = target.provider === "sqlite" ? path.dirname(target.filePath) : path.resolve("data");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, ".auth-secret");
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch (error) {

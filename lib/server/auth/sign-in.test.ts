@@ -106,8 +106,7 @@ describe("signIn after repeated wrong passwords", () => {
   it("remembers the counts across a restart: a new client on the same database file refuses the same email", async () => {
     const member = await ctx.member("reviewer");
     for (let i = 0; i < 10; i += 1) await expect(signIn(ctx.prisma, ctx.auth, { email: member.email, password: wrong }, at(i))).rejects.toThrow(WRONG_CREDENTIALS);
-    const url = (await ctx.prisma.$queryRaw<{ file: string }[]>`SELECT file FROM pragma_database_list WHERE name = 'main'`)[0].file;
-    const restarted = createPrisma(`file:${url}`);
+    const restarted = createPrisma(ctx.url);
     try {
       await expect(signIn(restarted, ctx.auth, { email: member.email, password: TEST_PASSWORD }, at(120_000))).rejects.toThrow(/Try again in 14 minutes/);
     } finally {

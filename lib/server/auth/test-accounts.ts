@@ -9,6 +9,8 @@ export const TEST_PASSWORD = "correct horse battery";
 
 export interface AccountsTestContext {
   prisma: PrismaClient;
+  /** The database's DATABASE_URL, for a second client on it. */
+  url: string;
   auth: Auth;
   /** Deletes every account (sessions, tokens and invitations go with them). */
   reset(): Promise<void>;
@@ -21,12 +23,13 @@ export interface AccountsTestContext {
 
 let memberNumber = 0;
 
-/** A real, migrated SQLite file and a Better Auth instance on it, outside Next (no cookies plugin). */
+/** A real, migrated database (see createTestDatabase) and a Better Auth instance on it, outside Next (no cookies plugin). */
 export async function createAccountsTestContext(label: string): Promise<AccountsTestContext> {
   const db = await createTestDatabase(label);
   const auth = createAuth(db.prisma, { secret: TEST_AUTH_SECRET, baseURL: "http://localhost:3000", nextCookies: false });
   return {
     prisma: db.prisma,
+    url: db.url,
     auth,
     reset: async () => {
       await db.prisma.user.deleteMany();

@@ -116,8 +116,9 @@ describe("createPrisma", () => {
     }
   });
 
-  it("rejects a DATABASE_URL that is not a SQLite file URL", () => {
-    expect(() => createPrisma("postgresql://localhost/callboard")).toThrow(InvalidDatabaseUrlError);
-    expect(() => createPrisma("postgresql://localhost/callboard")).toThrow(/must be a SQLite file URL/);
+  it("rejects a DATABASE_URL that is neither a SQLite file nor a PostgreSQL URL", () => {
+    expect(() => createPrisma("mysql://localhost/callboard")).toThrow(InvalidDatabaseUrlError);
+    expect(() => createPrisma("mysql://localhost/callboard")).toThrow(/must be a SQLite file URL .* or a PostgreSQL URL/);
+    expect(() => createPrisma("postgresql://localhost")).toThrow(/names no database/);
   });
 });

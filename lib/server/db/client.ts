@@ -1,19 +1,32 @@
+import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
 import { registerClientFile } from "./bulk-writer";
 import { enableWal, prismaAdapterFactory } from "./sqlite";
-import { ensureSqlitePath } from "./url";
+import { databaseTarget, ensureSqlitePath } from "./url";
 
 /**
- * A new client on the SQLite file `databaseUrl` names (default: DATABASE_URL, else
- * data/callboard.db), in WAL mode with a busy timeout and transactions that take the write
- * lock up front (see sqlite.ts). Tests use this with their own file; the app uses getPrisma().
+ * A new client on the database `databaseUrl` names (default: DATABASE_URL, else
+ * data/callboard.db). SQLite runs in WAL mode with a busy timeout and transactions that take
+ * the write lock up front (see sqlite.ts); postgresql:// goes through @prisma/adapter-pg.
+ * Tests use this with their own database; the app uses getPrisma().
  */
 export function createPrisma(databaseUrl?: string): PrismaClient {
-  const filePath = ensureSqlitePath(databaseUrl);
+  const target = databaseTarget(databaseUrl);
+  if (target.provider === "postgresql") return createPostgresPrisma(target.url);
+  const filePath = ensureSqlitePath(target.url);
   enableWal(filePath);
   const client = new PrismaClient({ adapter: prismaAdapterFactory(filePath) });
   registerClientFile(client, filePath);
   return client;
+}
+
+function createPostgresPrisma(url: string): PrismaClient {
+  const client = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  // Both clients are generated from the same models (lib/server/db/provider-schema.ts), so
+  // their model APIs agree; the PostgreSQL one only adds options (e.g. case-insensitive
+  // filters) that code written for both never uses. The app is typed against SQLite's.
+  return client as unknown as PrismaClient;
 }
 
 // Next dev re-evaluates modules on every edit; keeping the client on globalThis stops each

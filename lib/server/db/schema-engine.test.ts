@@ -92,8 +92,8 @@ describe("the committed migrations", () => {
     await expect(diffMigrationsToSchema({ migrationsDir })).rejects.toThrow(/P3006 .*20990101000000_broken.* near "TABLEE": syntax error/);
   });
 
-  it("refuse a non-SQLite DATABASE_URL before touching anything", async () => {
-    await expect(applyMigrations("postgresql://localhost/callboard")).rejects.toThrow(InvalidDatabaseUrlError);
+  it("refuse a DATABASE_URL that is neither SQLite nor PostgreSQL before touching anything", async () => {
+    await expect(applyMigrations("mysql://localhost/callboard")).rejects.toThrow(InvalidDatabaseUrlError);
   });
 });
 

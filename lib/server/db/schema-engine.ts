@@ -1,46 +1,84 @@
-// Migrations in prisma/migrations, in Prisma's own format, applied and created offline with
-// Prisma's WASM schema engine (see wasm-engine.ts) instead of the `prisma migrate` CLI.
-import type { SchemaFilter } from "@prisma/schema-engine-wasm/schema_engine_bg";
+// Migrations in Prisma's own format, applied and created offline with Prisma's WASM schema
+// engine (see wasm-engine.ts) instead of the `prisma migrate` CLI: prisma/migrations for
+// SQLite, prisma/migrations-postgresql for PostgreSQL, both from prisma/schema.prisma.
+import type { SchemaContainer, SchemaFilter } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import {
+  LOCKFILES,
   migrationNameSchema,
   migrationPaths,
   migrationTimestamp,
   readMigrationsList,
   readSchema,
-  SQLITE_LOCKFILE,
   writeMigration,
   type MigrationPaths,
 } from "./migrations-dir";
+import { postgresSchemaText, type DatabaseProvider } from "./provider-schema";
 import { enableWal } from "./sqlite";
-import { ensureSqlitePath } from "./url";
-import { withEngine } from "./wasm-engine";
+import { databaseTarget, ensureSqlitePath } from "./url";
+import { withEngine, type EngineTarget } from "./wasm-engine";
 
 export { SchemaEngineError } from "./wasm-engine";
 
 export type MigrationOptions = Partial<MigrationPaths>;
 const NO_FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
 
-/** Applies pending migrations to the SQLite file `databaseUrl` names (default DATABASE_URL); returns their names. */
+/** schema.prisma (always the SQLite source) as `provider` sees it. */
+function schemaFor(provider: DatabaseProvider, schemaPath: string): SchemaContainer {
+  const schema = readSchema(schemaPath);
+  return provider === "sqlite" ? schema : { path: schema.path, content: postgresSchemaText(schema.content) };
+}
+
+/**
+ * Applies pending migrations to the database `databaseUrl` names (default DATABASE_URL): a
+ * SQLite file from prisma/migrations, PostgreSQL from prisma/migrations-postgresql. Returns their names.
+ */
 export async function applyMigrations(databaseUrl?: string, options: MigrationOptions = {}): Promise<string[]> {
-  const paths = migrationPaths(options);
-  const databasePath = ensureSqlitePath(databaseUrl);
-  enableWal(databasePath);
+  const target = databaseTarget(databaseUrl);
+  const paths = migrationPaths(options, process.cwd(), target.provider);
+  let engineTarget: EngineTarget;
+  if (target.provider === "sqlite") {
+    const filePath = ensureSqlitePath(target.url);
+    enableWal(filePath);
+    engineTarget = { provider: "sqlite", filePath };
+  } else {
+    engineTarget = { provider: "postgresql", url: target.url };
+  }
   const migrationsList = readMigrationsList(paths.migrationsDir);
-  return withEngine(databasePath, readSchema(paths.schemaPath), async (engine) => {
+  return withEngine(engineTarget, schemaFor(target.provider, paths.schemaPath), async (engine) => {
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
     return appliedMigrationNames;
   });
 }
 
+export interface DiffOptions extends MigrationOptions {
+  /** Default sqlite. */
+  provider?: DatabaseProvider;
+  /**
+   * PostgreSQL only: a server on which the engine may create (and then drop) a shadow database
+   * to replay the migrations in; nothing else there is touched. SQLite's shadow lives in memory.
+   */
+  shadowDatabaseUrl?: string;
+}
+
+function shadowTarget(options: DiffOptions): EngineTarget {
+  if ((options.provider ?? "sqlite") === "sqlite") return { provider: "sqlite", filePath: ":memory:" };
+  const target = databaseTarget(options.shadowDatabaseUrl ?? "");
+  if (!options.shadowDatabaseUrl || target.provider !== "postgresql") {
+    throw new Error("Diffing PostgreSQL migrations needs a PostgreSQL server for the shadow database (shadowDatabaseUrl)");
+  }
+  return { provider: "postgresql", url: target.url };
+}
+
 /** SQL that would bring a database built from the migrations to what schema.prisma describes; "" when in sync. */
-export async function diffMigrationsToSchema(options: MigrationOptions = {}): Promise<string> {
-  const paths = migrationPaths(options);
-  const schema = readSchema(paths.schemaPath);
+export async function diffMigrationsToSchema(options: DiffOptions = {}): Promise<string> {
+  const provider = options.provider ?? "sqlite";
+  const paths = migrationPaths(options, process.cwd(), provider);
+  const schema = schemaFor(provider, paths.schemaPath);
   const onDisk = readMigrationsList(paths.migrationsDir);
   // The engine needs the lockfile to know the connector, even before the first migration.
-  const migrationsList = { ...onDisk, lockfile: { ...onDisk.lockfile, content: onDisk.lockfile.content ?? SQLITE_LOCKFILE } };
-  // Both sides are built in memory: the diff never touches a real database.
-  return withEngine(":memory:", schema, async (engine) => {
+  const migrationsList = { ...onDisk, lockfile: { ...onDisk.lockfile, content: onDisk.lockfile.content ?? LOCKFILES[provider] } };
+  // Both sides are built in a shadow database: the diff never touches a real one.
+  return withEngine(shadowTarget(options), schema, async (engine) => {
     const { exitCode, stdout } = await engine.diff({
       from: { tag: "migrations", ...migrationsList },
       to: { tag: "schemaDatamodel", files: [schema] },
@@ -65,13 +103,14 @@ export interface CreatedMigration {
 }
 
 /** Writes `<migrationsDir>/<YYYYMMDDHHMMSS>_<name>/migration.sql` with the SQL schema.prisma needs beyond the migrations. */
-export async function createMigration(name: string, options: MigrationOptions & { now?: Date } = {}): Promise<CreatedMigration> {
+export async function createMigration(name: string, options: DiffOptions & { now?: Date } = {}): Promise<CreatedMigration> {
   const parsedName = migrationNameSchema.safeParse(name);
   if (!parsedName.success) {
     throw new Error(`Invalid migration name ${JSON.stringify(name)}: ${parsedName.error.issues.map((issue) => issue.message).join("; ")}`);
   }
-  const paths = migrationPaths(options);
-  const sql = await diffMigrationsToSchema(paths);
+  const provider = options.provider ?? "sqlite";
+  const paths = migrationPaths(options, process.cwd(), provider);
+  const sql = await diffMigrationsToSchema({ ...options, ...paths });
   if (!sql.trim()) {
     throw new NothingToMigrateError(`${paths.schemaPath} matches ${paths.migrationsDir}: there is no change to write as a migration`);
   }
@@ -81,5 +120,5 @@ export async function createMigration(name: string, options: MigrationOptions & 
   if (latest !== undefined && latest.slice(0, 14) >= dirName.slice(0, 14)) {
     throw new Error(`Migration ${latest} is not older than ${dirName}; wait a second (or check the clock) and retry`);
   }
-  return { name: dirName, file: writeMigration(paths.migrationsDir, dirName, sql), sql };
+  return { name: dirName, file: writeMigration(paths.migrationsDir, dirName, sql, provider), sql };
 }

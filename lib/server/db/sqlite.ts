@@ -34,17 +34,17 @@ export function sqliteAdapterFactory(filePath: string): PrismaBetterSqlite3 {
 /** `connection` with some methods replaced. */
 export function overrideConnection(
   connection: SqlDriverAdapter,
-  overrides: Partial<Pick<SqlDriverAdapter, "executeRaw" | "startTransaction">>,
+  overrides: Partial<Pick<SqlDriverAdapter, "executeRaw" | "executeScript" | "startTransaction" | "dispose">>,
 ): SqlDriverAdapter {
   return {
     provider: connection.provider,
     adapterName: connection.adapterName,
     queryRaw: (query) => connection.queryRaw(query),
     executeRaw: overrides.executeRaw ?? ((query) => connection.executeRaw(query)),
-    executeScript: (script) => connection.executeScript(script),
+    executeScript: overrides.executeScript ?? ((script) => connection.executeScript(script)),
     startTransaction: overrides.startTransaction ?? ((isolationLevel) => connection.startTransaction(isolationLevel)),
     getConnectionInfo: connection.getConnectionInfo?.bind(connection),
-    dispose: () => connection.dispose(),
+    dispose: overrides.dispose ?? (() => connection.dispose()),
   };
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { databaseUrl, DEFAULT_DATABASE_URL, ensureSqlitePath, InvalidDatabaseUrlError, sqlitePathFromUrl } from "./url";
+import { databaseTarget, databaseUrl, DEFAULT_DATABASE_URL, describeDatabase, ensureSqlitePath, InvalidDatabaseUrlError, sqlitePathFromUrl } from "./url";
 
 const root = "/srv/callboard";
 
@@ -62,5 +62,37 @@ describe("ensureSqlitePath", () => {
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
+  });
+});
+
+describe("databaseTarget", () => {
+  it("takes file: URLs (and the default) as SQLite", () => {
+    expect(databaseTarget("file:./x.db", root)).toEqual({ provider: "sqlite", url: "file:./x.db", filePath: "/srv/callboard/x.db" });
+    expect(databaseTarget("", root)).toEqual({ provider: "sqlite", url: DEFAULT_DATABASE_URL, filePath: "/srv/callboard/data/callboard.db" });
+  });
+
+  it("takes postgresql:// and postgres:// URLs as PostgreSQL, keeping pg's own parameters", () => {
+    expect(databaseTarget("postgresql://cb:pw@db:5432/callboard?sslmode=require", root)).toEqual({
+      provider: "postgresql",
+      url: "postgresql://cb:pw@db:5432/callboard?sslmode=require",
+    });
+    expect(databaseTarget(" postgres://db/callboard ", root)).toEqual({ provider: "postgresql", url: "postgres://db/callboard" });
+  });
+
+  it.each([
+    ["postgresql://cb:pw@db:5432", /names no database/],
+    ["postgresql://cb:pw@db:5432/", /names no database/],
+    ["postgresql://db/callboard?schema=cb", /"schema", which Callboard does not support on PostgreSQL/],
+    ["postgresql://db/callboard?connection_limit=5&pgbouncer=true", /"connection_limit", "pgbouncer"/],
+    ["mysql://db/callboard", /must be a SQLite file URL such as "file:\.\/data\/callboard\.db" or a PostgreSQL URL/],
+  ])("rejects %s", (url, message) => {
+    expect(() => databaseTarget(url, root)).toThrow(InvalidDatabaseUrlError);
+    expect(() => databaseTarget(url, root)).toThrow(message);
+  });
+
+  it("never repeats a password in its messages or descriptions", () => {
+    expect(() => databaseTarget("postgresql://cb:s3cret@db:5432/", root)).toThrow('"postgresql://cb:***@db:5432/"');
+    expect(describeDatabase(databaseTarget("postgresql://cb:s3cret@db/callboard", root))).toBe("postgresql://cb:***@db/callboard");
+    expect(describeDatabase(databaseTarget("file:./x.db", root))).toBe("/srv/callboard/x.db");
   });
 });

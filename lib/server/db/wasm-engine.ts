@@ -9,10 +9,12 @@ import {
 } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { SchemaContainer, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
+import { SchemaEnginePgFactory } from "./pg-engine-factory";
 import { overrideConnection, sqliteAdapterFactory } from "./sqlite";
 
 // Prisma's native schema engine needs a download; its WASM build runs offline on our own
-// better-sqlite3 connections (docs: "Prisma 7 offline"). Operations are in schema-engine.ts.
+// better-sqlite3 connections (docs: "Prisma 7 offline"), or on pg ones through
+// @prisma/adapter-pg for PostgreSQL. Operations are in schema-engine.ts.
 
 let wasmReady: Promise<void> | undefined;
 
@@ -48,13 +50,15 @@ function runScriptsWhole(connection: SqlDriverAdapter): SqlDriverAdapter {
 }
 
 // The engine sets locking_mode=EXCLUSIVE and never closes its connections (not even on
-// free()), which would lock the web server out of the file: close them ourselves.
+// free()), which would lock the web server out of the file: close them ourselves. On
+// PostgreSQL, closing also ends pg's pool and drops the shadow database.
 class ClosingFactory implements SqlMigrationAwareDriverAdapterFactory {
-  readonly provider = "sqlite";
+  readonly provider: SqlMigrationAwareDriverAdapterFactory["provider"];
   readonly adapterName: string;
   readonly #open: SqlDriverAdapter[] = [];
 
   constructor(private readonly inner: SqlMigrationAwareDriverAdapterFactory) {
+    this.provider = inner.provider;
     this.adapterName = inner.adapterName;
   }
 
@@ -63,7 +67,8 @@ class ClosingFactory implements SqlMigrationAwareDriverAdapterFactory {
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
-    return this.#track(runScriptsWhole(await this.inner.connectToShadowDb()));
+    const shadow = await this.inner.connectToShadowDb();
+    return this.#track(this.provider === "sqlite" ? runScriptsWhole(shadow) : shadow);
   }
 
   async closeAll(): Promise<void> {
@@ -119,10 +124,18 @@ function onEngineLog(line: unknown): void {
   }
 }
 
-/** Runs `run` on a fresh engine connected to `databasePath`, then closes every connection it opened. */
-export async function withEngine<T>(databasePath: string, schema: SchemaContainer, run: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+/** The database an engine works on: a SQLite file (or ":memory:"), or a PostgreSQL URL (also where it makes shadow databases). */
+export type EngineTarget = { provider: "sqlite"; filePath: string } | { provider: "postgresql"; url: string };
+
+function adapterFactory(target: EngineTarget): SqlMigrationAwareDriverAdapterFactory {
+  if (target.provider === "sqlite") return sqliteAdapterFactory(target.filePath);
+  return new SchemaEnginePgFactory(target.url);
+}
+
+/** Runs `run` on a fresh engine connected to `target`, then closes every connection it opened. */
+export async function withEngine<T>(target: EngineTarget, schema: SchemaContainer, run: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   await loadWasm();
-  const factory = new ClosingFactory(sqliteAdapterFactory(databasePath));
+  const factory = new ClosingFactory(adapterFactory(target));
   const bound = bindMigrationAwareSqlAdapterFactory(factory);
   let engine: SchemaEngine | undefined;
   try {

@@ -39,7 +39,7 @@ export async function seedDemo(prisma: PrismaClient, dir = DEMO_DIR): Promise<{ 
       report: { imported: [], duplicates: [], rejected: [] },
     },
   });
-  const stored = storeTranscripts(prisma, upload.id, prepared);
+  const stored = await storeTranscripts(prisma, upload.id, prepared);
   await prisma.upload.update({
     where: { id: upload.id },
     data: {

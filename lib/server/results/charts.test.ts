@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CriterionScale } from "@/lib/criteria/parse";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { flipMatrix, passRateByGroup, scoreHistogram } from "@/lib/results/aggregates";
 import { verdictOf, type Verdict } from "@/lib/results/verdict";
+import { dialectOf } from "@/lib/server/db/dialect";
 import { flipMatrices, passRateByTool, resultModes, scoreDistributions } from "./charts";
 import { judgedDemo, type JudgedDemo } from "./test-fixtures";
 
@@ -28,7 +29,9 @@ beforeAll(async () => {
   // A continuous verdict is its score, whatever `passed` says.
   await prisma.evaluation.update({ where: { id: continuous[next].id }, data: { score: 0.2, passed: true } });
   await prisma.evaluation.update({ where: { id: continuous[next + 1].id }, data: { score: null } });
-  await prisma.$executeRawUnsafe("UPDATE Evaluation SET score = 9e999 WHERE id = ?", continuous[next + 2].id);
+  // An infinite score, which only raw SQL can write (each database spells it its own way).
+  const infinity = Prisma.raw(dialectOf(prisma) === "sqlite" ? "9e999" : "'Infinity'::float8");
+  await prisma.$executeRaw`UPDATE "Evaluation" SET score = ${infinity} WHERE id = ${continuous[next + 2].id}`;
   await prisma.evaluation.update({ where: { id: continuous[next + 3].id }, data: { status: "error", score: null } });
   // A binary result with only a score, and one whose verdict contradicts its score.
   await prisma.evaluation.update({ where: { id: binary[0].id }, data: { passed: null, score: 1 } });

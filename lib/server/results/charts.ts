@@ -1,5 +1,7 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ViewMode } from "@/lib/judges/types";
+import { dialectOf } from "@/lib/server/db/dialect";
+import { floorToInteger, least } from "@/lib/server/db/dialect-sql";
 import { flipMatrix, type FlipMatrix, type ScoreHistogram } from "@/lib/results/aggregates";
 import { VERDICTS, type Verdict } from "@/lib/results/verdict";
 import { countWhere, FAIL_SQL, FINITE_SCORE_SQL, NOT_APPLICABLE_SQL, PASS_SQL, toNumber } from "./verdict-sql";
@@ -38,28 +40,29 @@ export interface CriterionDistribution {
 export async function scoreDistributions(prisma: PrismaClient, runId: string, mode: ViewMode, binCount = 10): Promise<CriterionDistribution[]> {
   if (!Number.isInteger(binCount) || binCount < 1) throw new RangeError(`binCount must be a positive integer, got ${binCount}`);
   const last = binCount - 1;
+  const dialect = dialectOf(prisma);
   const [bins, verdicts] = await Promise.all([
     prisma.$queryRaw<{ criterionId: string; bin: unknown; count: unknown }[]>(Prisma.sql`
-      SELECT criterionId,
+      SELECT "criterionId",
         CASE
           WHEN score < 0 OR score > 1 THEN -1
-          WHEN b > 0 AND score < CAST(b AS REAL) / ${binCount} THEN b - 1
-          WHEN b < ${last} AND score >= CAST(b + 1 AS REAL) / ${binCount} THEN b + 1
+          WHEN b > 0 AND score < CAST(b AS DOUBLE PRECISION) / ${binCount} THEN b - 1
+          WHEN b < ${last} AND score >= CAST(b + 1 AS DOUBLE PRECISION) / ${binCount} THEN b + 1
           ELSE b
         END AS bin,
         COUNT(*) AS count
       FROM (
-        SELECT e.criterionId AS criterionId, e.score AS score, MIN(CAST(e.score * ${binCount} AS INTEGER), ${last}) AS b
-        FROM Evaluation e
-        WHERE e.runId = ${runId} AND e.mode = ${mode} AND ${FINITE_SCORE_SQL}
-      )
-      GROUP BY criterionId, bin`),
+        SELECT e."criterionId" AS "criterionId", e.score AS score, ${least(dialect, floorToInteger(dialect, Prisma.sql`e.score * ${binCount}`), Prisma.sql`${last}`)} AS b
+        FROM "Evaluation" e
+        WHERE e."runId" = ${runId} AND e.mode = ${mode} AND ${FINITE_SCORE_SQL}
+      ) AS binned
+      GROUP BY "criterionId", bin`),
     prisma.$queryRaw<{ criterionId: string; total: unknown; passed: unknown; failed: unknown; notApplicable: unknown }[]>(Prisma.sql`
-      SELECT e.criterionId AS criterionId, COUNT(*) AS total,
-        ${countWhere(PASS_SQL)} AS passed, ${countWhere(FAIL_SQL)} AS failed, ${countWhere(NOT_APPLICABLE_SQL)} AS notApplicable
-      FROM Evaluation e JOIN Criterion c ON c.id = e.criterionId
-      WHERE e.runId = ${runId} AND e.mode = ${mode}
-      GROUP BY e.criterionId`),
+      SELECT e."criterionId" AS "criterionId", COUNT(*) AS total,
+        ${countWhere(PASS_SQL)} AS passed, ${countWhere(FAIL_SQL)} AS failed, ${countWhere(NOT_APPLICABLE_SQL)} AS "notApplicable"
+      FROM "Evaluation" e JOIN "Criterion" c ON c.id = e."criterionId"
+      WHERE e."runId" = ${runId} AND e.mode = ${mode}
+      GROUP BY e."criterionId"`),
   ]);
   return verdicts.map((row) => {
     const histogram: ScoreHistogram = {
@@ -92,13 +95,13 @@ export interface ToolPassRate extends VerdictCounts {
 /** Pass rate per tool over one criterion's results, or over all criteria's, in one mode; sorted by tool name. */
 export async function passRateByTool(prisma: PrismaClient, runId: string, mode: ViewMode, criterionId?: string): Promise<ToolPassRate[]> {
   const rows = await prisma.$queryRaw<{ tool: string; total: unknown; passed: unknown; failed: unknown; notApplicable: unknown }[]>(Prisma.sql`
-    SELECT t.toolName AS tool, COUNT(*) AS total,
-      ${countWhere(PASS_SQL)} AS passed, ${countWhere(FAIL_SQL)} AS failed, ${countWhere(NOT_APPLICABLE_SQL)} AS notApplicable
-    FROM Evaluation e
-    JOIN Criterion c ON c.id = e.criterionId
-    JOIN ToolCall t ON t.id = e.toolCallId
-    WHERE e.runId = ${runId} AND e.mode = ${mode} ${criterionId ? Prisma.sql`AND e.criterionId = ${criterionId}` : Prisma.empty}
-    GROUP BY t.toolName`);
+    SELECT t."toolName" AS tool, COUNT(*) AS total,
+      ${countWhere(PASS_SQL)} AS passed, ${countWhere(FAIL_SQL)} AS failed, ${countWhere(NOT_APPLICABLE_SQL)} AS "notApplicable"
+    FROM "Evaluation" e
+    JOIN "Criterion" c ON c.id = e."criterionId"
+    JOIN "ToolCall" t ON t.id = e."toolCallId"
+    WHERE e."runId" = ${runId} AND e.mode = ${mode} ${criterionId ? Prisma.sql`AND e."criterionId" = ${criterionId}` : Prisma.empty}
+    GROUP BY t."toolName"`);
   return rows
     .map((row) => {
       const passed = toNumber(row.passed);

@@ -89,7 +89,7 @@ function seriesWhere(series: CompareSeries): Prisma.EvaluationWhereInput {
 
 function seriesSql(series: readonly CompareSeries[]): Prisma.Sql {
   return Prisma.join(
-    series.map((s) => Prisma.sql`(e.runId = ${s.runId} AND e.criterionId = ${s.criterion.id}${s.mode ? Prisma.sql` AND e.mode = ${s.mode}` : Prisma.empty})`),
+    series.map((s) => Prisma.sql`(e."runId" = ${s.runId} AND e."criterionId" = ${s.criterion.id}${s.mode ? Prisma.sql` AND e.mode = ${s.mode}` : Prisma.empty})`),
     " OR ",
   );
 }
@@ -102,11 +102,11 @@ function seriesSql(series: readonly CompareSeries[]): Prisma.Sql {
 function callsSql(series: readonly CompareSeries[], disagreeOnly: boolean): Prisma.Sql {
   const runCount = new Set(series.map((s) => s.runId)).size;
   return Prisma.sql`
-    SELECT e.toolCallId AS callId
-    FROM Evaluation e JOIN Criterion c ON c.id = e.criterionId
+    SELECT e."toolCallId" AS "callId"
+    FROM "Evaluation" e JOIN "Criterion" c ON c.id = e."criterionId"
     WHERE ${seriesSql(series)}
-    GROUP BY e.toolCallId
-    HAVING COUNT(DISTINCT e.runId) = ${runCount}
+    GROUP BY e."toolCallId"
+    HAVING COUNT(DISTINCT e."runId") = ${runCount}
     ${disagreeOnly ? Prisma.sql`AND ${countWhere(PASS_SQL)} > 0 AND ${countWhere(FAIL_SQL)} > 0` : Prisma.empty}`;
 }
 
@@ -138,11 +138,11 @@ export async function comparePage(prisma: PrismaClient, series: readonly Compare
     prisma.$queryRaw<{ id: string }[]>(Prisma.sql`
       SELECT t.id AS id
       FROM (${calls}) s
-      JOIN ToolCall t ON t.id = s.callId
-      JOIN Transcript tr ON tr.id = t.transcriptId
-      ORDER BY tr.createdAt ASC, t.transcriptId ASC, t.ordinal ASC
+      JOIN "ToolCall" t ON t.id = s."callId"
+      JOIN "Transcript" tr ON tr.id = t."transcriptId"
+      ORDER BY tr."createdAt" ASC, t."transcriptId" ASC, t.ordinal ASC
       LIMIT ${take} OFFSET ${skip}`),
-    prisma.$queryRaw<{ total: unknown }[]>(Prisma.sql`SELECT COUNT(*) AS total FROM (${calls})`),
+    prisma.$queryRaw<{ total: unknown }[]>(Prisma.sql`SELECT COUNT(*) AS total FROM (${calls}) AS counted`),
   ]);
   const ids = page.map((row) => row.id);
   const runIds = [...new Set(series.map((s) => s.runId))];

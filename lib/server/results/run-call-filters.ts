@@ -59,7 +59,7 @@ export function callConditions(runId: string, view: RunView): Prisma.Sql[] {
   const conditions = [inRunWithResults(runId, view)];
   if (view.changed) {
     const criterion = view.criterion ? Prisma.sql` AND c."criterionId" = ${view.criterion}` : Prisma.empty;
-    conditions.push(Prisma.sql`tc."id" IN (SELECT c."toolCallId" FROM "CallComparison" c WHERE c."runId" = ${runId} AND c."flipped" = 1${criterion})`);
+    conditions.push(Prisma.sql`tc."id" IN (SELECT c."toolCallId" FROM "CallComparison" c WHERE c."runId" = ${runId} AND c."flipped" = TRUE${criterion})`);
   }
   const review = reviewStatusCondition(runId, view);
   if (review) conditions.push(review);
@@ -67,9 +67,10 @@ export function callConditions(runId: string, view: RunView): Prisma.Sql[] {
   conditions.push(...metadataConditions(view));
   if (view.q) {
     const pattern = `%${escapeLike(view.q)}%`;
-    // LIKE, as Prisma's `contains` on SQLite: case-insensitive for ASCII; here % and _ are literal.
+    // Case-insensitive, as Prisma's `contains` on SQLite: LOWER on both sides, since PostgreSQL's
+    // LIKE minds case (and SQLite's LIKE only ignores it for ASCII, as its LOWER does); % and _ are literal.
     conditions.push(
-      Prisma.sql`(tc."toolName" LIKE ${pattern} ESCAPE '\\' OR tc."rawArguments" LIKE ${pattern} ESCAPE '\\' OR t."name" LIKE ${pattern} ESCAPE '\\' OR tc."callId" = ${view.q})`,
+      Prisma.sql`(LOWER(tc."toolName") LIKE LOWER(${pattern}) ESCAPE '\\' OR LOWER(tc."rawArguments") LIKE LOWER(${pattern}) ESCAPE '\\' OR LOWER(t."name") LIKE LOWER(${pattern}) ESCAPE '\\' OR tc."callId" = ${view.q})`,
     );
   }
   return conditions;
@@ -83,8 +84,8 @@ export function metadataConditions(view: Pick<RunView, "model" | "task" | "tag" 
   const conditions: Prisma.Sql[] = [];
   if (view.model) conditions.push(Prisma.sql`t."model" = ${view.model}`);
   if (view.task) conditions.push(Prisma.sql`t."taskId" = ${view.task}`);
-  if (view.tag) conditions.push(Prisma.sql`t."tags" LIKE ${`%${escapeLike(JSON.stringify(view.tag))}%`} ESCAPE '\\'`);
+  if (view.tag) conditions.push(Prisma.sql`LOWER(t."tags") LIKE LOWER(${`%${escapeLike(JSON.stringify(view.tag))}%`}) ESCAPE '\\'`);
   if (view.outcome === "unknown") conditions.push(Prisma.sql`t."success" IS NULL`);
-  else if (view.outcome) conditions.push(Prisma.sql`t."success" = ${view.outcome === "success" ? 1 : 0}`);
+  else if (view.outcome) conditions.push(Prisma.sql`t."success" = ${Prisma.raw(view.outcome === "success" ? "TRUE" : "FALSE")}`);
   return conditions;
 }

@@ -7,7 +7,7 @@ import { toNumber } from "./verdict-sql";
 /** How many calls the view shows. */
 export async function runCallCount(prisma: PrismaClient, runId: string, view: RunView): Promise<number> {
   const { sql } = listedCalls(runId, view);
-  const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(*) AS n FROM (${sql})`);
+  const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(*) AS n FROM (${sql}) AS counted`);
   return toNumber(row?.n);
 }
 
@@ -56,5 +56,5 @@ export async function neighbours(prisma: PrismaClient, runId: string, view: RunV
 /** SELECT of the ids of the view's calls, for aggregates over them. */
 export function runCallIdsSql(runId: string, view: RunView): Prisma.Sql {
   // Unordered: the transcript order needs no join beyond the one every list has.
-  return Prisma.sql`SELECT id FROM (${listedCalls(runId, { ...view, sort: "transcript" }).sql})`;
+  return Prisma.sql`SELECT id FROM (${listedCalls(runId, { ...view, sort: "transcript" }).sql}) AS listed`;
 }

@@ -1,4 +1,6 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { dialectOf } from "@/lib/server/db/dialect";
+import { leftJoinJsonTextElements } from "@/lib/server/db/dialect-sql";
 import { foldRunGroups, type RunGroup } from "@/lib/results/run-groups";
 import type { TranscriptGroup } from "@/lib/zod/transcripts";
 import { FAIL_SQL, FINITE_SCORE_SQL, PASS_SQL, toNumber } from "./verdict-sql";
@@ -29,13 +31,13 @@ const GROUP_KEY: Record<TranscriptGroup, Prisma.Sql> = {
  * tags counts under each; one with none, under no tag.
  */
 export async function runResultGroups(prisma: PrismaClient, runId: string, field: TranscriptGroup): Promise<{ groups: RunGroup[]; more: number }> {
-  const tags = field === "tag" ? Prisma.sql`LEFT JOIN json_each(t."tags") j` : Prisma.empty;
+  const tags = field === "tag" ? leftJoinJsonTextElements(dialectOf(prisma), Prisma.sql`t."tags"`, "j") : Prisma.empty;
   const rows = await prisma.$queryRaw<CountRow[]>(Prisma.sql`
-    SELECT ${GROUP_KEY[field]} AS key, e."criterionId" AS criterionId, e."mode" AS mode,
+    SELECT ${GROUP_KEY[field]} AS key, e."criterionId" AS "criterionId", e."mode" AS mode,
       COUNT(DISTINCT tc."transcriptId") AS transcripts, COUNT(DISTINCT e."toolCallId") AS calls,
       SUM(CASE WHEN ${PASS_SQL} THEN 1 ELSE 0 END) AS passed,
       SUM(CASE WHEN ${FAIL_SQL} THEN 1 ELSE 0 END) AS failed,
-      SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN e.score END) AS scoreSum,
+      SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN e.score END) AS "scoreSum",
       SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN 1 ELSE 0 END) AS scored
     FROM "Evaluation" e
       JOIN "Criterion" c ON c."id" = e."criterionId"

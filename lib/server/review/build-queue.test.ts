@@ -155,7 +155,7 @@ describe("buildQueue", () => {
         createdAt: now,
         items: [{ toolCallId: taken.toolCallId, evaluationId: taken.evaluationId, reasons: ["failed"] }],
       });
-    expect(write).toThrow(expect.objectContaining({ code: "conflict", message: expect.stringMatching(/queued some of these results a moment ago/) }));
+    await expect(write()).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/queued some of these results a moment ago/) });
     expect({ queues: await prisma.reviewQueue.count(), reviews: await prisma.review.count(), events: await prisma.reviewEvent.count() }).toEqual(before);
   });
 

@@ -57,7 +57,7 @@ export async function buildQueue(prisma: PrismaClient, actor: ReviewActor, input
   const name = (input.name?.trim() || `Review: ${run.name}`).slice(0, MAX_QUEUE_NAME_LENGTH);
   // Read outside the write: a result another queue takes meanwhile fails the write on the unique
   // evaluationId, which writeQueue reports as a conflict, and nothing is written.
-  const queueId = writeQueue(prisma, {
+  const queueId = await writeQueue(prisma, {
     name,
     runId: run.id,
     filter: filterJson(filter),

@@ -3,7 +3,9 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ReviewEventInput } from "@/lib/review/history";
 import type { QueueReason } from "@/lib/review/reasons";
 import { sqliteDateTime, withBulkConnection } from "../db/bulk-writer";
+import { dialectOf } from "../db/dialect";
 import { ReviewError } from "./errors";
+import { writeQueuePostgres } from "./write-queue-postgres";
 
 export interface NewQueue {
   name: string;
@@ -28,7 +30,8 @@ const sqliteCode = (error: unknown) => (error instanceof Error && "code" in erro
  * items and their history took 3.5 s of writes, during which the worker could not store results.
  * Columns are written exactly as Prisma writes them. Returns the queue's id.
  */
-export function writeQueue(prisma: PrismaClient, queue: NewQueue): string {
+export async function writeQueue(prisma: PrismaClient, queue: NewQueue): Promise<string> {
+  if (dialectOf(prisma) === "postgresql") return writeQueuePostgres(prisma, queue);
   const queueId = randomUUID();
   const at = sqliteDateTime(queue.createdAt);
   try {

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { RUN_MODES, runSelectionSchema } from "@/lib/zod/runs";
+import { dialectOf } from "../db/dialect";
+import { materialiseStepPostgres } from "../worker/postgres/materialise";
 import { asJson, asNumber, sqlDate } from "../worker/sql";
 import { withWorkerDb, writeTransaction } from "../worker/worker-db";
 import { planEvaluations } from "./plan-evaluations";
@@ -77,6 +79,9 @@ export async function materialiseBatch(prisma: PrismaClient, runId: string, maxC
   const last = calls.at(-1);
   const finished = calls.length < maxCalls;
   const nextCursor = last ? JSON.stringify({ cutoff: cursor.cutoff, transcriptId: last.transcriptId, ordinal: last.ordinal } satisfies MaterialiseCursor) : run.materialiseCursor;
+  if (dialectOf(prisma) === "postgresql") {
+    return materialiseStepPostgres(prisma, { runId, expectedCursor: run.materialiseCursor, rows, finished, nextCursor, now });
+  }
   const stamp = sqlDate(now);
   return withWorkerDb(prisma, (db) =>
     writeTransaction(db, () => {

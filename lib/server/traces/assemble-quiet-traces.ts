@@ -3,6 +3,8 @@ import type { AssembleOptions } from "@/lib/transcripts/otlp/assemble";
 import { importTraceSpans } from "@/lib/transcripts/otlp/import-trace";
 import type { OtelSpan } from "@/lib/transcripts/otlp/span";
 import { sqliteDateTime, withBulkConnection } from "../db/bulk-writer";
+import { dialectOf } from "../db/dialect";
+import { assembleQuietTracesPostgres } from "./postgres";
 import { transcriptWriter } from "./write-transcript";
 
 export interface AssemblyOptions extends AssembleOptions {
@@ -45,7 +47,8 @@ const LINK = `UPDATE "TraceGroup" SET "transcriptId" = ? WHERE "id" = ?`;
  * — and a restart loses nothing: a trace still pending is simply assembled on the next call.
  * Traces of one session become one transcript, rebuilt whenever one of them changes.
  */
-export function assembleQuietTraces(prisma: PrismaClient, now: Date, options: AssemblyOptions): AssemblyReport {
+export async function assembleQuietTraces(prisma: PrismaClient, now: Date, options: AssemblyOptions): Promise<AssemblyReport> {
+  if (dialectOf(prisma) === "postgresql") return assembleQuietTracesPostgres(prisma, now, options);
   const limit = options.limit ?? 200;
   const cutoff = sqliteDateTime(new Date(now.getTime() - options.quietMs));
   return withBulkConnection(prisma, (db) => {

@@ -21,7 +21,7 @@ export async function handleOtlpTraces(request: Request, prisma: PrismaClient): 
   const maxBytes = config.CALLBOARD_OTLP_MAX_REQUEST_MB * 1024 * 1024;
   try {
     const body = await readBody(request, maxBytes);
-    const result = receiveTraceExport(prisma, body, encoding, { maxSpans: config.CALLBOARD_OTLP_MAX_SPANS });
+    const result = await receiveTraceExport(prisma, body, encoding, { maxSpans: config.CALLBOARD_OTLP_MAX_SPANS });
     return success(encoding, result.partial);
   } catch (error) {
     if (error instanceof OtlpRequestError) return failure(encoding, error.status, error.message);

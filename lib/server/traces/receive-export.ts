@@ -32,12 +32,12 @@ const LISTED = 5;
  * still without an LLM span are warnings in the message (partial success with 0 rejected, as the
  * specification has it). Nothing of a request is stored unless all its readable spans are.
  */
-export function receiveTraceExport(prisma: PrismaClient, body: Uint8Array, encoding: ExportEncoding, options: { maxSpans: number; now?: Date }): ExportResult {
+export async function receiveTraceExport(prisma: PrismaClient, body: Uint8Array, encoding: ExportEncoding, options: { maxSpans: number; now?: Date }): Promise<ExportResult> {
   const read = encoding === "protobuf" ? decodeProtobuf(body, options.maxSpans) : readTraceRequest(decodeJson(body), { maxSpans: options.maxSpans });
   if (read.spans.length === 0 && read.total === 0 && read.rejected.length > 0) {
     throw new OtlpRequestError(`not an OTLP trace export request: ${describeProblem(read.rejected[0])}`, 400);
   }
-  const stored = storeSpans(prisma, read.spans, options.now);
+  const stored = await storeSpans(prisma, read.spans, options.now);
   const rejectedSpans = read.total - read.spans.length;
   const parts: string[] = [];
   if (read.rejected.length > 0) parts.push(`${rejectedSpans} span${rejectedSpans === 1 ? "" : "s"} rejected: ${listProblems(read.rejected)}`);

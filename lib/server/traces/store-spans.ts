@@ -3,6 +3,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { sessionIdOf, spanRole } from "@/lib/transcripts/otlp/conventions";
 import type { OtelSpan } from "@/lib/transcripts/otlp/span";
 import { sqliteDateTime, withBulkConnection } from "../db/bulk-writer";
+import { dialectOf } from "../db/dialect";
+import { storeSpansPostgres } from "./postgres";
 
 export interface StoredSpans {
   /** Spans new to the database (a span sent again replaces its copy and is not counted here). */
@@ -40,8 +42,9 @@ interface TraceTally {
  * to assembleQuietTraces, off the request path. Prepared statements on a plain connection, as
  * for transcripts (bulk-writer.ts): an exporter sends hundreds of spans per request.
  */
-export function storeSpans(prisma: PrismaClient, spans: OtelSpan[], now: Date = new Date()): StoredSpans {
+export async function storeSpans(prisma: PrismaClient, spans: OtelSpan[], now: Date = new Date()): Promise<StoredSpans> {
   if (spans.length === 0) return { added: 0, replaced: 0, tracesWithoutLlm: [] };
+  if (dialectOf(prisma) === "postgresql") return storeSpansPostgres(prisma, spans, now);
   const receivedAt = sqliteDateTime(now);
   return withBulkConnection(prisma, (db) => {
     const insertSpan = db.prepare(INSERT_SPAN);

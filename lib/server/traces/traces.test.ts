@@ -19,7 +19,7 @@ afterEach(async () => db.cleanup());
 const QUIET: AssemblyOptions = { quietMs: 30_000, traceLinks: (id) => ({ spansUrl: `/api/otel/traces/${id}` }) };
 const T = Date.parse("2026-11-25T10:00:00Z");
 const second = (s: number) => new Date(T + s * 1000);
-const send = (specs: SpanSpec[], s: number, encoding: "json" | "protobuf" = "protobuf") => {
+const send = async (specs: SpanSpec[], s: number, encoding: "json" | "protobuf" = "protobuf") => {
   const json = otlpRequest(specs);
   const body = encoding === "json" ? new TextEncoder().encode(JSON.stringify(json)) : encodeTraceRequest(json);
   return receiveTraceExport(prisma, body, encoding, { maxSpans: 1000, now: second(s) });
@@ -29,17 +29,17 @@ describe("traces in pieces", () => {
   it("waits for quiet, builds one transcript, and updates it in place when late spans arrive", async () => {
     const [root, llm1, tool, llm2] = openInferenceTrace();
     // Out of order, in two requests, the root span (which ends last) missing.
-    expect(send([tool, llm1], 0)).toEqual({ accepted: 2, partial: null });
-    expect(assembleQuietTraces(prisma, second(10), QUIET)).toMatchObject({ created: 0 });
-    expect(assembleQuietTraces(prisma, second(31), QUIET)).toMatchObject({ created: 1 });
+    expect(await send([tool, llm1], 0)).toEqual({ accepted: 2, partial: null });
+    expect(await assembleQuietTraces(prisma, second(10), QUIET)).toMatchObject({ created: 0 });
+    expect(await assembleQuietTraces(prisma, second(31), QUIET)).toMatchObject({ created: 1 });
     const first = await prisma.transcript.findFirstOrThrow({ include: { toolCalls: true } });
     expect(first).toMatchObject({ format: "otlp", name: "Weather in Lima?", toolCallCount: 1 });
     expect(first.toolCalls[0]).toMatchObject({ callId: "call_1", response: '{"sky":"sunny"}' });
     expect(first.metadata).toMatchObject({ trace: { traceId: TRACE, spans: 2, spansUrl: `/api/otel/traces/${TRACE}` } });
 
-    send([llm2, root], 40, "json");
-    expect(assembleQuietTraces(prisma, second(50), QUIET)).toMatchObject({ created: 0, updated: 0 });
-    expect(assembleQuietTraces(prisma, second(71), QUIET)).toMatchObject({ created: 0, updated: 1 });
+    await send([llm2, root], 40, "json");
+    expect(await assembleQuietTraces(prisma, second(50), QUIET)).toMatchObject({ created: 0, updated: 0 });
+    expect(await assembleQuietTraces(prisma, second(71), QUIET)).toMatchObject({ created: 0, updated: 1 });
     const updated = await prisma.transcript.findMany({ include: { toolCalls: true } });
     expect(updated).toHaveLength(1);
     expect(updated[0].id).toBe(first.id);
@@ -47,18 +47,18 @@ describe("traces in pieces", () => {
     expect(updated[0].toolCalls.map((c) => c.id)).toEqual([first.toolCalls[0].id]);
     expect(updated[0].metadata).toMatchObject({ trace: { spans: 4, rootSpan: "agent" } });
     // Quiet and assembled: nothing more to do, and a span sent again is not a new span.
-    expect(assembleQuietTraces(prisma, second(200), QUIET)).toMatchObject({ created: 0, updated: 0, unchanged: 0 });
-    send([llm2], 300);
-    expect(assembleQuietTraces(prisma, second(400), QUIET)).toMatchObject({ unchanged: 1 });
+    expect(await assembleQuietTraces(prisma, second(200), QUIET)).toMatchObject({ created: 0, updated: 0, unchanged: 0 });
+    await send([llm2], 300);
+    expect(await assembleQuietTraces(prisma, second(400), QUIET)).toMatchObject({ unchanged: 1 });
     expect(await prisma.traceSpan.count()).toBe(4);
   });
 
   it("loses nothing across a restart between the spans and the assembly", async () => {
-    send(openInferenceTrace(), 0);
+    await send(openInferenceTrace(), 0);
     await prisma.$disconnect();
     const restarted = createPrisma(db.url);
     try {
-      expect(assembleQuietTraces(restarted, second(60), QUIET)).toMatchObject({ created: 1 });
+      expect(await assembleQuietTraces(restarted, second(60), QUIET)).toMatchObject({ created: 1 });
       expect(await restarted.toolCall.count()).toBe(1);
     } finally {
       await restarted.$disconnect();
@@ -69,29 +69,29 @@ describe("traces in pieces", () => {
 
   it("keeps a trace without an LLM span, says so, and assembles it once one arrives", async () => {
     const [root, llm1, tool] = openInferenceTrace();
-    const result = send([root, tool], 0);
+    const result = await send([root, tool], 0);
     expect(result.partial).toEqual({ rejectedSpans: 0, errorMessage: expect.stringContaining(`1 trace has no LLM span yet (${TRACE})`) });
-    expect(assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ withoutLlm: 1 });
+    expect(await assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ withoutLlm: 1 });
     expect(await prisma.traceGroup.findFirstOrThrow()).toMatchObject({ status: "no-llm", error: expect.stringContaining("none of its 2 spans is an LLM span") });
-    expect(send([llm1], 100).partial).toBeNull();
-    expect(assembleQuietTraces(prisma, second(200), QUIET)).toMatchObject({ created: 1 });
+    expect((await send([llm1], 100)).partial).toBeNull();
+    expect(await assembleQuietTraces(prisma, second(200), QUIET)).toMatchObject({ created: 1 });
     expect(await prisma.traceGroup.findFirstOrThrow()).toMatchObject({ status: "assembled", error: null, spanCount: 3, llmSpanCount: 1, toolSpanCount: 1 });
   });
 
   it("marks a trace that cannot be assembled as failed and goes on with the others", async () => {
-    send([...openInferenceTrace(), ...genAiTrace()], 0);
+    await send([...openInferenceTrace(), ...genAiTrace()], 0);
     await prisma.traceSpan.updateMany({ where: { traceId: TRACE, spanId: "a000000000000002" }, data: { data: "not a span" } });
-    expect(assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ created: 1, failed: 1 });
+    expect(await assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ created: 1, failed: 1 });
     expect(await prisma.traceGroup.findUniqueOrThrow({ where: { traceId: TRACE } })).toMatchObject({ status: "failed", pending: false, error: expect.stringMatching(/^could not be assembled: /) });
   });
 
   it("makes one transcript of the traces of one conversation", async () => {
     const one = genAiTrace("4ef7651916cd43dd8448eb211c80319c");
     const two = genAiTrace("5ff7651916cd43dd8448eb211c80319c").map((s) => ({ ...s, spanId: s.spanId.replace("b", "d") }));
-    send(one, 0);
-    expect(assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ created: 1 });
-    send(two, 100);
-    expect(assembleQuietTraces(prisma, second(200), QUIET)).toMatchObject({ updated: 1 });
+    await send(one, 0);
+    expect(await assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ created: 1 });
+    await send(two, 100);
+    expect(await assembleQuietTraces(prisma, second(200), QUIET)).toMatchObject({ updated: 1 });
     const transcripts = await prisma.transcript.findMany();
     expect(transcripts).toHaveLength(1);
     expect(transcripts[0].metadata).toMatchObject({ sessionId: "conv-7", trace: { traceIds: ["4ef7651916cd43dd8448eb211c80319c", "5ff7651916cd43dd8448eb211c80319c"] } });
@@ -100,11 +100,11 @@ describe("traces in pieces", () => {
 });
 
 describe("receiveTraceExport", () => {
-  it("refuses a body that is not an export request, storing nothing", () => {
+  it("refuses a body that is not an export request, storing nothing", async () => {
     const notOtlp = new TextEncoder().encode(JSON.stringify({ messages: [] }));
-    expect(() => receiveTraceExport(prisma, notOtlp, "json", { maxSpans: 10 })).toThrow(new OtlpRequestError("not an OTLP trace export request: resourceSpans: expected a `resourceSpans` array (an OTLP ExportTraceServiceRequest); found `messages`", 400));
-    expect(() => receiveTraceExport(prisma, new TextEncoder().encode("{oops"), "json", { maxSpans: 10 })).toThrow(/the body is not valid JSON/);
-    expect(() => receiveTraceExport(prisma, new Uint8Array([0x0a, 0xff, 0xff, 0xff]), "protobuf", { maxSpans: 10 })).toThrow(/not a protobuf ExportTraceServiceRequest/);
+    await expect(receiveTraceExport(prisma, notOtlp, "json", { maxSpans: 10 })).rejects.toThrow(new OtlpRequestError("not an OTLP trace export request: resourceSpans: expected a `resourceSpans` array (an OTLP ExportTraceServiceRequest); found `messages`", 400));
+    await expect(receiveTraceExport(prisma, new TextEncoder().encode("{oops"), "json", { maxSpans: 10 })).rejects.toThrow(/the body is not valid JSON/);
+    await expect(receiveTraceExport(prisma, new Uint8Array([0x0a, 0xff, 0xff, 0xff]), "protobuf", { maxSpans: 10 })).rejects.toThrow(/not a protobuf ExportTraceServiceRequest/);
   });
 
   it("counts rejected spans and warnings in the partial success, and stores the rest", async () => {
@@ -112,7 +112,7 @@ describe("receiveTraceExport", () => {
     const body = otlpRequest(specs);
     body.resourceSpans[0].scopeSpans[0].spans[0].spanId = "nope";
     body.resourceSpans[0].scopeSpans[0].spans[1].attributes.push({ key: "odd", value: { boolValue: "yes" } } as never);
-    const result = receiveTraceExport(prisma, new TextEncoder().encode(JSON.stringify(body)), "json", { maxSpans: 2 });
+    const result = await receiveTraceExport(prisma, new TextEncoder().encode(JSON.stringify(body)), "json", { maxSpans: 2 });
     expect(result.accepted).toBe(1);
     expect(result.partial?.rejectedSpans).toBe(3);
     expect(result.partial?.errorMessage).toContain("3 spans rejected: resourceSpans[0].scopeSpans[0].spans[0].spanId: expected a span id of 8 bytes");
@@ -125,7 +125,7 @@ describe("receiveTraceExport", () => {
 describe("the worker", () => {
   it("assembles quiet traces as part of its loop", async () => {
     const { startWorker } = await import("../worker/start-worker");
-    receiveTraceExport(prisma, encodeTraceRequest(otlpRequest(openInferenceTrace())), "protobuf", { maxSpans: 1000 });
+    await receiveTraceExport(prisma, encodeTraceRequest(otlpRequest(openInferenceTrace())), "protobuf", { maxSpans: 1000 });
     const worker = startWorker({ prisma, pollMs: 20, traces: { quietMs: 0 } });
     try {
       await expect.poll(() => prisma.transcript.count(), { timeout: 5000 }).toBe(1);

@@ -67,7 +67,7 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
   let batch: { prepared: PreparedTranscript; line?: number; index?: number }[] = [];
 
   const flush = async () => {
-    const stored = storeTranscripts(prisma, upload.id, batch.map((b) => b.prepared), importId);
+    const stored = await storeTranscripts(prisma, upload.id, batch.map((b) => b.prepared), importId);
     const storedIds = new Map(stored.stored.map((s) => [s.hash, s.id]));
     const existingIds = new Map(stored.duplicates.map((d) => [d.hash, d.existingId]));
     for (const { prepared, line, index } of batch) {

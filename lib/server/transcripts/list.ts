@@ -1,4 +1,6 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { dialectOf } from "@/lib/server/db/dialect";
+import { jsonTextElements } from "@/lib/server/db/dialect-sql";
 import { foldGroups, outcomeKey, tagCountRows, type GroupCountRow, type MetadataGroup } from "@/lib/transcripts/metadata-groups";
 import type { TranscriptGroup, TranscriptListQuery } from "@/lib/zod/transcripts";
 import { visibleTranscript, visibleTranscriptSql } from "../uploads/visible";
@@ -133,11 +135,12 @@ const SUGGESTIONS = 500;
  */
 export async function listMetadataValues(prisma: PrismaClient): Promise<MetadataValues> {
   const visible = Prisma.raw(visibleTranscriptSql('t."id"'));
+  const tagElements = jsonTextElements(dialectOf(prisma), Prisma.sql`t."tags"`, "j");
   const rows = await prisma.$queryRaw<{ kind: string; value: unknown }[]>(Prisma.sql`
-    SELECT 'model' AS kind, value FROM (SELECT DISTINCT t."model" AS value FROM "Transcript" t WHERE t."model" IS NOT NULL AND ${visible} ORDER BY value LIMIT ${SUGGESTIONS})
-    UNION ALL SELECT 'task', value FROM (SELECT DISTINCT t."taskId" AS value FROM "Transcript" t WHERE t."taskId" IS NOT NULL AND ${visible} ORDER BY value LIMIT ${SUGGESTIONS})
-    UNION ALL SELECT 'tag', value FROM (SELECT DISTINCT j."value" AS value FROM "Transcript" t, json_each(t."tags") j WHERE t."tags" IS NOT NULL AND ${visible} ORDER BY value LIMIT ${SUGGESTIONS})
-    UNION ALL SELECT 'outcome', 1 WHERE EXISTS (SELECT 1 FROM "Transcript" t WHERE t."success" IS NOT NULL AND ${visible})`);
+    SELECT 'model' AS kind, value FROM (SELECT DISTINCT t."model" AS value FROM "Transcript" t WHERE t."model" IS NOT NULL AND ${visible} ORDER BY value LIMIT ${SUGGESTIONS}) AS models
+    UNION ALL SELECT 'task', value FROM (SELECT DISTINCT t."taskId" AS value FROM "Transcript" t WHERE t."taskId" IS NOT NULL AND ${visible} ORDER BY value LIMIT ${SUGGESTIONS}) AS tasks
+    UNION ALL SELECT 'tag', value FROM (SELECT DISTINCT j."value" AS value FROM "Transcript" t, ${tagElements} WHERE t."tags" IS NOT NULL AND ${visible} ORDER BY value LIMIT ${SUGGESTIONS}) AS tags
+    UNION ALL SELECT 'outcome', 'yes' WHERE EXISTS (SELECT 1 FROM "Transcript" t WHERE t."success" IS NOT NULL AND ${visible})`);
   const of = (kind: string) => rows.flatMap((row) => (row.kind === kind && typeof row.value === "string" ? [row.value] : [])).sort();
   return { models: of("model"), tasks: of("task"), tags: of("tag"), outcomes: rows.some((row) => row.kind === "outcome") };
 }

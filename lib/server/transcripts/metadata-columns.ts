@@ -17,6 +17,11 @@ export function metadataColumnValues(metadata: unknown): (string | number | null
   ];
 }
 
+/** metadataColumnValues as PostgreSQL stores them: the same, with `success` a boolean. */
+export function postgresMetadataColumnValues(metadata: unknown): (string | number | boolean | null)[] {
+  return metadataColumnValues(metadata).map((value, i) => (METADATA_COLUMNS[i] === "success" && value !== null ? value === 1 : value));
+}
+
 /** `"model" = ?, "taskId" = ?, …` for an UPDATE. */
 export const METADATA_SET_SQL = METADATA_COLUMNS.map((column) => `"${column}" = ?`).join(", ");
 

@@ -1,7 +1,8 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { METADATA_FIELDS_VERSION } from "@/lib/transcripts/metadata-fields";
 import { withBulkConnection } from "../db/bulk-writer";
-import { METADATA_SET_SQL, metadataColumnValues } from "./metadata-columns";
+import { dialectOf } from "../db/dialect";
+import { METADATA_COLUMNS, METADATA_SET_SQL, metadataColumnValues, postgresMetadataColumnValues } from "./metadata-columns";
 
 const BATCH = 500;
 const STALE = `SELECT "id", "metadata" FROM "Transcript" WHERE "metadataVersion" < ? ORDER BY "id" LIMIT ?`;
@@ -13,7 +14,8 @@ const UPDATE = `UPDATE "Transcript" SET ${METADATA_SET_SQL} WHERE "id" = ?`;
  * would need its own copy of the key aliases. Short transactions, so a server that is already
  * serving is never held up long. Returns how many transcripts were filled.
  */
-export function fillMetadataColumns(prisma: PrismaClient): number {
+export async function fillMetadataColumns(prisma: PrismaClient): Promise<number> {
+  if (dialectOf(prisma) === "postgresql") return fillMetadataColumnsPostgres(prisma);
   return withBulkConnection(prisma, (db) => {
     const stale = db.prepare<[number, number], { id: string; metadata: string }>(STALE);
     const update = db.prepare(UPDATE);
@@ -35,5 +37,24 @@ function parseOrNull(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return null;
+  }
+}
+
+const STALE_PG = `SELECT "id", "metadata" FROM "Transcript" WHERE "metadataVersion" < $1 ORDER BY "id" LIMIT $2`;
+const UPDATE_PG = `UPDATE "Transcript" SET ${METADATA_COLUMNS.map((column, i) => `"${column}" = $${i + 1}`).join(", ")} WHERE "id" = $${METADATA_COLUMNS.length + 1}`;
+
+async function fillMetadataColumnsPostgres(prisma: PrismaClient): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await prisma.$queryRawUnsafe<{ id: string; metadata: unknown }[]>(STALE_PG, METADATA_FIELDS_VERSION, BATCH);
+    if (rows.length === 0) return filled;
+    await prisma.$transaction(async (tx) => {
+      for (const row of rows) {
+        // jsonb comes back parsed.
+        const metadata = typeof row.metadata === "string" ? parseOrNull(row.metadata) : row.metadata;
+        await tx.$executeRawUnsafe(UPDATE_PG, ...postgresMetadataColumnValues(metadata), row.id);
+      }
+    });
+    filled += rows.length;
   }
 }

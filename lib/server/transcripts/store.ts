@@ -4,7 +4,9 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ImportSuccess } from "@/lib/transcripts/import-types";
 import type { CanonicalTranscript, JsonValue, ToolCallSite, TranscriptFormat } from "@/lib/transcripts/types";
 import { sqliteDateTime, withBulkConnection } from "../db/bulk-writer";
+import { dialectOf } from "../db/dialect";
 import { METADATA_COLUMNS, metadataColumnValues } from "./metadata-columns";
+import { storeTranscriptsPostgres } from "./store-postgres";
 
 /** A transcript that passed validation, ready to be written with its extracted tool calls. */
 export interface PreparedTranscript {
@@ -57,8 +59,9 @@ const INSERT_PENDING = `INSERT INTO "PendingTranscript" ("transcriptId", "import
  * completes. Content left by a failed file, still waiting to be deleted, is replaced, not reported
  * as a duplicate of something about to disappear.
  */
-export function storeTranscripts(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[], importId?: string): StoreResult {
+export async function storeTranscripts(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[], importId?: string): Promise<StoreResult> {
   if (items.length === 0) return { stored: [], duplicates: [] };
+  if (dialectOf(prisma) === "postgresql") return storeTranscriptsPostgres(prisma, uploadId, items, importId);
   return withBulkConnection(prisma, (db) => writeBatch(db, uploadId, items, importId));
 }
 

@@ -33,7 +33,7 @@ export async function recoverInterruptedImports(prisma: PrismaClient, isGone: (o
   const legacy = await prisma.upload.findMany({ where: { status: "importing", imports: { none: {} } }, select: { id: true } });
   for (const upload of legacy) {
     const file = await prisma.fileImport.create({ data: { uploadId: upload.id, fileName: "", owner: "unknown", status: "failed", error: INTERRUPTED } });
-    await prisma.$executeRaw`INSERT OR IGNORE INTO "PendingTranscript" ("transcriptId", "importId") SELECT "id", ${file.id} FROM "Transcript" WHERE "uploadId" = ${upload.id}`;
+    await prisma.$executeRaw`INSERT INTO "PendingTranscript" ("transcriptId", "importId") SELECT "id", ${file.id} FROM "Transcript" WHERE "uploadId" = ${upload.id} ON CONFLICT DO NOTHING`;
   }
 
   const stuck = await prisma.upload.findMany({ where: { status: "importing", imports: { none: { status: "importing" } } }, select: { id: true, report: true } });

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { openBulkConnection } from "../db/bulk-writer";
+import { dialectOf } from "../db/dialect";
 
 export interface RemovalOptions {
   /** At most this many transcripts per transaction. */
@@ -25,6 +26,7 @@ const DROP_EMPTY_IMPORTS = `DELETE FROM "FileImport" WHERE "status" = 'failed' A
  */
 export async function removeFailedImports(prisma: PrismaClient, options: RemovalOptions = {}): Promise<number> {
   const batchSize = options.batchSize ?? REMOVAL_BATCH;
+  if (dialectOf(prisma) === "postgresql") return removeFailedImportsPostgres(prisma, batchSize);
   const budgetMs = options.budgetMs ?? BUDGET_MS;
   const db = openBulkConnection(prisma);
   try {
@@ -54,4 +56,20 @@ export async function removeFailedImports(prisma: PrismaClient, options: Removal
   } finally {
     db.close();
   }
+}
+
+const NEXT_BATCH_PG = `SELECT p."transcriptId" FROM "PendingTranscript" p JOIN "FileImport" f ON f."id" = p."importId" WHERE f."status" = 'failed' LIMIT $1`;
+const DELETE_TRANSCRIPTS_PG = `DELETE FROM "Transcript" WHERE "id" = ANY($1::text[])`;
+
+// PostgreSQL has no database-wide write lock to give back, so no time budget: batches alone keep
+// each transaction short.
+async function removeFailedImportsPostgres(prisma: PrismaClient, batchSize: number): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const ids = (await prisma.$queryRawUnsafe<{ transcriptId: string }[]>(NEXT_BATCH_PG, batchSize)).map((row) => row.transcriptId);
+    if (ids.length === 0) break;
+    removed += await prisma.$executeRawUnsafe(DELETE_TRANSCRIPTS_PG, ids);
+  }
+  await prisma.$executeRawUnsafe(DROP_EMPTY_IMPORTS);
+  return removed;
 }

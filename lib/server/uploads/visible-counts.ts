@@ -20,7 +20,7 @@ export async function visibleToolNames(prisma: PrismaClient, limit: number): Pro
   const all = await prisma.$queryRaw<{ toolName: string }[]>`SELECT DISTINCT "toolName" AS "toolName" FROM "ToolCall" ORDER BY 1 LIMIT ${limit}`;
   // CROSS JOIN makes SQLite start from the (usually empty) pending rows instead of scanning every call.
   const pending = await prisma.$queryRaw<{ toolName: string }[]>`
-    SELECT DISTINCT tc."toolName" AS "toolName" FROM "PendingTranscript" p CROSS JOIN "ToolCall" tc ON tc."transcriptId" = p."transcriptId"`;
+    SELECT DISTINCT tc."toolName" AS "toolName" FROM "PendingTranscript" p CROSS JOIN "ToolCall" tc WHERE tc."transcriptId" = p."transcriptId"`;
   if (pending.length === 0) return all.map((row) => row.toolName);
   const suspect = new Set(pending.map((row) => row.toolName));
   const names: string[] = [];

@@ -1,4 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { dialectOf } from "../db/dialect";
+import { releaseAbandonedPostgres, releaseClaimsPostgres, renewClaimsPostgres } from "./postgres/claims";
 import { asJson, sqlDate } from "./sql";
 import { withWorkerDb, writeTransaction } from "./worker-db";
 import { isWorkerGone } from "./worker-id";
@@ -16,12 +18,14 @@ const RELEASE = TABLES.map((table) => `UPDATE "${table}" SET "status" = 'pending
 /** Keeps this worker's claims fresh while their judges run, so the lease only expires for a worker that stopped. */
 export async function renewClaims(prisma: PrismaClient, workerId: string, ids: readonly string[], now: Date = new Date()): Promise<number> {
   if (!ids.length) return 0;
+  if (dialectOf(prisma) === "postgresql") return renewClaimsPostgres(prisma, workerId, ids, now);
   return withWorkerDb(prisma, (db) => writeTransaction(db, () => RENEW.reduce((changes, sql) => changes + db.statement(sql).run(sqlDate(now), asJson(ids), workerId).changes, 0)));
 }
 
 /** Gives claims back untouched (the worker is stopping, or failed before it could judge); returns how many were still this worker's. */
 export async function releaseClaims(prisma: PrismaClient, workerId: string, ids: readonly string[]): Promise<number> {
   if (!ids.length) return 0;
+  if (dialectOf(prisma) === "postgresql") return releaseClaimsPostgres(prisma, workerId, ids);
   return withWorkerDb(prisma, (db) => writeTransaction(db, () => RELEASE.reduce((changes, sql) => changes + db.statement(sql).run(asJson(ids), workerId).changes, 0)));
 }
 
@@ -42,6 +46,7 @@ WHERE "status" = 'running'
  * On the worker's connection: through Prisma this took over a second of blocked event loop.
  */
 export async function releaseAbandoned(prisma: PrismaClient, workerId: string, leaseMs: number, now: Date = new Date()): Promise<number> {
+  if (dialectOf(prisma) === "postgresql") return releaseAbandonedPostgres(prisma, workerId, leaseMs, now);
   const cutoff = sqlDate(new Date(now.getTime() - leaseMs));
   return withWorkerDb(prisma, (db) =>
     writeTransaction(db, () => {

@@ -2,6 +2,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { parseArguments } from "@/lib/transcripts/sites";
 import type { CanonicalMessage, CanonicalTool, CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
 import { asJson, asNumber, parseJsonColumn } from "./sql";
+import { dialectOf } from "../db/dialect";
+import { loadBatchRowsPostgres } from "./postgres/load";
 import { readWithRetry, withWorkerDb } from "./worker-db";
 
 /** Everything needed to judge one claimed evaluation. */
@@ -54,7 +56,7 @@ const TRANSCRIPTS = `SELECT "id", "messages", "tools" FROM "Transcript" WHERE "i
  */
 export async function loadBatch(prisma: PrismaClient, ids: readonly string[]): Promise<WorkItem[]> {
   if (!ids.length) return [];
-  const { rows, runs, transcripts } = await withWorkerDb(prisma, (db) =>
+  const { rows, runs, transcripts } = dialectOf(prisma) === "postgresql" ? await loadBatchRowsPostgres<Row>(prisma, ids) : await withWorkerDb(prisma, (db) =>
     readWithRetry(() => {
       const rows = db.statement(LOAD).all(asJson(ids)) as Row[];
       const runIds = [...new Set(rows.map((row) => row.runId))];

@@ -1,5 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { asJson, parseJsonColumn } from "./sql";
+import { dialectOf } from "../db/dialect";
+import { lookupCacheRowsPostgres } from "./postgres/load";
 import { readWithRetry, withWorkerDb } from "./worker-db";
 
 const LOOKUP = `SELECT "key", "result" FROM "JudgeCache" WHERE "key" IN (SELECT "value" FROM json_each(?))`;
@@ -8,6 +10,9 @@ const LOOKUP = `SELECT "key", "result" FROM "JudgeCache" WHERE "key" IN (SELECT 
 export async function lookupCache(prisma: PrismaClient, keys: readonly string[]): Promise<Map<string, unknown>> {
   const unique = [...new Set(keys)];
   if (!unique.length) return new Map();
-  const rows = await withWorkerDb(prisma, (db) => readWithRetry(() => db.statement(LOOKUP).all(asJson(unique)) as { key: string; result: unknown }[]));
+  const rows =
+    dialectOf(prisma) === "postgresql"
+      ? await lookupCacheRowsPostgres(prisma, unique)
+      : await withWorkerDb(prisma, (db) => readWithRetry(() => db.statement(LOOKUP).all(asJson(unique)) as { key: string; result: unknown }[]));
   return new Map(rows.map((row) => [row.key, parseJsonColumn(row.result)]));
 }

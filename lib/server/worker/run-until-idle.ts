@@ -5,7 +5,7 @@ import { finishIdleRuns } from "./finish-runs";
 import { releaseAbandoned, renewClaims } from "./lease";
 import { processTranscriptBatch } from "./process-transcript-batch";
 import { processBatch, type BatchReport } from "./process-batch";
-import { acquireWorkerDb } from "./worker-db";
+import { holdWorkerConnection } from "./worker-db";
 import { markWorkerAlive, markWorkerStopped, newWorkerId } from "./worker-id";
 
 /**
@@ -21,7 +21,7 @@ export async function runUntilIdle(options: WorkerOptions & { signal?: AbortSign
   const heartbeat = setInterval(() => void renewClaims(options.prisma, workerId, [...context.inFlight]).catch(context.onError), leaseMs / 3);
   heartbeat.unref();
   markWorkerAlive(workerId);
-  const connection = acquireWorkerDb(options.prisma);
+  const connection = holdWorkerConnection(options.prisma);
   try {
     await releaseAbandoned(options.prisma, workerId, leaseMs);
     while (!context.signal.aborted) {

@@ -9,7 +9,7 @@ import { finishIdleRuns } from "./finish-runs";
 import { releaseAbandoned, renewClaims } from "./lease";
 import { processTranscriptBatch } from "./process-transcript-batch";
 import { processBatch } from "./process-batch";
-import { acquireWorkerDb } from "./worker-db";
+import { holdWorkerConnection } from "./worker-db";
 import { markWorkerAlive, markWorkerStopped, newWorkerId } from "./worker-id";
 
 export type { WorkerOptions } from "./context";
@@ -60,7 +60,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     // One limited call per turn keeps each synchronous write short on a shared event loop.
     if (options.traces && (tracesWaiting || now - lastAssembly >= pollMs)) {
       lastAssembly = now;
-      tracesWaiting = assembleQuietTraces(prisma, new Date(), options.traces).more;
+      tracesWaiting = (await assembleQuietTraces(prisma, new Date(), options.traces)).more;
     }
   };
 
@@ -100,19 +100,23 @@ export function startWorker(options: WorkerOptions): RunningWorker {
 
   markWorkerAlive(workerId);
   // Held for the worker's life, so its connection and prepared statements are made once.
-  const connection = acquireWorkerDb(prisma);
+  const connection = holdWorkerConnection(prisma);
+  const sqlite = connection.db;
   // Checkpoints move to their own thread (checkpointer.ts); if it fails, the connection checkpoints again.
-  const checkpointer = startCheckpointer(clientFile(prisma), {
-    onError: (error) => {
-      connection.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
-      context.onError(error);
-    },
-  });
-  connection.db.pragma("wal_autocheckpoint = 0");
+  // PostgreSQL checkpoints by itself.
+  const checkpointer = sqlite
+    ? startCheckpointer(clientFile(prisma), {
+        onError: (error) => {
+          sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+          context.onError(error);
+        },
+      })
+    : null;
+  sqlite?.pragma("wal_autocheckpoint = 0");
   const done = loop().finally(async () => {
     markWorkerStopped(workerId);
-    connection.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
-    await checkpointer.stop();
+    sqlite?.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+    await checkpointer?.stop();
     connection.release();
   });
   return {

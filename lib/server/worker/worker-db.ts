@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { sleep } from "@/lib/eval/sleep";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { clientFile } from "../db/bulk-writer";
+import { dialectOf } from "../db/dialect";
 
 /**
  * The worker's own better-sqlite3 connection to the client's file, for its hot path (claim,
@@ -60,6 +61,15 @@ export function acquireWorkerDb(prisma: PrismaClient): WorkerDb {
       entry.db.close();
     },
   };
+}
+
+/**
+ * Holds the worker's connection for a worker's life (its prepared statements are made once).
+ * PostgreSQL's worker statements go through the Prisma client's pool: nothing to hold.
+ */
+export function holdWorkerConnection(prisma: PrismaClient): { release(): void; db: Database.Database | null } {
+  if (dialectOf(prisma) === "postgresql") return { db: null, release: () => undefined };
+  return acquireWorkerDb(prisma);
 }
 
 /** Runs `work` with the worker's connection, holding it only for the call. */

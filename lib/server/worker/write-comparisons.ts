@@ -23,7 +23,7 @@ export interface WrittenSide {
   criterionId: string;
 }
 
-interface SideRow {
+export interface SideRow {
   runId: string;
   toolCallId: string;
   criterionId: string;
@@ -63,6 +63,29 @@ ON CONFLICT ("runId", "toolCallId", "criterionId") DO UPDATE SET
 export function writeComparisons(db: WorkerDb, written: readonly WrittenSide[], now: Date = new Date()): number {
   if (!written.length) return 0;
   const rows = db.statement(READ_SIDES).all(asJson(written)) as SideRow[];
+  const upsert = db.statement(UPSERT);
+  const stamp = sqlDate(now);
+  const comparisons = comparisonsOf(rows);
+  for (const c of comparisons) {
+    upsert.run(randomUUID(), c.runId, c.toolCallId, c.criterionId, c.kind, c.flipped === null ? null : c.flipped ? 1 : 0, c.delta, c.immediateVerdict, c.hindsightVerdict, stamp);
+  }
+  return comparisons.length;
+}
+
+/** A CallComparison row to upsert. */
+export interface ComparisonRow {
+  runId: string;
+  toolCallId: string;
+  criterionId: string;
+  kind: string;
+  flipped: boolean | null;
+  delta: number | null;
+  immediateVerdict: string;
+  hindsightVerdict: string;
+}
+
+/** The comparisons that both sides of a pair, read back after a write, complete (see writeComparisons). */
+export function comparisonsOf(rows: readonly SideRow[]): ComparisonRow[] {
   const pairs = new Map<string, SideRow[]>();
   for (const row of rows) {
     const key = `${row.runId}\u0000${row.toolCallId}\u0000${row.criterionId}`;
@@ -70,9 +93,7 @@ export function writeComparisons(db: WorkerDb, written: readonly WrittenSide[], 
     if (pair) pair.push(row);
     else pairs.set(key, [row]);
   }
-  const upsert = db.statement(UPSERT);
-  const stamp = sqlDate(now);
-  let upserted = 0;
+  const comparisons: ComparisonRow[] = [];
   for (const pair of pairs.values()) {
     if (pair.length < 2 || !pair.every((row) => FINISHED.has(row.status))) continue;
     const side = (mode: string) => {
@@ -87,19 +108,16 @@ export function writeComparisons(db: WorkerDb, written: readonly WrittenSide[], 
     const hindsight = side("hindsight");
     const comparison = compareModes(immediate, hindsight, scale);
     const stored = storedComparison(comparison);
-    upsert.run(
-      randomUUID(),
+    comparisons.push({
       runId,
       toolCallId,
       criterionId,
-      comparison.kind,
-      stored.flipped === null ? null : stored.flipped ? 1 : 0,
-      stored.delta,
-      storedVerdict(immediate, scale),
-      storedVerdict(hindsight, scale),
-      stamp,
-    );
-    upserted++;
+      kind: comparison.kind,
+      flipped: stored.flipped,
+      delta: stored.delta,
+      immediateVerdict: storedVerdict(immediate, scale),
+      hindsightVerdict: storedVerdict(hindsight, scale),
+    });
   }
-  return upserted;
+  return comparisons;
 }

@@ -1,6 +1,8 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { JudgeResult } from "@/lib/judges/types";
+import { dialectOf } from "../db/dialect";
 import type { SettledOutcome } from "./outcome";
+import { writeResultsPostgres } from "./postgres/results";
 import { asJson, asNumber, sqlDate } from "./sql";
 import { withWorkerDb, writeTransaction, type WorkerDb } from "./worker-db";
 import { writeComparisons, type WrittenSide } from "./write-comparisons";
@@ -69,6 +71,7 @@ const FINISH_RUN = `UPDATE "Run" SET "status" = 'done', "finishedAt" = ? WHERE "
  */
 export async function writeResults(prisma: PrismaClient, workerId: string, entries: readonly ResultToWrite[], now: Date = new Date()): Promise<boolean[]> {
   if (!entries.length) return [];
+  if (dialectOf(prisma) === "postgresql") return writeResultsPostgres(prisma, workerId, entries, now);
   return withWorkerDb(prisma, (db) => writeTransaction(db, () => writeInTransaction(db, workerId, entries, now)));
 }
 

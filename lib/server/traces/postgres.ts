@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import type { ImportSuccess } from "@/lib/transcripts/import-types";
+import { sessionIdOf, spanRole } from "@/lib/transcripts/otlp/conventions";
+import { importTraceSpans } from "@/lib/transcripts/otlp/import-trace";
+import type { OtelSpan } from "@/lib/transcripts/otlp/span";
+import { insertRowsPostgres } from "../db/multi-row-insert";
+import { METADATA_COLUMNS, postgresMetadataColumnValues } from "../transcripts/metadata-columns";
+import { preparedTranscript } from "../transcripts/store";
+import { storeTranscriptRowsPostgres } from "../transcripts/store-postgres";
+import type { AssemblyOptions, AssemblyReport } from "./assemble-quiet-traces";
+import type { StoredSpans } from "./store-spans";
+import type { WriteOutcome } from "./write-transcript";
+
+// Trace ingestion on PostgreSQL: store-spans.ts, assemble-quiet-traces.ts and write-transcript.ts
+// hold SQLite's statements and the rules; these are the same steps, async, in transactions.
+
+const INSERT_SPAN = `INSERT INTO "TraceSpan" ("traceId","spanId","data","receivedAt") VALUES ($1,$2,$3::jsonb,$4) ON CONFLICT ("traceId","spanId") DO NOTHING`;
+const REPLACE_SPAN = `UPDATE "TraceSpan" SET "data" = $1::jsonb, "receivedAt" = $2 WHERE "traceId" = $3 AND "spanId" = $4`;
+const UPSERT_TRACE = `INSERT INTO "TraceGroup" ("id","traceId","sessionId","spanCount","llmSpanCount","toolSpanCount","firstSpanAt","lastSpanAt","pending","status")
+VALUES ($1,$2,$3,$4,$5,$6,$7,$8,TRUE,'pending')
+ON CONFLICT ("traceId") DO UPDATE SET
+  "sessionId" = COALESCE("TraceGroup"."sessionId", excluded."sessionId"),
+  "spanCount" = "TraceGroup"."spanCount" + excluded."spanCount",
+  "llmSpanCount" = "TraceGroup"."llmSpanCount" + excluded."llmSpanCount",
+  "toolSpanCount" = "TraceGroup"."toolSpanCount" + excluded."toolSpanCount",
+  "lastSpanAt" = excluded."lastSpanAt",
+  "pending" = TRUE
+RETURNING "llmSpanCount"`;
+
+export async function storeSpansPostgres(prisma: PrismaClient, spans: OtelSpan[], now: Date): Promise<StoredSpans> {
+  return prisma.$transaction(
+    async (tx) => {
+      const result: StoredSpans = { added: 0, replaced: 0, tracesWithoutLlm: [] };
+      const traces = new Map<string, { sessionId: string | null; spans: number; llm: number; tool: number }>();
+      for (const span of spans) {
+        let tally = traces.get(span.traceId);
+        if (!tally) traces.set(span.traceId, (tally = { sessionId: null, spans: 0, llm: 0, tool: 0 }));
+        tally.sessionId ??= sessionIdOf(span);
+        const data = JSON.stringify(span);
+        if ((await tx.$executeRawUnsafe(INSERT_SPAN, span.traceId, span.spanId, data, now)) === 0) {
+          await tx.$executeRawUnsafe(REPLACE_SPAN, data, now, span.traceId, span.spanId);
+          result.replaced++;
+          continue;
+        }
+        result.added++;
+        tally.spans++;
+        const role = spanRole(span);
+        if (role === "llm") tally.llm++;
+        else if (role === "tool") tally.tool++;
+      }
+      for (const [traceId, t] of traces) {
+        const [row] = await tx.$queryRawUnsafe<{ llmSpanCount: number }[]>(UPSERT_TRACE, randomUUID(), traceId, t.sessionId, t.spans, t.llm, t.tool, now, now);
+        if (!row?.llmSpanCount) result.tracesWithoutLlm.push(traceId);
+      }
+      return result;
+    },
+    { timeout: 60_000, maxWait: 15_000 },
+  );
+}
+
+interface TraceRow {
+  id: string;
+  traceId: string;
+  sessionId: string | null;
+  lastSpanAt: Date;
+  transcriptId: string | null;
+}
+
+const QUIET = `SELECT "id","traceId","sessionId","lastSpanAt","transcriptId" FROM "TraceGroup" WHERE "pending" = TRUE AND "lastSpanAt" <= $1 ORDER BY "lastSpanAt" LIMIT $2`;
+const SESSION = `SELECT "id","traceId","sessionId","lastSpanAt","transcriptId" FROM "TraceGroup" WHERE "sessionId" = $1`;
+const SPANS = `SELECT "data" FROM "TraceSpan" WHERE "traceId" = $1`;
+const DONE = `UPDATE "TraceGroup" SET "pending" = FALSE, "assembledAt" = $1, "status" = $2, "error" = $3, "transcriptId" = COALESCE($4, "transcriptId") WHERE "id" = $5 AND "lastSpanAt" = $6`;
+const LINK = `UPDATE "TraceGroup" SET "transcriptId" = $1 WHERE "id" = $2`;
+
+export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Date, options: AssemblyOptions): Promise<AssemblyReport> {
+  const limit = options.limit ?? 200;
+  const report: AssemblyReport = { created: 0, updated: 0, unchanged: 0, duplicates: 0, withoutLlm: 0, failed: 0, more: false };
+  const rows = await prisma.$queryRawUnsafe<TraceRow[]>(QUIET, new Date(now.getTime() - options.quietMs), limit);
+  report.more = rows.length === limit;
+  if (rows.length === 0) return report;
+  const handled = new Set<string>();
+  await prisma.$transaction(
+    async (tx) => {
+      const done = (member: TraceRow, status: string, error: string | null, transcriptId: string | null) =>
+        tx.$executeRawUnsafe(DONE, now, status, error, transcriptId, member.id, member.lastSpanAt);
+      for (const row of rows) {
+        if (handled.has(row.id)) continue;
+        // One group in a savepoint of its own: a trace that cannot be assembled is marked failed and the others go on.
+        await tx.$executeRawUnsafe("SAVEPOINT trace_group");
+        try {
+          const group = row.sessionId ? await tx.$queryRawUnsafe<TraceRow[]>(SESSION, row.sessionId) : [row];
+          for (const member of group) handled.add(member.id);
+          const spans: OtelSpan[] = [];
+          for (const member of group) {
+            const data = await tx.$queryRawUnsafe<{ data: unknown }[]>(SPANS, member.traceId);
+            for (const span of data) spans.push((typeof span.data === "string" ? JSON.parse(span.data) : span.data) as OtelSpan);
+          }
+          const outcome = importTraceSpans(spans, { file: `trace ${row.traceId}` }, options);
+          const existing = group.find((member) => member.transcriptId !== null)?.transcriptId ?? null;
+          if (!outcome.ok) {
+            report.withoutLlm++;
+            for (const member of group) await done(member, "no-llm", outcome.error.message, null);
+          } else {
+            const written = await writeTraceTranscriptPostgres(tx, outcome, existing, now);
+            if (written.kind === "duplicate") {
+              report.duplicates++;
+              for (const member of group) await done(member, "duplicate", `the same conversation is already stored as transcript ${written.transcriptId}`, null);
+            } else {
+              report[written.kind]++;
+              for (const member of group) {
+                await done(member, "assembled", null, written.transcriptId);
+                await tx.$executeRawUnsafe(LINK, written.transcriptId, member.id);
+              }
+            }
+          }
+          await tx.$executeRawUnsafe("RELEASE SAVEPOINT trace_group");
+        } catch (error) {
+          await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT trace_group");
+          report.failed++;
+          await done(row, "failed", `could not be assembled: ${error instanceof Error ? error.message : String(error)}`, null);
+        }
+      }
+    },
+    { timeout: 120_000, maxWait: 15_000 },
+  );
+  return report;
+}
+
+const UPDATE_TRANSCRIPT = `UPDATE "Transcript" SET "name" = $1, "format" = $2, "contentHash" = $3, "messages" = $4::jsonb, "tools" = $5::jsonb, "metadata" = $6::jsonb,
+  "messageCount" = $7, "toolCallCount" = $8, "warningCount" = $9, "warnings" = $10::jsonb,
+  ${METADATA_COLUMNS.map((column, i) => `"${column}" = $${11 + i}`).join(", ")} WHERE "id" = $${11 + METADATA_COLUMNS.length}`;
+const UPDATE_CALL = `UPDATE "ToolCall" SET "callId" = $1, "messageIndex" = $2, "position" = $3, "ordinal" = $4, "toolName" = $5, "rawArguments" = $6,
+  "parsedArguments" = $7::jsonb, "argumentsError" = $8, "responseIndex" = $9, "response" = $10 WHERE "id" = $11`;
+const CALL_COLUMNS = ["id", "transcriptId", "callId", "messageIndex", "position", "ordinal", "toolName", "rawArguments", "parsedArguments", "argumentsError", "responseIndex", "response"];
+
+/** write-transcript.ts's transcriptWriter, one trace at a time, inside the caller's transaction. */
+async function writeTraceTranscriptPostgres(tx: Prisma.TransactionClient, outcome: ImportSuccess, existingId: string | null, createdAt: Date): Promise<WriteOutcome> {
+  const item = preparedTranscript(outcome);
+  const [sameHash] = await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT "id" FROM "Transcript" WHERE "contentHash" = $1`, item.hash);
+  const [current] = existingId ? await tx.$queryRawUnsafe<{ contentHash: string }[]>(`SELECT "contentHash" FROM "Transcript" WHERE "id" = $1`, existingId) : [];
+  if (existingId && current) {
+    if (current.contentHash === item.hash) return { kind: "unchanged", transcriptId: existingId };
+    if (sameHash) return { kind: "duplicate", transcriptId: sameHash.id };
+    const t = item.transcript;
+    await tx.$executeRawUnsafe(
+      UPDATE_TRANSCRIPT,
+      item.name, item.format, item.hash, JSON.stringify(t.messages), JSON.stringify(t.tools), JSON.stringify(t.metadata),
+      t.messages.length, item.sites.length, item.warnings.length, JSON.stringify(item.warnings), ...postgresMetadataColumnValues(t.metadata), existingId,
+    );
+    await reconcileCallsPostgres(tx, existingId, outcome);
+    return { kind: "updated", transcriptId: existingId };
+  }
+  if (sameHash) return { kind: "duplicate", transcriptId: sameHash.id };
+  const id = randomUUID();
+  await storeTranscriptRowsPostgres(tx, id, null, createdAt, item);
+  return { kind: "created", transcriptId: id };
+}
+
+async function reconcileCallsPostgres(tx: Prisma.TransactionClient, transcriptId: string, outcome: ImportSuccess): Promise<void> {
+  const existing = await tx.$queryRawUnsafe<{ id: string; callId: string }[]>(`SELECT "id", "callId" FROM "ToolCall" WHERE "transcriptId" = $1 ORDER BY "ordinal"`, transcriptId);
+  const byCallId = new Map<string, string[]>();
+  for (const row of existing) byCallId.set(row.callId, [...(byCallId.get(row.callId) ?? []), row.id]);
+  const matched = outcome.sites.map((site) => byCallId.get(site.callId)?.shift() ?? null);
+  const kept = new Set(matched.filter((id): id is string => id !== null));
+  const gone = existing.filter((row) => !kept.has(row.id)).map((row) => row.id);
+  if (gone.length) await tx.$executeRawUnsafe(`DELETE FROM "ToolCall" WHERE "id" = ANY($1::text[])`, gone);
+  // Calls move when messages are inserted before them: park them first, since (transcript, message, position) is unique.
+  for (const [i, id] of matched.entries()) if (id) await tx.$executeRawUnsafe(`UPDATE "ToolCall" SET "messageIndex" = $1 WHERE "id" = $2`, -1 - i, id);
+  const inserts: (string | number | null)[][] = [];
+  for (const [i, site] of outcome.sites.entries()) {
+    const parsed = site.arguments.ok && site.arguments.value !== null ? JSON.stringify(site.arguments.value) : null;
+    const error = site.arguments.ok ? null : site.arguments.error;
+    const id = matched[i];
+    if (id) await tx.$executeRawUnsafe(UPDATE_CALL, site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments, parsed, error, site.responseIndex, site.response, id);
+    else inserts.push([randomUUID(), transcriptId, site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments, parsed, error, site.responseIndex, site.response]);
+  }
+  await insertRowsPostgres(tx, "ToolCall", CALL_COLUMNS, inserts, { parsedArguments: "jsonb" });
+}

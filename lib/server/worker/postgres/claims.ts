@@ -1,0 +1,57 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { isWorkerGone } from "../worker-id";
+import { WORKER_TRANSACTION } from "../transaction";
+
+// The worker's claims and leases on PostgreSQL (claim.ts and lease.ts hold SQLite's). Rows are
+// locked with FOR UPDATE SKIP LOCKED, so workers on several machines take disjoint rows without
+// waiting on each other; the status guards keep a released claim from being written twice.
+
+const OPEN_RUNS = `SELECT "id" FROM "Run" WHERE "status" IN ('pending', 'running') ORDER BY "createdAt", "id"`;
+// Ids are made sortable in creation order at materialisation (postgres/materialise.ts), so a
+// run's rows come in the order SQLite's rowid gives them: the criteria of one call together.
+const CLAIM = `
+UPDATE "Evaluation" SET "status" = 'running', "claimedBy" = $1, "claimedAt" = $2
+WHERE "id" IN (SELECT "id" FROM "Evaluation" WHERE "runId" = $3 AND "status" = 'pending' ORDER BY "id" LIMIT $4 FOR UPDATE SKIP LOCKED)
+  AND "status" = 'pending'
+RETURNING "id"`;
+const START_RUNS = `UPDATE "Run" SET "status" = 'running', "startedAt" = $1 WHERE "id" = ANY($2::text[]) AND "status" = 'pending'`;
+
+export async function claimBatchPostgres(prisma: PrismaClient, workerId: string, limit: number, now: Date): Promise<string[]> {
+  return prisma.$transaction(async (tx) => {
+    const runs = await tx.$queryRawUnsafe<{ id: string }[]>(OPEN_RUNS);
+    const ids: string[] = [];
+    const started: string[] = [];
+    for (const run of runs) {
+      if (ids.length >= limit) break;
+      const rows = await tx.$queryRawUnsafe<{ id: string }[]>(CLAIM, workerId, now, run.id, limit - ids.length);
+      if (!rows.length) continue;
+      for (const row of rows) ids.push(row.id);
+      started.push(run.id);
+    }
+    if (started.length) await tx.$executeRawUnsafe(START_RUNS, now, started);
+    return ids;
+  }, WORKER_TRANSACTION);
+}
+
+const RENEW = `UPDATE "Evaluation" SET "claimedAt" = $1 WHERE "id" = ANY($2::text[]) AND "status" = 'running' AND "claimedBy" = $3`;
+const RELEASE = `UPDATE "Evaluation" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL WHERE "id" = ANY($1::text[]) AND "status" = 'running' AND "claimedBy" = $2`;
+
+export function renewClaimsPostgres(prisma: PrismaClient, workerId: string, ids: readonly string[], now: Date): Promise<number> {
+  return prisma.$executeRawUnsafe(RENEW, now, [...ids], workerId);
+}
+
+export function releaseClaimsPostgres(prisma: PrismaClient, workerId: string, ids: readonly string[]): Promise<number> {
+  return prisma.$executeRawUnsafe(RELEASE, [...ids], workerId);
+}
+
+const CLAIMERS = `SELECT DISTINCT "claimedBy" FROM "Evaluation" WHERE "status" = 'running' AND "claimedBy" IS NOT NULL AND "claimedBy" <> $1`;
+const RELEASE_ABANDONED = `
+UPDATE "Evaluation" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL
+WHERE "status" = 'running'
+  AND ("claimedAt" IS NULL OR "claimedAt" < $1 OR "claimedBy" IS NULL OR "claimedBy" = ANY($2::text[]))`;
+
+export async function releaseAbandonedPostgres(prisma: PrismaClient, workerId: string, leaseMs: number, now: Date): Promise<number> {
+  const claimers = await prisma.$queryRawUnsafe<{ claimedBy: string }[]>(CLAIMERS, workerId);
+  const gone = claimers.map((row) => row.claimedBy).filter((id) => isWorkerGone(id));
+  return prisma.$executeRawUnsafe(RELEASE_ABANDONED, new Date(now.getTime() - leaseMs), gone);
+}

@@ -1,0 +1,34 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+
+// loadBatch's and lookupCache's reads on PostgreSQL: the batch as one text[] parameter instead
+// of SQLite's json_each, in the batch's order.
+
+const LOAD = `
+SELECT e."id", e."runId", e."toolCallId", e."criterionId", e."mode", c."text" AS "criterionText",
+       t."transcriptId", t."callId", t."messageIndex", t."position", t."ordinal", t."toolName", t."rawArguments", t."responseIndex", t."response"
+FROM unnest($1::text[]) WITH ORDINALITY AS j("id", "n")
+JOIN "Evaluation" e ON e."id" = j."id"
+JOIN "ToolCall" t ON t."id" = e."toolCallId"
+JOIN "Criterion" c ON c."id" = e."criterionId"
+ORDER BY j."n"`;
+const RUN_SETTINGS = `SELECT "id", "judgeSettings" FROM "Run" WHERE "id" = ANY($1::text[])`;
+const TRANSCRIPTS = `SELECT "id", "messages", "tools" FROM "Transcript" WHERE "id" = ANY($1::text[])`;
+const LOOKUP = `SELECT "key", "result" FROM "JudgeCache" WHERE "key" = ANY($1::text[])`;
+
+export async function loadBatchRowsPostgres<Row extends { runId: string; transcriptId: string }>(
+  prisma: PrismaClient,
+  ids: readonly string[],
+): Promise<{ rows: Row[]; runs: { id: string; judgeSettings: unknown }[]; transcripts: { id: string; messages: unknown; tools: unknown }[] }> {
+  const rows = await prisma.$queryRawUnsafe<Row[]>(LOAD, [...ids]);
+  const runIds = [...new Set(rows.map((row) => row.runId))];
+  const transcriptIds = [...new Set(rows.map((row) => row.transcriptId))];
+  const [runs, transcripts] = await Promise.all([
+    prisma.$queryRawUnsafe<{ id: string; judgeSettings: unknown }[]>(RUN_SETTINGS, runIds),
+    prisma.$queryRawUnsafe<{ id: string; messages: unknown; tools: unknown }[]>(TRANSCRIPTS, transcriptIds),
+  ]);
+  return { rows, runs, transcripts };
+}
+
+export function lookupCacheRowsPostgres(prisma: PrismaClient, keys: readonly string[]): Promise<{ key: string; result: unknown }[]> {
+  return prisma.$queryRawUnsafe<{ key: string; result: unknown }[]>(LOOKUP, [...keys]);
+}

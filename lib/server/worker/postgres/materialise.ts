@@ -1,0 +1,51 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { WORKER_TRANSACTION } from "../transaction";
+
+// materialiseBatch's transaction on PostgreSQL (runs/materialise-run.ts holds SQLite's). The run
+// row is locked FOR UPDATE, which is what SQLite's write lock gives: the cursor is compared and
+// moved once, whichever process gets there first.
+
+// Ids sort in creation order (milliseconds, then the row's place in the batch), standing in for
+// SQLite's rowid in the worker's claim order (postgres/claims.ts).
+const INSERT_ROWS = `
+INSERT INTO "Evaluation" ("id", "runId", "toolCallId", "criterionId", "mode", "status", "explanation", "finishedAt")
+SELECT lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') || lpad(to_hex(j.n), 6, '0') || substr(md5(random()::text), 1, 6),
+       $1, j.value ->> 't', j.value ->> 'c', j.value ->> 'm',
+       CASE WHEN j.value ->> 'na' IS NULL THEN 'pending' ELSE 'not-applicable' END, j.value ->> 'na',
+       CASE WHEN j.value ->> 'na' IS NULL THEN NULL ELSE $2::timestamp(3) END
+FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS j(value, n)
+ON CONFLICT ("runId", "toolCallId", "criterionId", "mode") DO NOTHING`;
+const RUN_STATE = `SELECT "materialising", "materialiseCursor" FROM "Run" WHERE "id" = $1 FOR UPDATE`;
+const ADVANCE = `UPDATE "Run" SET "doneCount" = "doneCount" + $1, "materialiseCursor" = $2 WHERE "id" = $3`;
+const FINISH = `
+UPDATE "Run" SET "materialising" = false, "materialiseCursor" = NULL,
+  "total" = (SELECT COUNT(*) FROM "Evaluation" WHERE "runId" = $1),
+  "doneCount" = (SELECT COUNT(*) FROM "Evaluation" WHERE "runId" = $1 AND "status" IN ('done', 'not-applicable')),
+  "errorCount" = (SELECT COUNT(*) FROM "Evaluation" WHERE "runId" = $1 AND "status" = 'error')
+WHERE "id" = $1`;
+const CLOSE_IF_IDLE = `UPDATE "Run" SET "status" = 'done', "finishedAt" = $1 WHERE "id" = $2 AND "status" IN ('pending', 'running') AND "doneCount" + "errorCount" >= "total"`;
+
+export interface MaterialiseStep {
+  runId: string;
+  /** The cursor the rows were planned from: nothing is written if the run moved past it meanwhile. */
+  expectedCursor: string;
+  rows: { t: string; c: string; m: string; na?: string }[];
+  finished: boolean;
+  nextCursor: string;
+  now: Date;
+}
+
+export async function materialiseStepPostgres(prisma: PrismaClient, step: MaterialiseStep): Promise<{ inserted: number; finished: boolean } | null> {
+  return prisma.$transaction(async (tx) => {
+    const [state] = await tx.$queryRawUnsafe<{ materialising: boolean; materialiseCursor: string | null }[]>(RUN_STATE, step.runId);
+    if (!state || !state.materialising || state.materialiseCursor !== step.expectedCursor) return null;
+    const inserted = step.rows.length ? await tx.$executeRawUnsafe(INSERT_ROWS, step.runId, step.now, JSON.stringify(step.rows)) : 0;
+    if (step.finished) {
+      await tx.$executeRawUnsafe(FINISH, step.runId);
+      await tx.$executeRawUnsafe(CLOSE_IF_IDLE, step.now, step.runId);
+    } else {
+      await tx.$executeRawUnsafe(ADVANCE, step.rows.filter((row) => row.na !== undefined).length, step.nextCursor, step.runId);
+    }
+    return { inserted, finished: step.finished };
+  }, WORKER_TRANSACTION);
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Criterion" ADD COLUMN     "scope" TEXT NOT NULL DEFAULT 'call';
