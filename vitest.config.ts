@@ -9,6 +9,7 @@ export default defineConfig({
     // A PostgreSQL server and template database with CALLBOARD_TEST_DATABASE=postgresql (npm run test:pg).
     globalSetup: ["lib/server/test-global-setup.ts"],
     testTimeout: 30_000,
-    reporters: process.env.CI_REPORTS ? ["default", ["json", { outputFile: ".reports/vitest.json" }]] : ["default"],
+    // npm test runs the suite once per database; each run writes its own report.
+    reporters: process.env.CI_REPORTS ? ["default", ["json", { outputFile: `.reports/${process.env.CI_REPORT_NAME ?? "vitest"}.json` }]] : ["default"],
   },
 });

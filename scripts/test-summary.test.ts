@@ -29,6 +29,24 @@ describe("summarise", () => {
     expect(result.failed).toBe(true);
   });
 
+  it("reads each database's run from its own report, and counts a step that could not run as skipped", () => {
+    const dir = dirWith({
+      "vitest.json": { numPassedTests: 10, numFailedTests: 0, numPendingTests: 0 },
+      "vitest-postgresql.json": { numPassedTests: 9, numFailedTests: 1, numPendingTests: 0 },
+    });
+    const both = summarise(
+      [
+        { name: "unit", exitCode: 0, report: "vitest", seconds: 1 },
+        { name: "unit on PostgreSQL", exitCode: 1, report: "vitest", reportFile: "vitest-postgresql.json", seconds: 1 },
+      ],
+      dir,
+    );
+    expect(both.total).toBe("19 passed, 1 failed");
+    const skipped = summarise([{ name: "unit on PostgreSQL", exitCode: 0, skipped: "No PostgreSQL server found", seconds: 0 }], dir);
+    expect(skipped).toMatchObject({ total: "0 passed, 0 failed, 1 skipped", failed: false });
+    expect(skipped.lines[0]).toBe("unit on PostgreSQL: skipped (No PostgreSQL server found)");
+  });
+
   it("counts a crashed runner with no report as a failure, never as nothing", () => {
     const result = summarise([{ name: "e2e", exitCode: 1, report: "playwright", seconds: 0 }], dirWith({}));
     expect(result.total).toBe("0 passed, 1 failed");

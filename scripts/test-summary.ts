@@ -6,6 +6,10 @@ export interface StepOutcome {
   name: string;
   exitCode: number;
   report?: "vitest" | "playwright";
+  /** The report's file name in the report directory, when not the runner's own name. */
+  reportFile?: string;
+  /** Why the step did not run (counted as one skipped check). */
+  skipped?: string;
   seconds: number;
 }
 
@@ -24,9 +28,10 @@ function readReport(file: string): unknown {
 
 /** Counts of one step: a runner's own report when it wrote one, else the step itself as one check. */
 export function countsOf(step: StepOutcome, reportDir: string): Counts {
+  if (step.skipped !== undefined) return { passed: 0, failed: 0, skipped: 1 };
   const asOneCheck = { passed: step.exitCode === 0 ? 1 : 0, failed: step.exitCode === 0 ? 0 : 1, skipped: 0 };
   if (step.report === "vitest") {
-    const parsed = vitestReport.safeParse(readReport(path.join(reportDir, "vitest.json")));
+    const parsed = vitestReport.safeParse(readReport(path.join(reportDir, step.reportFile ?? "vitest.json")));
     if (!parsed.success) return asOneCheck;
     const r = parsed.data;
     // A runner that crashed after writing a clean report still failed.
@@ -50,6 +55,7 @@ export function summarise(steps: StepOutcome[], reportDir: string): { lines: str
     sum.passed += c.passed;
     sum.failed += c.failed;
     sum.skipped += c.skipped;
+    if (step.skipped !== undefined) return `${step.name}: skipped (${step.skipped})`;
     return `${step.name}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ""} (${step.seconds.toFixed(1)} s)`;
   });
   const total = `${sum.passed} passed, ${sum.failed} failed${sum.skipped ? `, ${sum.skipped} skipped` : ""}`;
