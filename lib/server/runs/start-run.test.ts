@@ -121,6 +121,19 @@ describe("startRun: transcripts", () => {
     // Refused before the criterion was created.
     expect(await prisma.criterion.count({ where: { text: NEW_TEXT } })).toBe(0);
   });
+
+  it("runs agent criteria on transcripts without tool calls, and still refuses a selection without transcripts", async () => {
+    const transcript = await prisma.transcript.create({
+      data: { name: "only talk", format: "openai-chat", contentHash: "only-talk", messages: [{ role: "user", content: "hi" }, { role: "assistant", content: "Hello!" }], tools: [], metadata: {}, messageCount: 2, toolCallCount: 0, warnings: [] },
+    });
+    const agentText = "Reward agents that answer the user's request";
+    const run = await start({ selection: { kind: "transcripts", ids: [transcript.id] }, criteria: [agentText] });
+    expect(await prisma.transcriptEvaluation.count({ where: { runId: run.runId } })).toBe(1);
+    // With a tool-call criterion only, the same selection has nothing to judge.
+    expect(await refusal(start({ selection: { kind: "transcripts", ids: [transcript.id] } }))).toMatchObject({ code: "empty-selection" });
+    const nothing = await refusal(start({ selection: { kind: "filter", q: "no transcript is called this", tool: undefined }, criteria: [agentText] }));
+    expect(nothing).toMatchObject({ code: "empty-selection", path: "transcripts" });
+  });
 });
 
 describe("startRun: roles and judges", () => {

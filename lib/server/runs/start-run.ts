@@ -1,4 +1,5 @@
 import { can, type Role } from "@/lib/auth/roles";
+import { parseScopedCriterion } from "@/lib/criteria/scope";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { CHECK_INFOS } from "@/lib/judges/checks/catalogue";
 import { criterionWarnings, type CriterionWarning } from "@/lib/judges/criterion-warnings";
@@ -11,8 +12,11 @@ import { RunError } from "./errors";
 import { resolveCriteria } from "./resolve-criteria";
 import { selectionWhere } from "./selection";
 
-/** Says which part of a selection names nothing, before anything is written. */
-export async function checkSelection(prisma: PrismaClient, selection: RunSelection): Promise<void> {
+/**
+ * Says which part of a selection names nothing, before anything is written. A run with
+ * agent-level criteria judges transcripts, so for it transcripts without tool calls are enough.
+ */
+export async function checkSelection(prisma: PrismaClient, selection: RunSelection, options: { agentCriteria?: boolean } = {}): Promise<void> {
   if (selection.kind === "upload") {
     const upload = await prisma.upload.findUnique({ where: { id: selection.uploadId }, select: { id: true } });
     if (!upload) throw new RunError("unknown-transcripts", `transcripts.upload: there is no upload with id ${JSON.stringify(selection.uploadId)}.`, "transcripts.upload");
@@ -27,8 +31,24 @@ export async function checkSelection(prisma: PrismaClient, selection: RunSelecti
       throw new RunError("unknown-transcripts", `${path}: there is no transcript with id ${JSON.stringify(selection.ids[index])}${missing > 1 ? ` (${missing} ids in all are unknown)` : ""}.`, path);
     }
   }
+  if (options.agentCriteria) {
+    const transcript = await prisma.transcript.findFirst({ where: selectionWhere(selection), select: { id: true } });
+    if (!transcript) throw new RunError("empty-selection", "transcripts: the selection holds no transcripts to evaluate.", "transcripts");
+    return;
+  }
   const calls = await prisma.toolCall.findFirst({ where: { transcript: selectionWhere(selection) }, select: { id: true } });
   if (!calls) throw new RunError("empty-selection", "transcripts: the selected transcripts hold no tool calls to evaluate.", "transcripts");
+}
+
+/** Whether any reference (an id, or a criterion's text) names an agent-level criterion; reads only. */
+async function namesAgentCriteria(prisma: PrismaClient, refs: readonly string[]): Promise<boolean> {
+  const trimmed = refs.map((ref) => ref.trim());
+  const stored = await prisma.criterion.findFirst({ where: { scope: "agent", OR: [{ id: { in: trimmed } }, { text: { in: trimmed } }] }, select: { id: true } });
+  if (stored) return true;
+  return trimmed.some((ref) => {
+    const parsed = parseScopedCriterion(ref);
+    return parsed.ok && parsed.scope === "agent";
+  });
 }
 
 /**
@@ -46,7 +66,7 @@ export async function startRun(prisma: PrismaClient, actor: { role: Role }, requ
   if (!can(actor.role, "run")) throw new RunError("forbidden", `Your role (${actor.role}) does not allow starting runs. Ask an admin if you need it.`);
   const judge = judgeConfigFromEnv(request.judge, judgeEnv);
   if (!judge.ok) throw new RunError("judge-not-configured", `judge: the ${JUDGE_LABELS[request.judge]} judge is not configured on this server: ${judge.reason}.`, "judge");
-  await checkSelection(prisma, request.selection);
+  await checkSelection(prisma, request.selection, { agentCriteria: await namesAgentCriteria(prisma, request.criteria) });
   const criterionIds = await resolveCriteria(prisma, actor, request.criteria);
   const run = newRunSchema.parse({ name: request.name, selection: request.selection, criterionIds, judge: publicJudgeConfig(judge.config), mode: request.mode });
   const created = await createRun(prisma, run, now);
