@@ -5,6 +5,7 @@ import type { Limiter } from "@/lib/eval/limiter";
 import type { RetryOptions } from "@/lib/eval/retry";
 import type { TraceJudge } from "@/lib/judges/trace/types";
 import type { AgentResult, EvaluationItem, ResultCache } from "./types";
+import { outcomeFields } from "./outcome-fields";
 
 export interface AgentEvaluationOptions {
   /** The agent-level criteria with their position in the full list of criteria. */
@@ -60,18 +61,5 @@ function toAgentResult(item: EvaluationItem, position: number, criterionIndex: n
     attempts: outcome.attempts,
     latencyMs: outcome.latencyMs,
   };
-  if (outcome.status === "error") {
-    return { ...base, status: "error", score: null, passed: null, explanation: "", findings: [], error: outcome.error, errorKind: outcome.errorKind, cached: false };
-  }
-  const { result } = outcome;
-  return {
-    ...base,
-    status: outcome.status,
-    score: result.score,
-    passed: result.passed,
-    explanation: result.explanation,
-    findings: result.findings,
-    ...(result.measuredBy ? { measuredBy: result.measuredBy } : {}),
-    cached: outcome.cached,
-  };
+  return { ...base, ...outcomeFields(outcome) };
 }

@@ -5,6 +5,7 @@ import type { ViewMode } from "@/lib/judges/types";
 import type { ToolCallSite } from "@/lib/transcripts/types";
 import { modesFor } from "./modes";
 import type { CallResult, EvaluateTranscriptsOptions, EvaluationItem } from "./types";
+import { outcomeFields } from "./outcome-fields";
 
 export const DEFAULT_CONCURRENCY = 4;
 
@@ -105,18 +106,5 @@ function toResult(item: EvaluationItem, position: number, site: ToolCallSite, cr
     attempts: outcome.attempts,
     latencyMs: outcome.latencyMs,
   };
-  if (outcome.status === "error") {
-    return { ...base, status: "error", score: null, passed: null, explanation: "", findings: [], error: outcome.error, errorKind: outcome.errorKind, cached: false };
-  }
-  const { result } = outcome;
-  return {
-    ...base,
-    status: outcome.status,
-    score: result.score,
-    passed: result.passed,
-    explanation: result.explanation,
-    findings: result.findings,
-    ...(result.measuredBy ? { measuredBy: result.measuredBy } : {}),
-    cached: outcome.cached,
-  };
+  return { ...base, ...outcomeFields(outcome) };
 }
