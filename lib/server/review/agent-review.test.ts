@@ -2,7 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { queueFilterSchema, type QueueFilterInput } from "@/lib/review/queue-filter";
 import { seedDemo } from "@/lib/server/demo/seed";
+import { agentView } from "@/lib/results/agent-view";
+import { runAgentResults } from "@/lib/server/results/agent-results";
 import { runHumanAgreement } from "@/lib/server/results/human-agreement";
+import { runViewSchema } from "@/lib/zod/run-view";
 import { createRun } from "@/lib/server/runs/create-run";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/test-database";
 import { runUntilIdle } from "@/lib/server/worker/run-until-idle";
@@ -144,7 +147,10 @@ describe("reviewing an agent item", () => {
     expect(detail?.evaluation).toMatchObject({ evaluationId: agent.transcriptEvaluationId, mode: null, judgeId: "checks", verdict: "fail" });
     expect(detail?.evaluation.result.explanation).toBe("The agent never told the user the booking went through.");
     expect(detail?.evaluation.result.findings).toEqual([{ check: "final-confirmation", severity: "major", message: "No confirmation", evidence: "last message: (tool result)" }]);
-    expect(detail?.previousId).toEqual(expect.any(String));
+    // Neighbours in queue order, as for a call item.
+    const neighbour = async (position: number) => (await prisma.review.findFirst({ where: { queueId: built.queueId, position }, select: { id: true } }))?.id ?? null;
+    expect(detail?.previousId).toBe(await neighbour(agent.position - 1));
+    expect(detail?.nextId).toBe(await neighbour(agent.position + 1));
     expect(detail?.nextId).toEqual(expect.any(String));
   });
 
@@ -190,5 +196,32 @@ describe("reviewing an agent item", () => {
     await prisma.transcriptEvaluation.delete({ where: { id: resultId } });
     expect(await prisma.review.findUnique({ where: { id: item.id } })).toBeNull();
     await prisma.transcriptEvaluation.create({ data: { ...copy, findings: copy.findings ?? [], usage: copy.usage ?? undefined, measuredBy: copy.measuredBy ?? undefined } });
+  });
+});
+
+describe("the run page's filters on agent-level results", () => {
+  const listed = async (input: Record<string, string>) => {
+    const view = agentView(runViewSchema.parse(input), [binaryAgent, continuousAgent]);
+    const page = await runAgentResults(prisma, runId, 1, view);
+    return page.rows.map((row) => `${transcripts.indexOf(row.transcriptId)}:${row.criterionId === binaryAgent ? "binary" : "continuous"}`).sort();
+  };
+
+  it("keeps the verdict, score and criterion asked for; a call-level criterion keeps none", async () => {
+    expect(await listed({ verdict: "fail" })).toEqual(["0:binary", "1:continuous"]);
+    expect(await listed({ verdict: "pass", criterion: binaryAgent })).toEqual(transcripts.slice(1).map((_, index) => `${index + 1}:binary`).sort());
+    expect(await listed({ max: "0.5" })).toEqual(["0:binary", "1:continuous"]);
+    const callCriterion = (await prisma.criterion.findFirstOrThrow({ where: { scope: "call" }, select: { id: true } })).id;
+    expect(await listed({ criterion: callCriterion })).toEqual([]);
+    // Tool-call filters leave agent-level results as they are.
+    expect((await listed({ tool: "anything", mode: "hindsight", q: "x" })).length).toBe(transcripts.length * 2);
+  });
+
+  it("keeps the transcripts whose metadata matches, and reads review status", async () => {
+    await prisma.transcript.update({ where: { id: transcripts[1] }, data: { model: "agent-model-x", success: false } });
+    expect(await listed({ model: "agent-model-x" })).toEqual(["1:binary", "1:continuous"]);
+    expect(await listed({ model: "agent-model-x", outcome: "failure", verdict: "fail" })).toEqual(["1:continuous"]);
+    await buildQueue(prisma, ana, { runId, filter: filter({ scopes: ["agent"] }) }, at(0));
+    expect(await listed({ review: "open" })).toEqual(["0:binary", "1:continuous"]);
+    expect((await listed({ review: "none" })).length).toBe(transcripts.length * 2 - 2);
   });
 });
