@@ -4,6 +4,7 @@ import { queueFilterSchema, type QueueFilterInput } from "@/lib/review/queue-fil
 import { seedDemo } from "@/lib/server/demo/seed";
 import { agentView } from "@/lib/results/agent-view";
 import { runAgentResults } from "@/lib/server/results/agent-results";
+import { agentExportRecords, type AgentExportRecord } from "@/lib/server/results/export-agent";
 import { runHumanAgreement } from "@/lib/server/results/human-agreement";
 import { runViewSchema } from "@/lib/zod/run-view";
 import { createRun } from "@/lib/server/runs/create-run";
@@ -181,6 +182,14 @@ describe("reviewing an agent item", () => {
       "Ben marked it done",
       "Ben’s lock ended as it was marked done",
     ]);
+
+    // The export carries the person's review beside the judge's result, as for a call.
+    const exported: AgentExportRecord[] = [];
+    for await (const records of agentExportRecords(prisma, runId, 100)) exported.push(...records);
+    expect(exported.find((record) => record.transcript_id === transcripts[0] && record.criterion_id === binaryAgent)?.human).toEqual({
+      review_status: "done", verdict: "disagree", passed: true, score: null, label: label.name, reviewer: ben.name, reviewed_at: at(2).toISOString(),
+    });
+    expect(exported.find((record) => record.transcript_id === transcripts[2] && record.criterion_id === binaryAgent)?.human).toBeNull();
 
     const agreement = await runHumanAgreement(prisma, runId);
     expect(agreement.find((row) => row.criterionId === binaryAgent)).toMatchObject({ judgeId: "checks", reviewed: 1, agreed: 0, disagreed: 1, confusion: { fail: { pass: 1, fail: 0 }, pass: { pass: 0, fail: 0 } } });
