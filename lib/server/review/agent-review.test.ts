@@ -191,7 +191,13 @@ describe("reviewing an agent item", () => {
     });
     expect(exported.find((record) => record.transcript_id === transcripts[2] && record.criterion_id === binaryAgent)?.human).toBeNull();
 
+    // A call item's verdict still counts under its call criterion beside them.
+    const callBuilt = await buildQueue(prisma, ana, { runId, filter: filter({ scopes: ["call"] }) }, at(8));
+    const callItem = await prisma.review.findFirstOrThrow({ where: { queueId: callBuilt.queueId }, orderBy: { position: "asc" }, select: { id: true, evaluation: { select: { criterionId: true } } } });
+    await recordVerdict(prisma, ana, callItem.id, { verdict: "agree" }, at(9));
+
     const agreement = await runHumanAgreement(prisma, runId);
+    expect(agreement.find((row) => row.criterionId === callItem.evaluation?.criterionId)).toMatchObject({ reviewed: 1, agreed: 1 });
     expect(agreement.find((row) => row.criterionId === binaryAgent)).toMatchObject({ judgeId: "checks", reviewed: 1, agreed: 0, disagreed: 1, confusion: { fail: { pass: 1, fail: 0 }, pass: { pass: 0, fail: 0 } } });
     expect(agreement.find((row) => row.criterionId === continuousAgent)).toMatchObject({ reviewed: 1, agreed: 1, disagreed: 0 });
   });
