@@ -316,3 +316,89 @@ test("a viewer can read the queue but the server refuses every change", async ({
     await viewer.close();
   }
 });
+
+test("agent-level results are queued, reviewed and counted like call results, and the run page's filters narrow them", async ({ page }) => {
+  test.setTimeout(150_000);
+  const criterion = "Agent passes if it recovers from every tool error";
+  await page.goto("/criteria");
+  const criteriaForm = page.getByRole("form", { name: "New criterion" });
+  await criteriaForm.getByLabel("Criterion").fill(criterion);
+  await expect(criteriaForm.getByText("Agent · per transcript")).toBeVisible();
+  await criteriaForm.getByRole("button", { name: "Add criterion" }).click();
+  await expect(criteriaForm.getByRole("status")).toHaveText("Criterion added.");
+
+  await page.goto("/runs/new");
+  const run = page.getByRole("form", { name: "New run" });
+  await run.getByLabel("Name").fill("E2E agent review run");
+  await run.getByLabel(criterion).check();
+  await run.getByRole("button", { name: "Start run" }).click();
+  await expect(page).toHaveURL(/\/runs\/(?!new$)[^/?]+$/);
+  const runPath = new URL(page.url()).pathname;
+  const runId = runPath.split("/").pop() ?? "";
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/runs/${runId}/progress`)).json()) as { status: string }).status, { timeout: 60_000 })
+    .toBe("done");
+
+  // The run page's verdict filter narrows the agent-level results too, and the section says which filters apply.
+  await page.goto(`${runPath}?verdict=fail`);
+  const section = page.getByRole("region", { name: "Agent-level results" });
+  await expect(section.getByTestId("agent-filters-note")).toContainText("apply to tool calls only");
+  await expect(section.getByTestId("agent-filters-applied")).toContainText(/^\d+ of \d+ match the verdict filter\.$/);
+  const failing = section.getByRole("table", { name: "Agent-level results", exact: true }).locator("tbody tr");
+  await expect(failing.first()).toContainText("fail");
+  const failCount = await failing.count();
+  expect(failCount).toBeGreaterThan(0);
+  await page.goto(`${runPath}?verdict=pass`);
+  await expect(section.getByRole("table", { name: "Agent-level results", exact: true }).locator("tbody tr").first()).not.toContainText("fail");
+
+  // A queue of the run's agent-level results only.
+  const form = await openBuildForm(page, "E2E agent review run");
+  await form.getByText("Narrow it down").click();
+  await form.getByRole("group", { name: "Results" }).getByLabel("Agent-level").check();
+  await form.getByLabel("Queue name").fill("E2E agent queue");
+  await form.getByRole("button", { name: "Build queue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "E2E agent queue" })).toBeVisible();
+  const rows = page.getByRole("table", { name: "Queue items" }).locator("tbody tr");
+  await expect(rows).toHaveCount(failCount);
+  await expect(rows.first()).toContainText("Whole transcript");
+  await expect(rows.first()).toContainText("agent-level");
+
+  // The item: the judge's verdict, explanation and evidence on the transcript, then the transcript.
+  await page.getByRole("link", { name: "Start reviewing" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Whole transcript");
+  const verdict = page.getByRole("region", { name: "The judge on the whole transcript" });
+  await expect(verdict).toContainText(criterion);
+  await expect(verdict.getByTestId("agent-explanation")).not.toBeEmpty();
+  await expect(page.getByRole("region", { name: /^The transcript \(\d+ messages?\)$/ })).toBeVisible();
+  await expect(page.getByTestId("judged-result")).toContainText("Judge, whole transcript:");
+  await expect(page.getByTestId("lock-state")).toContainText("You are working on this item until");
+
+  // Disputed: the judge said fail, the reviewer says pass; then a comment.
+  await page.keyboard.press("d");
+  const correction = page.getByRole("form", { name: "Correct verdict" });
+  await expect(correction.getByRole("radio", { checked: true })).toHaveAttribute("value", "pass");
+  await page.keyboard.press("Enter");
+  await expect(verdictLine(page)).toContainText("Human: disagrees");
+  await expect(history(page)).toContainText("should be pass");
+  await page.keyboard.press("c");
+  await page.keyboard.type("It retried the failed lookup and got there.");
+  await page.keyboard.press("Control+Enter");
+  await expect(page.getByRole("list", { name: "Comment threads" }).getByRole("article", { name: `Comment by ${ADMIN.name}` })).toContainText("It retried the failed lookup");
+  await expect(history(page)).toContainText(`${ADMIN.name} commented`);
+
+  // Next item (when there is one): confirmed. Escape leaves the comment field, so keys are shortcuts again.
+  await page.keyboard.press("Escape");
+  if (failCount > 1) {
+    await page.keyboard.press("j");
+    await expect(page.getByTestId("item-position")).toHaveText(/^Item 2 of /);
+    await page.keyboard.press("a");
+    await expect(verdictLine(page)).toContainText("Human: agrees with the judge");
+  }
+
+  // Back on the run page: judge agreement counts the agent criterion, and the disputed result links to its item.
+  await page.goto(`${runPath}?review=disputed`);
+  await expect(page.getByTestId("judge-agreement")).toContainText(criterion);
+  const disputed = section.getByRole("table", { name: "Agent-level results", exact: true }).locator("tbody tr");
+  await expect(disputed).toHaveCount(1);
+  await expect(disputed.getByTestId("agent-review-link")).toContainText("Review: in review, disagree");
+});

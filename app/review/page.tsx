@@ -21,7 +21,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
   const buildHref = runId ? `/review/new?runId=${encodeURIComponent(runId)}` : "/review/new";
   return (
     <>
-      <PageHeader title="Review" description="Failed and disputed tool calls, reviewed as a team.">
+      <PageHeader title="Review" description="Failed and disputed tool calls and agent-level results, reviewed as a team.">
         <Link href="/review/labels" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm hover:border-indigo-400">
           Labels
         </Link>

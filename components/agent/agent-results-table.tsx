@@ -2,6 +2,8 @@ import Link from "next/link";
 import { ResultBadge } from "@/components/runs/result-badge";
 import type { AgentResultItem } from "@/lib/results/agent-result";
 
+const REVIEW_STATUS_NAMES: Record<string, string> = { open: "queued", "in-review": "in review", done: "done" };
+
 /**
  * Agent-level results, one row per transcript × agent criterion: the transcript (or the run, on a
  * transcript's page), the criterion, the verdict or score, the explanation and the findings.
@@ -31,6 +33,12 @@ export function AgentResultsTable({ rows, show }: { rows: AgentResultItem[]; sho
               <td className="max-w-xs px-3 py-2" title={row.criterionText}>{row.criterionTitle ?? row.criterionText}</td>
               <td className="px-3 py-2">
                 <ResultBadge status={row.status} score={row.score} passed={row.passed} scale={row.scale} />
+                {row.review ? (
+                  <Link href={`/review/${row.review.queueId}/${row.review.id}`} className="mt-1 block text-xs text-indigo-700 hover:underline" data-testid="agent-review-link">
+                    Review: {REVIEW_STATUS_NAMES[row.review.status] ?? row.review.status}
+                    {row.review.verdict ? `, ${row.review.verdict}` : ""}
+                  </Link>
+                ) : null}
               </td>
               <td className="max-w-prose px-3 py-2 text-slate-700">
                 <p>{row.status === "error" ? row.error : row.explanation}</p>

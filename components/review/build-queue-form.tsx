@@ -8,7 +8,15 @@ import type { BuildQueueInput, BuildQueueResult } from "@/lib/zod/review";
 interface Props {
   runs: { id: string; name: string; mode: string; status: string }[];
   /** The chosen run, with what its results can be narrowed by. */
-  run: { id: string; name: string; bothModes: boolean; criteria: { id: string; label: string }[]; tools: { toolName: string; calls: number }[] } | null;
+  run: {
+    id: string;
+    name: string;
+    bothModes: boolean;
+    criteria: { id: string; label: string }[];
+    /** Agent-level criteria (one result per transcript); empty for a run without them. */
+    agentCriteria: { id: string; label: string }[];
+    tools: { toolName: string; calls: number }[];
+  } | null;
   defaultScoreBelow: number;
   build: (input: BuildQueueInput) => Promise<BuildQueueResult>;
 }
@@ -17,7 +25,8 @@ const field = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 
 /**
  * A queue from a run: the reasons to queue a result (failed, low score, flipped; all three by
- * default), optionally narrowed to some criteria, modes or tools. The run is chosen through the
+ * default), optionally narrowed to some criteria, modes or tools, or to call-level or agent-level
+ * results when the run has agent criteria. The run is chosen through the
  * URL (?runId=), so a run page can link here with its run already picked.
  */
 export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
@@ -56,6 +65,7 @@ export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
         criterionIds: checked("criterionIds"),
         modes: checked("modes") as ("immediate" | "hindsight")[],
         toolNames: checked("toolNames"),
+        scopes: checked("scopes") as ("call" | "agent")[],
         sampling: String(form.get("sampling") ?? "all") as "all" | "random" | "stratified",
         ...(limitText === "" ? {} : { limit: Number(limitText) }),
       },
@@ -141,7 +151,10 @@ export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold">How many</legend>
-        <p className="text-xs text-slate-600">One item per call × criterion: its immediate and hindsight results are reviewed together.</p>
+        <p className="text-xs text-slate-600">
+          One item per call × criterion: its immediate and hindsight results are reviewed together.
+          {run?.agentCriteria.length ? " One item per transcript × agent criterion, for a failed or low-scoring agent-level result. A sample and the cap take from both." : ""}
+        </p>
         <div className="flex flex-wrap items-center gap-4 text-sm">
           <label className="flex items-center gap-2">
             <input type="radio" name="sampling" value="all" defaultChecked /> Every match, in reading order
@@ -173,7 +186,7 @@ export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
 
       {run ? (
         <details className="rounded-md border border-slate-200 p-3 text-sm">
-          <summary className="cursor-pointer font-medium">Narrow it down (optional): criteria, modes, tools</summary>
+          <summary className="cursor-pointer font-medium">Narrow it down (optional): criteria, modes, tools{run.agentCriteria.length ? ", call or agent level" : ""}</summary>
           <div className="mt-3 grid gap-4 md:grid-cols-3">
             <fieldset className="space-y-1">
               <legend className="mb-1 font-medium">Criteria</legend>
@@ -182,7 +195,23 @@ export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
                   <input type="checkbox" name="criterionIds" value={criterion.id} className="mt-1" /> {criterion.label}
                 </label>
               ))}
+              {run.agentCriteria.map((criterion) => (
+                <label key={criterion.id} className="flex items-start gap-2">
+                  <input type="checkbox" name="criterionIds" value={criterion.id} className="mt-1" /> {criterion.label} <span className="text-slate-500">(agent-level)</span>
+                </label>
+              ))}
             </fieldset>
+            {run.agentCriteria.length ? (
+              <fieldset className="space-y-1">
+                <legend className="mb-1 font-medium">Results</legend>
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" name="scopes" value="call" /> Call-level
+                </label>
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" name="scopes" value="agent" /> Agent-level
+                </label>
+              </fieldset>
+            ) : null}
             {run.bothModes ? (
               <fieldset className="space-y-1">
                 <legend className="mb-1 font-medium">Modes</legend>
@@ -204,7 +233,10 @@ export function BuildQueueForm({ runs, run, defaultScoreBelow, build }: Props) {
               ))}
             </fieldset>
           </div>
-          <p className="mt-2 text-xs text-slate-600">Nothing ticked means every criterion, mode and tool.</p>
+          <p className="mt-2 text-xs text-slate-600">
+            Nothing ticked means every criterion, mode and tool.
+            {run.agentCriteria.length ? " Agent-level results have no mode or tool: ticking a mode or a tool queues call-level results only." : ""}
+          </p>
         </details>
       ) : null}
 

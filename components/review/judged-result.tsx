@@ -25,7 +25,7 @@ export function JudgedResult({ judged }: { judged: JudgedResultView }) {
         </p>
       ) : (
         <p className="flex items-center gap-2 text-sm text-slate-700">
-          Judge, {MODE_NAMES[judged.mode]}:
+          Judge, {judged.mode ? MODE_NAMES[judged.mode] : "whole transcript"}:
           <ResultBadge status={judged.status} score={judged.score} passed={judged.passed} scale={criterion.scale} />
         </p>
       )}

@@ -13,7 +13,8 @@ import type { HumanVerdictKind, JudgedResultView, PersonView, QueueReason, Revie
 export interface QueueItemRow {
   id: string;
   position: number;
-  call: { ordinal: number; toolName: string; transcriptName: string };
+  /** The call under review; ordinal and toolName are null for an agent-level result (a whole transcript). */
+  call: { ordinal: number | null; toolName: string | null; transcriptName: string };
   judged: JudgedResultView;
   reasons: QueueReason[];
   status: ReviewStatus;
@@ -33,13 +34,13 @@ function columns(itemHref: (id: string) => string) {
   return helper.columns([
     helper.accessor("position", { header: "#", enableSorting: false, cell: (info) => <span className="tabular-nums text-slate-600">{info.getValue()}</span> }),
     helper.accessor("call", {
-      header: "Tool call",
+      header: "Tool call or transcript",
       enableSorting: false,
       cell: (info) => {
         const call = info.getValue();
         return (
           <Link href={itemHref(info.row.original.id)} className="font-medium text-indigo-700 hover:underline">
-            #{call.ordinal} <span className="font-mono">{call.toolName}</span>
+            {call.ordinal === null ? "Whole transcript" : <>#{call.ordinal} <span className="font-mono">{call.toolName}</span></>}
             <span className="block text-xs font-normal text-slate-600">
               {call.transcriptName}
               {info.row.original.comments > 0 ? ` · ${plural(info.row.original.comments, "comment")}` : ""}
@@ -59,7 +60,7 @@ function columns(itemHref: (id: string) => string) {
               {judged.criterion.title ?? judged.criterion.text}
             </span>
             <span className="flex items-center gap-1 text-xs text-slate-600">
-              {judged.mode} <ResultBadge status={judged.status} score={judged.score} passed={judged.passed} scale={judged.criterion.scale} />
+              {judged.mode ?? "agent-level"} <ResultBadge status={judged.status} score={judged.score} passed={judged.passed} scale={judged.criterion.scale} />
             </span>
           </div>
         );

@@ -32,7 +32,8 @@ export interface LockView {
 /** The judge result under review. */
 export interface JudgedResultView {
   criterion: { id: string; text: string; title: string | null; scale: "binary" | "continuous" };
-  mode: "immediate" | "hindsight";
+  /** Null for an agent-level result: the judge read the whole transcript, in no mode. */
+  mode: "immediate" | "hindsight" | null;
   status: string;
   score: number | null;
   passed: boolean | null;

@@ -7,6 +7,8 @@ import type { ReviewFilter, RunView } from "@/lib/zod/run-view";
 interface Props {
   view: RunView;
   criteria: { id: string; label: string }[];
+  /** The run's agent-level criteria: picked, they narrow the agent-level results (calls have no verdict on them). */
+  agentCriteria?: { id: string; label: string }[];
   tools: { toolName: string; calls: number }[];
   /** The run judged in both modes: the mode filter and "changed" make sense only then. */
   bothModes: boolean;
@@ -31,7 +33,7 @@ const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = {
  * The run page's filters. Choices apply as soon as they change, typed values (search, score
  * range) on Enter or Apply; either way they land in the URL, so a filtered view is a link.
  */
-export function RunViewFilters({ view, criteria, tools, bothModes, metadata }: Props) {
+export function RunViewFilters({ view, criteria, agentCriteria = [], tools, bothModes, metadata }: Props) {
   const { setParams } = useUrlParams();
   const form = useRef<HTMLFormElement>(null);
   const submit = () => form.current?.requestSubmit();
@@ -72,6 +74,15 @@ export function RunViewFilters({ view, criteria, tools, bothModes, metadata }: P
               {criterion.label}
             </option>
           ))}
+          {agentCriteria.length ? (
+            <optgroup label="Agent-level criteria">
+              {agentCriteria.map((criterion) => (
+                <option key={criterion.id} value={criterion.id}>
+                  {criterion.label}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
         </select>
       </label>
       {bothModes ? (

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { plural } from "@/lib/format";
 import { getPrisma } from "@/lib/server/db/client";
-import { buildQueue } from "@/lib/server/review/build-queue";
+import { buildQueue, matchingWhat } from "@/lib/server/review/build-queue";
 import { buildQueueInputSchema, type BuildQueueInput, type BuildQueueResult } from "@/lib/zod/review";
 import { reviewAction, revalidateReviewPages } from "./review-action-result";
 
@@ -14,7 +14,9 @@ export async function buildReviewQueueAction(input: BuildQueueInput): Promise<Bu
     revalidateReviewPages();
     revalidatePath(`/runs/${data.runId}`, "layout");
     const sampled = built.added < built.matched ? ` of ${built.matched} matching` : "";
-    const skipped = built.alreadyQueued > 0 ? `; ${plural(built.alreadyQueued, "matching call × criterion", "matching calls × criteria")} already in a queue` : "";
-    return { ok: true, message: `Queued ${plural(built.added, "call × criterion", "calls × criteria")}${sampled}${skipped}.`, ...built };
+    const skipped = built.alreadyQueued > 0 ? `; ${matchingWhat(built.alreadyQueued, built.addedAgent > 0)} already in a queue` : "";
+    const calls = built.added - built.addedAgent;
+    const what = built.addedAgent === 0 ? plural(calls, "call × criterion", "calls × criteria") : `${plural(calls, "call × criterion", "calls × criteria")} and ${plural(built.addedAgent, "agent-level result")}`;
+    return { ok: true, message: `Queued ${what}${sampled}${skipped}.`, ...built };
   });
 }

@@ -19,6 +19,8 @@ export interface AgentResultItem {
   /** The judge's findings: {check, severity, message, evidence?}; [] when it found nothing. */
   findings: { check: string; severity: string; message: string }[];
   error: string | null;
+  /** Its review item, when a queue holds it: where it stands and what the reviewer said. */
+  review: { id: string; queueId: string; status: string; verdict: string | null } | null;
 }
 
 /** One agent criterion's results in a run, counted with the verdict rules every page uses. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pairKey, selectQueueItems, type QueueCandidate } from "./build-queue";
+import { agentPairKey, pairKey, selectQueueItems, type AgentQueueCandidate, type CallQueueSelection, type QueueCandidate, type QueueSelection } from "./build-queue";
 import { DEFAULT_QUEUE_FILTER, queueFilterSchema, type QueueFilterInput } from "./queue-filter";
 
 let counter = 0;
@@ -24,7 +24,11 @@ const none = new Map<string, string>();
 /** Pairs already held by queue "q1". */
 const heldByQ1 = (...candidates: QueueCandidate[]) => new Map(candidates.map((c) => [pairKey(c), "q1"]));
 const filter = (input: QueueFilterInput = {}) => queueFilterSchema.parse(input);
-const ids = (result: ReturnType<typeof selectQueueItems>) => result.items.map((item) => item.evaluationId);
+/** The id of the result each item stands on: an Evaluation's, or a TranscriptEvaluation's for an agent item. */
+const resultId = (item: QueueSelection) => ("transcriptEvaluationId" in item ? item.transcriptEvaluationId : item.evaluationId);
+const ids = (result: ReturnType<typeof selectQueueItems>) => result.items.map(resultId);
+/** Call items only: these tests give no agent candidates. */
+const callItemsOf = (result: ReturnType<typeof selectQueueItems>) => result.items.filter((item): item is CallQueueSelection => "evaluationId" in item);
 
 describe("selectQueueItems with the default filter", () => {
   it("takes failed and low-scoring results and leaves passing ones", () => {
@@ -96,10 +100,10 @@ describe("flips", () => {
   it("queues a call × criterion once, on its hindsight result, with every reason from either mode", () => {
     const { immediate, hindsight } = flippedPair(true);
     const result = selectQueueItems([hindsight, immediate], DEFAULT_QUEUE_FILTER, none);
-    expect(result.items.map((item) => [item.evaluationId, item.reasons])).toEqual([[hindsight.evaluationId, ["failed", "flipped"]]]);
+    expect(result.items.map((item) => [resultId(item), item.reasons])).toEqual([[hindsight.evaluationId, ["failed", "flipped"]]]);
     // The immediate result failed and the hindsight one passed: still one item, standing on hindsight.
     const other = flippedPair(false);
-    expect(selectQueueItems([other.immediate, other.hindsight], DEFAULT_QUEUE_FILTER, none).items.map((item) => [item.evaluationId, item.reasons])).toEqual([
+    expect(selectQueueItems([other.immediate, other.hindsight], DEFAULT_QUEUE_FILTER, none).items.map((item) => [resultId(item), item.reasons])).toEqual([
       [other.hindsight.evaluationId, ["failed", "flipped"]],
     ]);
   });
@@ -142,7 +146,7 @@ describe("de-duplication", () => {
   it("gives nothing the second time round", () => {
     const candidates = [candidate({ passed: false }), candidate({ scale: "continuous", passed: null, score: 0.1 })];
     const first = selectQueueItems(candidates, DEFAULT_QUEUE_FILTER, none);
-    const second = selectQueueItems(candidates, DEFAULT_QUEUE_FILTER, new Map(first.items.map((item) => [pairKey({ toolCallId: item.toolCallId, criterionId: candidates.find((c) => c.evaluationId === item.evaluationId)?.criterionId ?? "" }), "q1"])));
+    const second = selectQueueItems(candidates, DEFAULT_QUEUE_FILTER, new Map(callItemsOf(first).map((item) => [pairKey({ toolCallId: item.toolCallId, criterionId: candidates.find((c) => c.evaluationId === item.evaluationId)?.criterionId ?? "" }), "q1"])));
     expect(second).toEqual({ items: [], alreadyQueued: 2, heldBy: ["q1"], matched: 0 });
   });
 });
@@ -194,7 +198,7 @@ describe("samples and caps", () => {
     const common = failing(40, () => ({ toolName: "search" }));
     const rare = failing(2, () => ({ toolName: "refund" }));
     const result = selectQueueItems([...common, ...rare], filter({ sampling: "stratified", limit: 4, seed: 1 }), none);
-    const tools = result.items.map((item) => [...common, ...rare].find((c) => c.evaluationId === item.evaluationId)?.toolName);
+    const tools = result.items.map((item) => [...common, ...rare].find((c) => c.evaluationId === resultId(item))?.toolName);
     expect(tools.filter((tool) => tool === "refund")).toHaveLength(2);
     expect(result.items).toHaveLength(4);
   });
@@ -204,5 +208,71 @@ describe("samples and caps", () => {
     expect(queueFilterSchema.safeParse({ limit: 5001 }).success).toBe(false);
     expect(queueFilterSchema.safeParse({ limit: 2.5 }).success).toBe(false);
     expect(queueFilterSchema.safeParse({ sampling: "some" }).success).toBe(false);
+  });
+});
+
+describe("agent-level results", () => {
+  let agentCounter = 0;
+  function agentCandidate(overrides: Partial<AgentQueueCandidate> = {}): AgentQueueCandidate {
+    agentCounter++;
+    return {
+      transcriptEvaluationId: `te${agentCounter}`,
+      transcriptId: `t${agentCounter}`,
+      criterionId: "agent-binary",
+      scale: "binary",
+      score: 0,
+      passed: false,
+      sortKey: { transcript: "t1", criterion: 5 },
+      ...overrides,
+    };
+  }
+
+  it("takes failed and low-scoring agent results as items of their own, never as flips", () => {
+    const failed = agentCandidate();
+    const low = agentCandidate({ scale: "continuous", passed: null, score: 0.2, criterionId: "agent-reward" });
+    const passing = agentCandidate({ passed: true, score: 1 });
+    const result = selectQueueItems([failed, low, passing], DEFAULT_QUEUE_FILTER, none);
+    expect(result.items).toEqual([
+      { transcriptEvaluationId: failed.transcriptEvaluationId, reasons: ["failed"] },
+      { transcriptEvaluationId: low.transcriptEvaluationId, reasons: ["failed", "low-score"] },
+    ]);
+    expect(selectQueueItems([failed], filter({ failed: false, lowScore: false, flipped: true }), none).items).toEqual([]);
+  });
+
+  it("reads after the calls of its transcript, in criterion order, and before the next transcript", () => {
+    const laterTranscriptCall = candidate({ passed: false, sortKey: { transcript: "t2", call: 1, criterion: 0 } });
+    const agent = agentCandidate({ sortKey: { transcript: "t1", criterion: 0 } });
+    const call = candidate({ passed: false, sortKey: { transcript: "t1", call: 9, criterion: 3 } });
+    const result = selectQueueItems([laterTranscriptCall, agent, call], DEFAULT_QUEUE_FILTER, none);
+    expect(ids(result)).toEqual([call.evaluationId, agent.transcriptEvaluationId, laterTranscriptCall.evaluationId]);
+  });
+
+  it("is left out when the filter restricts tools, modes or asks for calls only; kept by criterion", () => {
+    const agent = agentCandidate();
+    const call = candidate({ passed: false });
+    expect(ids(selectQueueItems([agent, call], filter({ toolNames: ["search"] }), none))).toEqual([call.evaluationId]);
+    expect(ids(selectQueueItems([agent, call], filter({ modes: ["hindsight"] }), none))).toEqual([call.evaluationId]);
+    expect(ids(selectQueueItems([agent, call], filter({ scopes: ["call"] }), none))).toEqual([call.evaluationId]);
+    expect(ids(selectQueueItems([agent, call], filter({ scopes: ["agent"] }), none))).toEqual([agent.transcriptEvaluationId]);
+    expect(ids(selectQueueItems([agent, call], filter({ criterionIds: ["agent-binary"] }), none))).toEqual([agent.transcriptEvaluationId]);
+  });
+
+  it("is not queued twice, and counts where it is held", () => {
+    const agent = agentCandidate();
+    const result = selectQueueItems([agent, { ...agent }], DEFAULT_QUEUE_FILTER, new Map([[agentPairKey(agent), "q2"]]));
+    expect(result).toEqual({ items: [], alreadyQueued: 1, heldBy: ["q2"], matched: 0 });
+    // The key of a transcript × criterion never meets a call × criterion's, even with equal ids.
+    expect(agentPairKey({ transcriptId: "x", criterionId: "c" })).not.toBe(pairKey({ toolCallId: "x", criterionId: "c" }));
+  });
+
+  it("shares the cap with call pairs and is a stratum of its own in a stratified sample", () => {
+    const calls = Array.from({ length: 6 }, () => candidate({ passed: false }));
+    const agents = Array.from({ length: 2 }, () => agentCandidate());
+    const capped = selectQueueItems([...calls, ...agents], filter({ limit: 3 }), none);
+    expect(capped.items).toHaveLength(3);
+    expect(capped.matched).toBe(8);
+    const stratified = selectQueueItems([...calls, ...agents], filter({ sampling: "stratified", limit: 4, seed: 3 }), none);
+    expect(stratified.items.filter((item) => "transcriptEvaluationId" in item)).toHaveLength(2);
+    expect(stratified.items).toHaveLength(4);
   });
 });

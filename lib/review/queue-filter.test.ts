@@ -56,3 +56,18 @@ describe("queue reasons", () => {
     expect(reasonListsContaining("failed")).toHaveLength(4);
   });
 });
+
+describe("the scopes of a queue filter", () => {
+  it("takes call, agent or both (an empty list), and says which in the queue list", () => {
+    expect(queueFilterSchema.parse({ scopes: ["agent", "agent"] }).scopes).toEqual(["agent"]);
+    expect(queueFilterSchema.parse({ scopes: [] }).scopes).toBeUndefined();
+    expect(describeQueueFilter(queueFilterSchema.parse({ scopes: ["agent"] }))).toBe("failed, score below 0.5, flipped · agent-level only");
+    expect(describeQueueFilter(queueFilterSchema.parse({ scopes: ["call", "agent"] }))).toBe("failed, score below 0.5, flipped");
+  });
+
+  it("refuses an unknown scope with a message that names the choices", () => {
+    const parsed = queueFilterSchema.safeParse({ scopes: ["transcript"] });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe("A scope is call or agent.");
+  });
+});

@@ -11,6 +11,10 @@ export const MAX_QUEUE_ITEMS = 5000;
 /** The modes a queue may be limited to. */
 export const QUEUE_MODES = ["immediate", "hindsight"] as const;
 
+/** What a queue may take: call-level results (call × criterion) and agent-level ones (transcript × agent criterion). */
+export const QUEUE_SCOPES = ["call", "agent"] as const;
+export type QueueScope = (typeof QUEUE_SCOPES)[number];
+
 const idList = z
   .array(z.string().trim().min(1).max(100))
   .max(500)
@@ -42,6 +46,15 @@ export const queueFilterSchema = z
       .transform((modes) => (modes.length > 0 ? [...new Set(modes)] : undefined))
       .optional(),
     toolNames: idList,
+    /**
+     * Call-level results, agent-level ones, or both (left out). Agent-level results have no tool
+     * and no mode, so restricting `toolNames` or `modes` takes call-level results only.
+     */
+    scopes: z
+      .array(z.enum(QUEUE_SCOPES, { error: "A scope is call or agent." }))
+      .max(2)
+      .transform((scopes) => (scopes.length > 0 ? [...new Set(scopes)] : undefined))
+      .optional(),
     /**
      * Which of the matching call × criterion pairs the queue takes: all of them, a random sample,
      * or a sample stratified by criterion, tool and verdict (each stratum in turn), up to `limit`.
@@ -83,6 +96,7 @@ export function parseStoredQueueFilter(value: unknown): QueueFilter {
 export function describeQueueFilter(filter: QueueFilter): string {
   const reasons = [filter.failed && "failed", filter.lowScore && `score below ${filter.scoreBelow}`, filter.flipped && "flipped"].filter(Boolean).join(", ");
   const parts = [reasons];
+  if (filter.scopes?.length === 1) parts.push(filter.scopes[0] === "call" ? "call-level only" : "agent-level only");
   if (filter.criterionIds) parts.push(`${filter.criterionIds.length} ${filter.criterionIds.length === 1 ? "criterion" : "criteria"}`);
   if (filter.modes) parts.push(filter.modes.join(" and "));
   if (filter.toolNames) parts.push(filter.toolNames.length === 1 ? `tool ${filter.toolNames[0]}` : `${filter.toolNames.length} tools`);

@@ -154,7 +154,7 @@ export type ReviewActionFailure = { ok: false; message: string; fieldErrors?: Re
 export type ReviewActionResult = { ok: true; message: string } | ReviewActionFailure;
 
 /** review-build-queue's answer. */
-export type BuildQueueResult = { ok: true; message: string; queueId: string; added: number; alreadyQueued: number; matched: number } | ReviewActionFailure;
+export type BuildQueueResult = { ok: true; message: string; queueId: string; added: number; addedAgent: number; alreadyQueued: number; matched: number } | ReviewActionFailure;
 
 /** review-claim's answer: when the lock runs out (ISO 8601). */
 export type ClaimResult = { ok: true; message: string; lockedUntil: string } | ReviewActionFailure;

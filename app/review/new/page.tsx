@@ -49,6 +49,7 @@ export default async function BuildQueuePage({ searchParams }: { searchParams: P
                 name: run.name,
                 bothModes: run.mode === "both",
                 criteria: run.criteria.map((criterion) => ({ id: criterion.id, label: criterion.title ?? criterion.text })),
+                agentCriteria: run.agentCriteria.map((criterion) => ({ id: criterion.id, label: criterion.title ?? criterion.text })),
                 tools,
               }
             : null

@@ -14,6 +14,7 @@ import { RunViewFilters } from "@/components/runs/run-view-filters";
 import { SectionPlaceholder } from "@/components/runs/section-placeholder";
 import { can } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
+import { agentView } from "@/lib/results/agent-view";
 import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { runHumanAgreement } from "@/lib/server/results/human-agreement";
@@ -71,7 +72,8 @@ export default async function RunPage({ params, searchParams }: Props) {
   // SQLite answers one query at a time: the table's rows first, since they are what the page is for.
   const calls = runCallPage(prisma, id, view);
   const [page, modes, tools, metadata] = await Promise.all([calls, runModes(prisma, run), cachedRunToolNames(prisma, run), cachedRunMetadataValues(prisma, run)]);
-  const agentResults = run.agentCriteria.length ? await runAgentResults(prisma, id, agentPage) : null;
+  const agentFilters = agentView(view, run.agentCriteria.map((criterion) => criterion.id));
+  const agentResults = run.agentCriteria.length ? await runAgentResults(prisma, id, agentPage, agentFilters) : null;
   const agentSummary = run.agentCriteria.length ? await runAgentSummary(prisma, id, run.agentCriteria) : [];
   const metadataShown = { model: metadata.models.length > 0, task: metadata.tasks.length > 0, tags: metadata.tags.length > 0, outcome: metadata.outcomes };
   const active = run.status === "pending" || run.status === "running";
@@ -161,6 +163,7 @@ export default async function RunPage({ params, searchParams }: Props) {
           runId={run.id}
           results={agentResults}
           summary={agentSummary.map((row) => ({ ...row, label: criterionLabel(run.agentCriteria.find((c) => c.id === row.criterionId) ?? { text: row.criterionId, title: null }, 80) }))}
+          filters={agentFilters}
           query={query}
         /> : null}
 
@@ -168,7 +171,11 @@ export default async function RunPage({ params, searchParams }: Props) {
         <h2 id="calls-heading" className="mb-2 text-lg font-semibold">
           Tool calls
         </h2>
-        <RunViewFilters view={view} criteria={criteria.map(({ id: criterionId, label }) => ({ id: criterionId, label }))} tools={tools} bothModes={run.mode === "both"} metadata={metadata} />
+        <RunViewFilters
+          view={view}
+          criteria={criteria.map(({ id: criterionId, label }) => ({ id: criterionId, label }))}
+          agentCriteria={run.agentCriteria.map((criterion) => ({ id: criterion.id, label: criterionLabel(criterion, 60) }))}
+          tools={tools} bothModes={run.mode === "both"} metadata={metadata} />
         <RunCallsTable runId={run.id} criteria={columns} modes={modes} rows={page.rows} total={page.total} page={page.page} view={view} query={query} metadataShown={metadataShown} />
       </section>
     </>

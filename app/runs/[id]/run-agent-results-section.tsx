@@ -1,18 +1,22 @@
 import Link from "next/link";
 import { AgentResultsTable } from "@/components/agent/agent-results-table";
 import type { AgentCriterionSummary, AgentResultItem } from "@/lib/results/agent-result";
+import { AGENT_FILTER_LABELS, CALL_ONLY_FILTER_LABELS, type AgentView } from "@/lib/results/agent-view";
 
 interface Props {
   runId: string;
   results: { rows: AgentResultItem[]; total: number; page: number; pageSize: number };
   /** Per agent criterion: mean score, pass rate, n/a and errors. */
   summary: (AgentCriterionSummary & { label: string })[];
+  /** What the run page's filters ask of these results. */
+  filters: AgentView;
   /** The calls table's view, kept when paging through the agent-level results. */
   query: string;
 }
 
 /** The run's agent-level results: one row per transcript × agent criterion, paged on the server. */
-export function RunAgentResultsSection({ runId, results, summary, query }: Props) {
+export function RunAgentResultsSection({ runId, results, summary, filters, query }: Props) {
+  const all = summary.reduce((sum, row) => sum + row.total, 0);
   const pages = Math.max(1, Math.ceil(results.total / results.pageSize));
   const href = (page: number) => {
     const params = new URLSearchParams(query);
@@ -24,7 +28,7 @@ export function RunAgentResultsSection({ runId, results, summary, query }: Props
       <h2 id="agent-results-heading" className="mb-1 text-lg font-semibold">
         Agent-level results
       </h2>
-      <p className="mb-2 text-sm text-slate-600">Each transcript judged as a whole against each agent criterion: {results.total} result{results.total === 1 ? "" : "s"}.</p>
+      <p className="mb-2 text-sm text-slate-600">Each transcript judged as a whole against each agent criterion: {all} result{all === 1 ? "" : "s"}.</p>
       <table className="mb-3 w-full max-w-3xl text-left text-sm" aria-label="Agent-level results per criterion">
         <thead className="text-xs uppercase text-slate-600">
           <tr>
@@ -49,7 +53,23 @@ export function RunAgentResultsSection({ runId, results, summary, query }: Props
           ))}
         </tbody>
       </table>
-      <AgentResultsTable rows={results.rows} show="transcript" />
+      <p className="mb-2 text-xs text-slate-600" data-testid="agent-filters-note">
+        Of the filters under Tool calls, these apply here too: model, task, tag, outcome, verdict, score, review status, and criterion when it names an
+        agent-level criterion (a call-level one leaves nothing here). Tool, mode, changed between modes and search apply to tool calls only. The
+        per-criterion table above counts every transcript.
+      </p>
+      {filters.applied.length ? (
+        <p role="status" className="mb-2 text-sm text-slate-700" data-testid="agent-filters-applied">
+          {results.total} of {all} match the {filters.applied.map((key) => AGENT_FILTER_LABELS[key]).join(", ")} filter{filters.applied.length === 1 ? "" : "s"}
+          {filters.excluded ? ": the criterion filter names a call-level criterion" : ""}
+          {filters.ignored.length ? `; ${filters.ignored.map((key) => CALL_ONLY_FILTER_LABELS[key]).join(", ")} left out (tool calls only)` : ""}.
+        </p>
+      ) : filters.ignored.length ? (
+        <p role="status" className="mb-2 text-sm text-slate-700" data-testid="agent-filters-applied">
+          Every agent-level result is listed: {filters.ignored.map((key) => CALL_ONLY_FILTER_LABELS[key]).join(", ")} apply to tool calls only.
+        </p>
+      ) : null}
+      {results.rows.length ? <AgentResultsTable rows={results.rows} show="transcript" /> : <p className="text-sm italic text-slate-500">No agent-level result matches these filters.</p>}
       {pages > 1 ? (
         <nav aria-label="Agent-level results pages" className="mt-2 flex items-center gap-3 text-sm">
           {results.page > 1 ? <Link href={href(results.page - 1)} className="text-indigo-700 hover:underline">Previous</Link> : null}

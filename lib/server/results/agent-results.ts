@@ -1,5 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { summariseAgentResults, type AgentCriterionSummary, type AgentResultItem } from "@/lib/results/agent-result";
+import type { AgentView } from "@/lib/results/agent-view";
+import { agentResultsWhere } from "./agent-results-where";
 
 export type { AgentResultItem } from "@/lib/results/agent-result";
 
@@ -19,6 +21,7 @@ const select = {
   explanation: true,
   findings: true,
   error: true,
+  review: { select: { id: true, queueId: true, status: true, verdict: true } },
 } as const;
 
 interface Row {
@@ -35,6 +38,7 @@ interface Row {
   explanation: string | null;
   findings: unknown;
   error: string | null;
+  review: { id: string; queueId: string; status: string; verdict: string | null } | null;
 }
 
 function findingsOf(value: unknown): AgentResultItem["findings"] {
@@ -63,16 +67,21 @@ function toItem(row: Row): AgentResultItem {
     explanation: row.explanation,
     findings: findingsOf(row.findings),
     error: row.error,
+    review: row.review,
   };
 }
 
-/** A page of a run's agent-level results, by transcript then criterion, and how many there are. */
-export async function runAgentResults(prisma: PrismaClient, runId: string, page = 1): Promise<{ rows: AgentResultItem[]; total: number; page: number; pageSize: number }> {
-  const total = await prisma.transcriptEvaluation.count({ where: { runId } });
+/**
+ * A page of a run's agent-level results, by transcript then criterion, and how many there are;
+ * with `view`, only those the run page's filters keep (lib/results/agent-view.ts).
+ */
+export async function runAgentResults(prisma: PrismaClient, runId: string, page = 1, view?: AgentView): Promise<{ rows: AgentResultItem[]; total: number; page: number; pageSize: number }> {
+  const where = view ? agentResultsWhere(runId, view) : { runId };
+  const total = await prisma.transcriptEvaluation.count({ where });
   const pages = Math.max(1, Math.ceil(total / AGENT_RESULTS_PAGE));
   const current = Math.min(Math.max(1, Math.floor(page)), pages);
   const rows = await prisma.transcriptEvaluation.findMany({
-    where: { runId },
+    where,
     orderBy: [{ transcriptId: "asc" }, { criterionId: "asc" }],
     skip: (current - 1) * AGENT_RESULTS_PAGE,
     take: AGENT_RESULTS_PAGE,

@@ -1,4 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { parseReviewStatus } from "@/lib/review/status";
+import { asScale, humanView } from "@/lib/server/review/item-view";
+import type { HumanExport } from "./export-human";
 
 /** One exported agent-level result: a transcript × agent criterion, with `scope` "agent" and no call fields. */
 export interface AgentExportRecord {
@@ -16,8 +19,8 @@ export interface AgentExportRecord {
   judge: string | null;
   latency_ms: number | null;
   error: string | null;
-  /** Agent-level results are not reviewed yet. */
-  human: null;
+  /** The person's review, as for a call's result (export-human.ts); null when the result was never queued. */
+  human: HumanExport | null;
 }
 
 export interface AgentResultRow {
@@ -25,7 +28,7 @@ export interface AgentResultRow {
   transcriptId: string;
   transcript: { name: string };
   criterionId: string;
-  criterion: { text: string };
+  criterion: { text: string; scale: string };
   status: string;
   score: number | null;
   passed: boolean | null;
@@ -34,6 +37,31 @@ export interface AgentResultRow {
   judgeId: string | null;
   latencyMs: number | null;
   error: string | null;
+  review: {
+    status: string;
+    verdict: string | null;
+    humanPassed: boolean | null;
+    humanScore: number | null;
+    verdictAt: Date | null;
+    verdictBy: { name: string } | null;
+    label: { name: string } | null;
+  } | null;
+}
+
+/** The review of an agent-level result as exported: what people stand behind, by the rules of a call's (lib/results/human-mark). */
+function agentHuman(row: AgentResultRow): HumanExport | null {
+  const review = row.review;
+  if (!review) return null;
+  const { verdict, corrected } = humanView(review, row, asScale(row.criterion.scale));
+  return {
+    review_status: parseReviewStatus(review.status),
+    verdict: verdict?.verdict ?? null,
+    passed: corrected?.passed ?? null,
+    score: corrected?.score ?? null,
+    label: review.label?.name ?? null,
+    reviewer: review.verdictBy?.name ?? null,
+    reviewed_at: review.verdictAt?.toISOString() ?? null,
+  };
 }
 
 export function agentExportRecord(runId: string, row: AgentResultRow): AgentExportRecord {
@@ -52,7 +80,7 @@ export function agentExportRecord(runId: string, row: AgentResultRow): AgentExpo
     judge: row.judgeId,
     latency_ms: row.latencyMs,
     error: row.error,
-    human: null,
+    human: agentHuman(row),
   };
 }
 
@@ -69,7 +97,7 @@ export async function* agentExportRecords(prisma: PrismaClient, runId: string, p
         transcriptId: true,
         transcript: { select: { name: true } },
         criterionId: true,
-        criterion: { select: { text: true } },
+        criterion: { select: { text: true, scale: true } },
         status: true,
         score: true,
         passed: true,
@@ -78,6 +106,7 @@ export async function* agentExportRecords(prisma: PrismaClient, runId: string, p
         judgeId: true,
         latencyMs: true,
         error: true,
+        review: { select: { status: true, verdict: true, humanPassed: true, humanScore: true, verdictAt: true, verdictBy: { select: { name: true } }, label: { select: { name: true } } } },
       },
     });
     if (rows.length) yield rows.map((row) => agentExportRecord(runId, row));

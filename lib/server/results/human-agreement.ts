@@ -30,15 +30,18 @@ const isVerdict = (value: string): value is HumanVerdictKind => (HUMAN_VERDICTS 
  * one statement instead of relation reads: the run page shows it on every view, and on the bench's
  * run with 1,000 verdicts the relation reads took 100–300 ms where this takes 10–30. Every item
  * with a verdict counts, whatever its status: a "discuss" is never done yet counts as reviewed, and
- * a verdict on an item in review is what its reviewer holds now.
+ * a verdict on an item in review is what its reviewer holds now. A call item counts under its call
+ * criterion, an agent item (one TranscriptEvaluation) under its agent criterion; only one of the
+ * two joins finds a row, so COALESCE picks that result's values.
  */
 async function agreement(prisma: PrismaClient, where: Prisma.Sql): Promise<JudgeAgreementRow[]> {
   const rows = await prisma.$queryRaw<ReviewedRow[]>(Prisma.sql`
-    SELECT COALESCE(e."judgeId", run."judgeId") AS "judgeId", e."criterionId" AS "criterionId", c."scale" AS scale, c."text" AS text, c."title" AS title,
-      e."score" AS score, e."passed" AS passed, r."verdict" AS verdict, r."humanPassed" AS "humanPassed", r."humanScore" AS "humanScore"
+    SELECT COALESCE(e."judgeId", te."judgeId", run."judgeId") AS "judgeId", c."id" AS "criterionId", c."scale" AS scale, c."text" AS text, c."title" AS title,
+      COALESCE(e."score", te."score") AS score, COALESCE(e."passed", te."passed") AS passed, r."verdict" AS verdict, r."humanPassed" AS "humanPassed", r."humanScore" AS "humanScore"
     FROM "Review" r
-    JOIN "Evaluation" e ON e."id" = r."evaluationId"
-    JOIN "Criterion" c ON c."id" = e."criterionId"
+    LEFT JOIN "Evaluation" e ON e."id" = r."evaluationId"
+    LEFT JOIN "TranscriptEvaluation" te ON te."id" = r."transcriptEvaluationId"
+    JOIN "Criterion" c ON c."id" = COALESCE(e."criterionId", te."criterionId")
     JOIN "Run" run ON run."id" = r."runId"
     WHERE r."verdict" IS NOT NULL AND ${where}`);
   const criteria = new Map(rows.map((row) => [row.criterionId, row]));

@@ -21,7 +21,7 @@ async function callsWithReview(where: { status?: string; verdict?: string; crite
     where: { runId: demo.runId, status: where.status, verdict: where.verdict, evaluation: where.criterionId ? { criterionId: where.criterionId } : undefined },
     select: { toolCallId: true },
   });
-  return [...new Set(rows.map((row) => row.toolCallId))].sort();
+  return [...new Set(rows.flatMap((row) => (row.toolCallId === null ? [] : [row.toolCallId])))].sort();
 }
 
 describe("the review status filter", () => {

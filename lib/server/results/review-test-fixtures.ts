@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { passes } from "@/lib/results/verdict";
-import { copyReviewDatabase, createReviewTemplate, demoQueue, TEST_MEMBERS } from "@/lib/server/review/test-fixtures";
+import { callItems, copyReviewDatabase, createReviewTemplate, demoQueue, TEST_MEMBERS } from "@/lib/server/review/test-fixtures";
 import { setReviewLabel } from "@/lib/server/review/label";
 import { setReviewStatus } from "@/lib/server/review/status";
 import { recordVerdict } from "@/lib/server/review/verdict";
@@ -52,7 +52,7 @@ export async function reviewedDemo(label: string): Promise<ReviewedDemo> {
     orderBy: { position: "asc" },
     select: { id: true, toolCallId: true, evaluation: { select: { id: true, criterionId: true, mode: true, score: true, passed: true, criterion: { select: { scale: true } } } } },
   });
-  const items = rows.map((row): ReviewedItem => {
+  const items = callItems(rows).map((row): ReviewedItem => {
     const scale = row.evaluation.criterion.scale === "binary" ? "binary" : "continuous";
     return {
       reviewId: row.id,

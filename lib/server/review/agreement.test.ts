@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { passes } from "@/lib/results/verdict";
 import type { TestDatabase } from "@/lib/server/worker/test-fixtures/database";
 import { criteriaHumanAgreement, runHumanAgreement } from "@/lib/server/results/human-agreement";
-import { copyReviewDatabase, createReviewTemplate, demoQueue, TEST_MEMBERS } from "./test-fixtures";
+import { callItems, copyReviewDatabase, createReviewTemplate, demoQueue, TEST_MEMBERS } from "./test-fixtures";
 import { recordVerdict } from "./verdict";
 
 let template: Awaited<ReturnType<typeof createReviewTemplate>>;
@@ -28,11 +28,13 @@ afterEach(() => db.cleanup());
 
 /** Queue items of one criterion, with the judge's pass/fail. */
 async function itemsOf(scale: "binary" | "continuous", count: number) {
-  const items = await prisma.review.findMany({
-    where: { queueId: queue.queueId, evaluation: { criterion: { scale } } },
-    orderBy: { position: "asc" },
-    select: { id: true, toolCallId: true, evaluation: { select: { id: true, criterionId: true, score: true, passed: true } } },
-  });
+  const items = callItems(
+    await prisma.review.findMany({
+      where: { queueId: queue.queueId, evaluation: { criterion: { scale } } },
+      orderBy: { position: "asc" },
+      select: { id: true, toolCallId: true, evaluation: { select: { id: true, criterionId: true, score: true, passed: true } } },
+    }),
+  );
   const criterionId = items[0].evaluation.criterionId;
   const same = items.filter((item) => item.evaluation.criterionId === criterionId).slice(0, count);
   expect(same).toHaveLength(count);

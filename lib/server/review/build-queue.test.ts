@@ -9,7 +9,7 @@ import { getReviewItem } from "./get-item";
 import { listQueueItems } from "./list-items";
 import { listQueues } from "./list-queues";
 import { writeQueue } from "./write-queue";
-import { copyReviewDatabase, createReviewTemplate, demoQueue, demoRunId, TEST_MEMBERS } from "./test-fixtures";
+import { callItems, copyReviewDatabase, createReviewTemplate, demoQueue, demoRunId, TEST_MEMBERS } from "./test-fixtures";
 
 let template: Awaited<ReturnType<typeof createReviewTemplate>>;
 let db: TestDatabase;
@@ -55,7 +55,7 @@ async function expectedDefaultQueue() {
 
 /** The call × criterion each queued item stands for. */
 async function queuedPairs(queueId?: string) {
-  const rows = await prisma.review.findMany({ where: queueId ? { queueId } : {}, select: { toolCallId: true, evaluation: { select: { criterionId: true, mode: true } } } });
+  const rows = callItems(await prisma.review.findMany({ where: queueId ? { queueId } : {}, select: { toolCallId: true, evaluation: { select: { criterionId: true, mode: true } } } }));
   return rows.map((row) => ({ pair: `${row.toolCallId}/${row.evaluation.criterionId}`, mode: row.evaluation.mode }));
 }
 
@@ -111,7 +111,7 @@ describe("buildQueue", () => {
   it("narrows to the filter's criteria, modes and tools", async () => {
     const criterion = await prisma.runCriterion.findFirstOrThrow({ where: { runId, criterion: { scale: "binary" } }, select: { criterionId: true } });
     const built = await buildQueue(prisma, admin, { runId, filter: queueFilterSchema.parse({ criterionIds: [criterion.criterionId], modes: ["immediate"] }) }, now);
-    const items = await prisma.review.findMany({ where: { queueId: built.queueId }, select: { evaluation: { select: { criterionId: true, mode: true } } } });
+    const items = callItems(await prisma.review.findMany({ where: { queueId: built.queueId }, select: { toolCallId: true, evaluation: { select: { criterionId: true, mode: true } } } }));
     expect(items.length).toBe(built.added);
     expect(items.every((item) => item.evaluation.criterionId === criterion.criterionId && item.evaluation.mode === "immediate")).toBe(true);
   });
@@ -144,7 +144,7 @@ describe("buildQueue", () => {
 
   it("writes nothing and says so when another queue took one of the results meanwhile", async () => {
     const first = await demoQueue(prisma, now);
-    const taken = await prisma.review.findFirstOrThrow({ where: { queueId: first.queueId }, select: { toolCallId: true, evaluationId: true } });
+    const [taken] = callItems([await prisma.review.findFirstOrThrow({ where: { queueId: first.queueId }, select: { toolCallId: true, evaluationId: true, evaluation: { select: { id: true } } } })]);
     const before = { queues: await prisma.reviewQueue.count(), reviews: await prisma.review.count(), events: await prisma.reviewEvent.count() };
     const write = () =>
       writeQueue(prisma, {
@@ -153,7 +153,7 @@ describe("buildQueue", () => {
         filter: {},
         createdById: admin.id,
         createdAt: now,
-        items: [{ toolCallId: taken.toolCallId, evaluationId: taken.evaluationId, reasons: ["failed"] }],
+        items: [{ toolCallId: taken.toolCallId, evaluationId: taken.evaluation.id, reasons: ["failed"] }],
       });
     await expect(write()).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/queued some of these results a moment ago/) });
     expect({ queues: await prisma.reviewQueue.count(), reviews: await prisma.review.count(), events: await prisma.reviewEvent.count() }).toEqual(before);

@@ -1,10 +1,10 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { plural } from "@/lib/format";
 import { randomInt } from "node:crypto";
-import { pairKey, selectQueueItems } from "@/lib/review/build-queue";
+import { agentPairKey, pairKey, selectQueueItems } from "@/lib/review/build-queue";
 import type { QueueFilter } from "@/lib/review/queue-filter";
 import { MAX_QUEUE_NAME_LENGTH } from "@/lib/zod/review";
-import { loadQueueCandidates } from "./candidates";
+import { loadAgentQueueCandidates, loadQueueCandidates } from "./candidates";
 import { ReviewError, type ReviewActor } from "./errors";
 import { writeQueue } from "./write-queue";
 
@@ -13,6 +13,8 @@ export interface BuiltQueue {
   queueId: string;
   /** Items in the new queue. */
   added: number;
+  /** Of them, agent-level results (transcript × agent criterion); the rest are calls × criteria. */
+  addedAgent: number;
   /** Call × criterion pairs the filter matched that another queue already holds. */
   alreadyQueued: number;
   /** Matching pairs that were new, before a sample or a limit took `added` of them. */
@@ -21,6 +23,18 @@ export interface BuiltQueue {
 
 const UNFINISHED = new Set(["pending", "running"]);
 
+/** The selection key of a queued item: its call × criterion, or its transcript × agent criterion. */
+function queuedKey(row: { toolCallId: string | null; evaluation: { criterionId: string } | null; transcriptEvaluation: { transcriptId: string; criterionId: string } | null }): string[] {
+  if (row.transcriptEvaluation) return [agentPairKey(row.transcriptEvaluation)];
+  if (row.toolCallId !== null && row.evaluation) return [pairKey({ toolCallId: row.toolCallId, criterionId: row.evaluation.criterionId })];
+  return [];
+}
+
+/** "3 matching calls × criteria are", or "results" when agent-level results were among the candidates. */
+export function matchingWhat(count: number, withAgentResults: boolean): string {
+  return withAgentResults ? `${plural(count, "matching result is", "matching results are")}` : `${plural(count, "matching call × criterion", "matching calls × criteria")} are`;
+}
+
 /** The stored filter: JSON without undefined keys. */
 function filterJson(filter: QueueFilter): Prisma.InputJsonObject {
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as Prisma.InputJsonObject;
@@ -28,7 +42,8 @@ function filterJson(filter: QueueFilter): Prisma.InputJsonObject {
 
 /**
  * Builds a queue from a finished run's results: one item per call × criterion the filter matches
- * (failed, low scores, flips in either mode; see selectQueueItems), sampled and capped as the
+ * (failed, low scores, flips in either mode; see selectQueueItems) and per agent-level result
+ * (transcript × agent criterion) that failed or scored low, sampled and capped as the
  * filter says, in reading order, each pair at most once across all queues.
  * Every item's history starts with who queued it, when and why. Refuses an unknown run and one
  * still being judged; when nothing new matches, creates nothing and says so.
@@ -41,15 +56,19 @@ export async function buildQueue(prisma: PrismaClient, actor: ReviewActor, input
   }
   // A sample is drawn with a seed kept in the queue's filter, so the queue can be explained later.
   const filter: QueueFilter = input.filter.sampling !== "all" && input.filter.seed === undefined ? { ...input.filter, seed: randomInt(2 ** 32 - 1) } : input.filter;
-  const [candidates, queued] = await Promise.all([
+  const [candidates, agentCandidates, queued] = await Promise.all([
     loadQueueCandidates(prisma, run.id, filter),
-    prisma.review.findMany({ where: { runId: run.id }, select: { toolCallId: true, queueId: true, evaluation: { select: { criterionId: true } } } }),
+    loadAgentQueueCandidates(prisma, run.id, filter),
+    prisma.review.findMany({
+      where: { runId: run.id },
+      select: { toolCallId: true, queueId: true, evaluation: { select: { criterionId: true } }, transcriptEvaluation: { select: { transcriptId: true, criterionId: true } } },
+    }),
   ]);
-  const queuedPairs = new Map(queued.map((row) => [pairKey({ toolCallId: row.toolCallId, criterionId: row.evaluation.criterionId }), row.queueId]));
-  const { items, alreadyQueued, heldBy, matched } = selectQueueItems(candidates, filter, queuedPairs);
+  const queuedPairs = new Map(queued.flatMap((row) => queuedKey(row).map((key) => [key, row.queueId] as const)));
+  const { items, alreadyQueued, heldBy, matched } = selectQueueItems([...candidates, ...agentCandidates], filter, queuedPairs);
   if (items.length === 0) {
     if (alreadyQueued > 0) {
-      throw new ReviewError("nothing-matched", `Nothing new matched: the ${plural(alreadyQueued, "matching call × criterion", "matching calls × criteria")} are already in a queue.`, { queueId: heldBy[0] });
+      throw new ReviewError("nothing-matched", `Nothing new matched: the ${matchingWhat(alreadyQueued, agentCandidates.length > 0)} already in a queue.`, { queueId: heldBy[0] });
     }
     throw new ReviewError("nothing-matched", "Nothing matched this filter in this run.");
   }
@@ -65,5 +84,6 @@ export async function buildQueue(prisma: PrismaClient, actor: ReviewActor, input
     createdAt: now,
     items,
   });
-  return { queueId, added: items.length, alreadyQueued, matched };
+  const addedAgent = items.filter((item) => "transcriptEvaluationId" in item).length;
+  return { queueId, added: items.length, addedAgent, alreadyQueued, matched };
 }

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { QueueCandidate } from "@/lib/review/build-queue";
+import type { AgentQueueCandidate, QueueCandidate } from "@/lib/review/build-queue";
 import type { QueueFilter } from "@/lib/review/queue-filter";
 import { PASS_THRESHOLD } from "@/lib/results/verdict";
 
@@ -29,6 +29,7 @@ export async function loadQueueCandidates(tx: Prisma.TransactionClient, runId: s
   if (cutoff !== null) mayMatch.push({ score: { lt: cutoff } });
   if (flipped.size > 0) mayMatch.push({ toolCall: { comparisons: { some: { runId, flipped: true } } } });
   if (mayMatch.length === 0) return [];
+  if (filter.scopes && !filter.scopes.includes("call")) return [];
 
   const rows = await tx.evaluation.findMany({
     where: {
@@ -63,5 +64,36 @@ export async function loadQueueCandidates(tx: Prisma.TransactionClient, runId: s
     toolName: row.toolCall.toolName,
     // The run page's order: transcripts by creation time, then id; calls by number.
     sortKey: { transcript: `${row.toolCall.transcript.createdAt.toISOString()} ${row.toolCall.transcriptId}`, call: row.toolCall.ordinal, criterion: criterionPosition.get(row.criterionId) ?? 0 },
+  }));
+}
+
+/**
+ * The run's finished agent-level results (transcript × agent criterion) that may match `filter`:
+ * those that failed or score under the cutoff. None when the filter restricts tools or modes,
+ * which agent-level results do not have, or asks for call-level results only.
+ */
+export async function loadAgentQueueCandidates(tx: Prisma.TransactionClient, runId: string, filter: QueueFilter): Promise<AgentQueueCandidate[]> {
+  if (filter.toolNames || filter.modes || (filter.scopes && !filter.scopes.includes("agent"))) return [];
+  const cutoff = scoreCutoff(filter);
+  const mayMatch: Prisma.TranscriptEvaluationWhereInput[] = [];
+  if (filter.failed) mayMatch.push({ passed: false });
+  if (cutoff !== null) mayMatch.push({ score: { lt: cutoff } });
+  if (mayMatch.length === 0) return [];
+  const [rows, criteria] = await Promise.all([
+    tx.transcriptEvaluation.findMany({
+      where: { runId, status: "done", ...(filter.criterionIds ? { criterionId: { in: filter.criterionIds } } : {}), OR: mayMatch },
+      select: { id: true, transcriptId: true, criterionId: true, score: true, passed: true, criterion: { select: { scale: true } }, transcript: { select: { createdAt: true } } },
+    }),
+    tx.runCriterion.findMany({ where: { runId }, select: { criterionId: true, position: true } }),
+  ]);
+  const criterionPosition = new Map(criteria.map((link) => [link.criterionId, link.position]));
+  return rows.map((row) => ({
+    transcriptEvaluationId: row.id,
+    transcriptId: row.transcriptId,
+    criterionId: row.criterionId,
+    scale: row.criterion.scale === "binary" ? "binary" : "continuous",
+    score: row.score,
+    passed: row.passed,
+    sortKey: { transcript: `${row.transcript.createdAt.toISOString()} ${row.transcriptId}`, criterion: criterionPosition.get(row.criterionId) ?? 0 },
   }));
 }

@@ -14,10 +14,12 @@ import { asMode, asScale, humanView, itemWhere, lockForViewer, type LockView } f
 import { labelChoices, type LabelChoice } from "./labels";
 import { listAssignableMembers, type AssignableMember } from "./members";
 
-/** A judge's result on the item's call and criterion in one mode. */
+/** A judge's result on the item's call and criterion in one mode, or its agent-level result. */
 export interface JudgedResult {
+  /** The Evaluation's id for a call item, the TranscriptEvaluation's for an agent item. */
   evaluationId: string;
-  mode: ViewMode;
+  /** Null for an agent-level result: it judges the whole transcript, in no mode. */
+  mode: ViewMode | null;
   judgeId: string | null;
   /** Status, score, passed, explanation and findings. */
   result: ModeResult;
@@ -33,7 +35,11 @@ export interface ReviewItemDetail {
   reasons: QueueReason[];
   /** With toolCallId, what lib/server/results/call-detail.ts getCallDetail needs for the call's content. */
   runId: string;
-  toolCallId: string;
+  /** call: one call × criterion (toolCallId set); agent: one transcript × agent criterion (toolCallId null). */
+  scope: "call" | "agent";
+  toolCallId: string | null;
+  /** The transcript of an agent item; null for a call item (its call detail names it). */
+  transcript: { id: string; name: string } | null;
   criterion: { id: string; text: string; title: string | null; kind: string; scale: CriterionScale };
   /** The result under review. */
   evaluation: JudgedResult;
@@ -62,10 +68,12 @@ export interface ReviewItemDetail {
 }
 
 const resultSelect = { id: true, mode: true, status: true, score: true, passed: true, explanation: true, findings: true, judgeId: true } as const;
+const agentResultSelect = { id: true, status: true, score: true, passed: true, explanation: true, findings: true, judgeId: true } as const;
+const criterionSelect = { id: true, text: true, title: true, kind: true, scale: true } as const;
 
-function judged(row: { id: string; mode: string; status: string; score: number | null; passed: boolean | null; explanation: string | null; findings: unknown; judgeId: string | null }, scale: CriterionScale): JudgedResult {
+function judged(row: { id: string; mode: string | null; status: string; score: number | null; passed: boolean | null; explanation: string | null; findings: unknown; judgeId: string | null }, scale: CriterionScale): JudgedResult {
   const result = modeResultFromRow(row);
-  return { evaluationId: row.id, mode: asMode(row.mode), judgeId: row.judgeId, result, verdict: verdictOf(result, scale) };
+  return { evaluationId: row.id, mode: row.mode === null ? null : asMode(row.mode), judgeId: row.judgeId, result, verdict: verdictOf(result, scale) };
 }
 
 /**
@@ -95,12 +103,17 @@ export async function getReviewItem(prisma: PrismaClient, reviewId: string, view
       label: { select: { id: true, name: true, archivedAt: true } },
       assignee: { select: { id: true, name: true } },
       queue: { select: { id: true, name: true, runId: true, run: { select: { name: true } } } },
-      evaluation: { select: { ...resultSelect, criterion: { select: { id: true, text: true, title: true, kind: true, scale: true } } } },
+      evaluation: { select: { ...resultSelect, criterion: { select: criterionSelect } } },
+      transcriptEvaluation: { select: { ...agentResultSelect, criterion: { select: criterionSelect }, transcript: { select: { id: true, name: true } } } },
       comments: { select: { id: true, parentId: true, body: true, createdAt: true, editedAt: true, author: { select: { id: true, name: true } } } },
     },
   });
   if (!item) return null;
-  const scale = asScale(item.evaluation.criterion.scale);
+  const agent = item.transcriptEvaluation;
+  const reviewed = item.evaluation ?? (agent ? { ...agent, mode: null } : null);
+  // Every row the app writes has one of the two; a row without either is not an item to show.
+  if (!reviewed) return null;
+  const scale = asScale(reviewed.criterion.scale);
   const where = itemWhere(item.queue.id, listFilter, viewerId);
   const [previous, next, before, total, inList, history, labels, members] = await Promise.all([
     prisma.review.findFirst({ where: { ...where, position: { lt: item.position } }, orderBy: { position: "desc" }, select: { id: true } }),
@@ -112,7 +125,7 @@ export async function getReviewItem(prisma: PrismaClient, reviewId: string, view
     labelChoices(prisma),
     listAssignableMembers(prisma),
   ]);
-  const human = humanView(item, item.evaluation, scale);
+  const human = humanView(item, reviewed, scale);
   return {
     id: item.id,
     queue: { id: item.queue.id, name: item.queue.name, runId: item.queue.runId, runName: item.queue.run.name },
@@ -120,9 +133,11 @@ export async function getReviewItem(prisma: PrismaClient, reviewId: string, view
     status: parseReviewStatus(item.status),
     reasons: parseReasons(item.reasons),
     runId: item.runId,
+    scope: agent ? "agent" : "call",
     toolCallId: item.toolCallId,
-    criterion: { ...item.evaluation.criterion, scale },
-    evaluation: judged(item.evaluation, scale),
+    transcript: agent ? agent.transcript : null,
+    criterion: { ...reviewed.criterion, scale },
+    evaluation: judged(reviewed, scale),
     verdict: human.verdict,
     corrected: human.corrected,
     verdictBy: item.verdictBy,

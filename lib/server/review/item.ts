@@ -17,6 +17,7 @@ const itemSelect = {
   lockedUntil: true,
   label: { select: { id: true, name: true } },
   evaluation: { select: { score: true, passed: true, criterion: { select: { scale: true } } } },
+  transcriptEvaluation: { select: { score: true, passed: true, criterion: { select: { scale: true } } } },
 } as const;
 
 /** An item as the changing services read it: its state, lock and the judge result it reviews. */
@@ -27,4 +28,11 @@ export async function itemForChange(tx: Prisma.TransactionClient, reviewId: stri
   const item = await tx.review.findUnique({ where: { id: reviewId }, select: itemSelect });
   if (!item) throw new ReviewError("not-found", "This review item does not exist (any more).");
   return item;
+}
+
+/** The judge's result an item reviews, a call's or an agent-level one; refuses a row with neither (never written by the app). */
+export function judgedResultOf(item: Pick<ItemForChange, "evaluation" | "transcriptEvaluation">): { score: number | null; passed: boolean | null; criterion: { scale: string } } {
+  const result = item.evaluation ?? item.transcriptEvaluation;
+  if (!result) throw new ReviewError("invalid-state", "This review item has lost the result it reviews.");
+  return result;
 }

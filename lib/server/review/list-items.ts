@@ -15,16 +15,19 @@ export interface QueueItemRow {
   position: number;
   status: ReviewStatus;
   reasons: QueueReason[];
-  toolCallId: string;
-  toolName: string;
+  /** call: a call × criterion; agent: a transcript × agent criterion, with no call (toolCallId, toolName and callOrdinal null). */
+  scope: "call" | "agent";
+  toolCallId: string | null;
+  toolName: string | null;
   /** The call's number within its transcript. */
-  callOrdinal: number;
+  callOrdinal: number | null;
   transcriptName: string;
   criterionId: string;
   criterionText: string;
   criterionTitle: string | null;
   scale: CriterionScale;
-  mode: ViewMode;
+  /** Null for an agent-level result (it judges the whole transcript). */
+  mode: ViewMode | null;
   judge: JudgeValues;
   verdict: HumanVerdictKind | null;
   /** What the human verdict amounts to ("human: fail"), for the column beside the judge's. */
@@ -50,6 +53,7 @@ export interface QueueItemsPage {
 export type QueueItemsQuery = ReviewListFilter & { page: number; pageSize: number };
 
 const MAX_PAGE_SIZE = 100;
+const criterionSelect = { id: true, text: true, title: true, scale: true } as const;
 
 /**
  * One page of a queue's items in queue order, filtered by status, assignee ("me" is the viewer,
@@ -83,36 +87,42 @@ export async function listQueueItems(prisma: PrismaClient, queueId: string, quer
         label: { select: { id: true, name: true } },
         assignee: { select: { id: true, name: true } },
         toolCall: { select: { toolName: true, ordinal: true, transcript: { select: { name: true } } } },
-        evaluation: { select: { mode: true, status: true, score: true, passed: true, criterion: { select: { id: true, text: true, title: true, scale: true } } } },
+        evaluation: { select: { mode: true, status: true, score: true, passed: true, criterion: { select: criterionSelect } } },
+        transcriptEvaluation: { select: { status: true, score: true, passed: true, criterion: { select: criterionSelect }, transcript: { select: { name: true } } } },
         _count: { select: { comments: true } },
       },
     }),
   ]);
-  const rows = items.map((item): QueueItemRow => {
-    const scale = asScale(item.evaluation.criterion.scale);
-    const human = humanView(item, item.evaluation, scale);
-    return {
+  const rows = items.flatMap((item): QueueItemRow[] => {
+    const agent = item.transcriptEvaluation;
+    const reviewed = item.evaluation ?? agent;
+    // Every row the app writes has one of the two.
+    if (!reviewed) return [];
+    const scale = asScale(reviewed.criterion.scale);
+    const human = humanView(item, reviewed, scale);
+    return [{
       id: item.id,
       position: item.position,
       status: parseReviewStatus(item.status),
       reasons: parseReasons(item.reasons),
+      scope: agent ? "agent" : "call",
       toolCallId: item.toolCallId,
-      toolName: item.toolCall.toolName,
-      callOrdinal: item.toolCall.ordinal,
-      transcriptName: item.toolCall.transcript.name,
-      criterionId: item.evaluation.criterion.id,
-      criterionText: item.evaluation.criterion.text,
-      criterionTitle: item.evaluation.criterion.title,
+      toolName: item.toolCall?.toolName ?? null,
+      callOrdinal: item.toolCall?.ordinal ?? null,
+      transcriptName: item.toolCall?.transcript.name ?? agent?.transcript.name ?? "",
+      criterionId: reviewed.criterion.id,
+      criterionText: reviewed.criterion.text,
+      criterionTitle: reviewed.criterion.title,
       scale,
-      mode: asMode(item.evaluation.mode),
-      judge: judgeValues(item.evaluation, scale),
+      mode: item.evaluation ? asMode(item.evaluation.mode) : null,
+      judge: judgeValues(reviewed, scale),
       verdict: human.verdict?.verdict ?? null,
       corrected: human.corrected,
       label: item.label,
       assignee: item.assignee,
       lock: lockView(item, viewerId, now),
       commentCount: item._count.comments,
-    };
+    }];
   });
   return { queue, rows, total, page, pageSize };
 }

@@ -48,16 +48,24 @@ export async function demoRunId(prisma: PrismaClient): Promise<string> {
   return (await prisma.run.findFirstOrThrow({ select: { id: true } })).id;
 }
 
+/** Review rows of call items, narrowed to their call and result: the demo run has no agent criteria, so anything else is a bug. */
+export function callItems<T extends { toolCallId: string | null; evaluation: object | null }>(rows: readonly T[]): (T & { toolCallId: string; evaluation: NonNullable<T["evaluation"]> })[] {
+  return rows.map((row) => {
+    if (row.toolCallId === null || row.evaluation === null) throw new Error("Expected a call item, found an agent item");
+    return row as T & { toolCallId: string; evaluation: NonNullable<T["evaluation"]> };
+  });
+}
+
 /** The default queue of the demo run, built by the admin, with its items in queue order. */
 export async function demoQueue(prisma: PrismaClient, now = new Date("2026-11-22T12:00:00Z")) {
   const runId = await demoRunId(prisma);
   const built = await buildQueue(prisma, TEST_MEMBERS.admin, { runId, filter: DEFAULT_QUEUE_FILTER }, now);
-  const items = await prisma.review.findMany({
+  const rows = await prisma.review.findMany({
     where: { queueId: built.queueId },
     orderBy: { position: "asc" },
-    select: { id: true, position: true, reasons: true, evaluation: { select: { id: true, mode: true, score: true, passed: true, criterion: { select: { scale: true } } } } },
+    select: { id: true, position: true, reasons: true, toolCallId: true, evaluation: { select: { id: true, mode: true, score: true, passed: true, criterion: { select: { scale: true } } } } },
   });
-  return { runId, ...built, items };
+  return { runId, ...built, items: callItems(rows) };
 }
 
 /** The first item of `queue` whose criterion has the scale. */

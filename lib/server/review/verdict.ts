@@ -3,7 +3,7 @@ import { checkVerdictFitsScale, humanVerdictFromRow, verdictColumns, type HumanV
 import { parseReviewStatus, statusAfterVerdict, type ReviewStatus } from "@/lib/review/status";
 import { REVIEW_TRANSACTION, ReviewError, type ReviewActor } from "./errors";
 import { recordEvents, type ItemEvent } from "./events";
-import { itemForChange } from "./item";
+import { itemForChange, judgedResultOf } from "./item";
 import { asScale } from "./item-view";
 import { holdLock } from "./item-lock";
 
@@ -29,8 +29,9 @@ const sameVerdict = (a: HumanVerdict | null, b: HumanVerdict) => a !== null && J
 export async function recordVerdict(prisma: PrismaClient, actor: ReviewActor, reviewId: string, human: HumanVerdict, now: Date = new Date()): Promise<RecordedVerdict> {
   return prisma.$transaction(async (tx) => {
     const item = await itemForChange(tx, reviewId);
-    const scale = asScale(item.evaluation.criterion.scale);
-    const judge = { score: item.evaluation.score, passed: item.evaluation.passed };
+    const reviewed = judgedResultOf(item);
+    const scale = asScale(reviewed.criterion.scale);
+    const judge = { score: reviewed.score, passed: reviewed.passed };
     const fits = checkVerdictFitsScale(human, scale, judge);
     if (!fits.ok) throw new ReviewError("invalid-state", fits.message);
 

@@ -4,12 +4,13 @@ import type { ReviewEventInput } from "@/lib/review/history";
 import { insertRowsPostgres, type SqlValue } from "../db/multi-row-insert";
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode, UNIQUE_VIOLATION } from "../db/pg-errors";
 import { ReviewError } from "./errors";
+import { itemTarget } from "./item-target";
 import type { NewQueue } from "./write-queue";
 
 // writeQueue on PostgreSQL: the queue, its items and their "created" entries in one transaction
 // with multi-row INSERTs; the same conflicts reported the same way.
 
-const REVIEW_COLUMNS = ["id", "queueId", "position", "runId", "toolCallId", "evaluationId", "reasons", "status", "createdAt", "updatedAt"];
+const REVIEW_COLUMNS = ["id", "queueId", "position", "runId", "toolCallId", "evaluationId", "transcriptEvaluationId", "reasons", "status", "createdAt", "updatedAt"];
 const EVENT_COLUMNS = ["id", "reviewId", "actorId", "kind", "data", "createdAt"];
 
 export async function writeQueuePostgres(prisma: PrismaClient, queue: NewQueue): Promise<string> {
@@ -19,7 +20,8 @@ export async function writeQueuePostgres(prisma: PrismaClient, queue: NewQueue):
   const events: SqlValue[][] = [];
   queue.items.forEach((item, index) => {
     const reviewId = randomUUID();
-    reviews.push([reviewId, queueId, index + 1, queue.runId, item.toolCallId, item.evaluationId, JSON.stringify(item.reasons), "open", at, at]);
+    const target = itemTarget(item);
+    reviews.push([reviewId, queueId, index + 1, queue.runId, target.toolCallId, target.evaluationId, target.transcriptEvaluationId, JSON.stringify(item.reasons), "open", at, at]);
     const event: ReviewEventInput = { kind: "created", data: { queueId, queueName: queue.name, reasons: [...item.reasons] } };
     events.push([randomUUID(), reviewId, queue.createdById, event.kind, JSON.stringify(event.data), at]);
   });

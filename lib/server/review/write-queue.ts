@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ReviewEventInput } from "@/lib/review/history";
-import type { QueueReason } from "@/lib/review/reasons";
+import type { QueueSelection } from "@/lib/review/build-queue";
 import { sqliteDateTime, withBulkConnection } from "../db/bulk-writer";
 import { dialectOf } from "../db/dialect";
 import { ReviewError } from "./errors";
+import { itemTarget } from "./item-target";
 import { writeQueuePostgres } from "./write-queue-postgres";
 
 export interface NewQueue {
@@ -14,12 +15,12 @@ export interface NewQueue {
   createdById: string;
   createdAt: Date;
   /** In queue order: the first gets position 1. */
-  items: readonly { toolCallId: string; evaluationId: string; reasons: readonly QueueReason[] }[];
+  items: readonly QueueSelection[];
 }
 
 const INSERT_QUEUE = `INSERT INTO "ReviewQueue" ("id","name","runId","filter","createdById","createdAt") VALUES (?,?,?,?,?,?)`;
-const INSERT_REVIEW = `INSERT INTO "Review" ("id","queueId","position","runId","toolCallId","evaluationId","reasons","status","createdAt","updatedAt")
-VALUES (?,?,?,?,?,?,?,'open',?,?)`;
+const INSERT_REVIEW = `INSERT INTO "Review" ("id","queueId","position","runId","toolCallId","evaluationId","transcriptEvaluationId","reasons","status","createdAt","updatedAt")
+VALUES (?,?,?,?,?,?,?,?,'open',?,?)`;
 const INSERT_EVENT = `INSERT INTO "ReviewEvent" ("id","reviewId","actorId","kind","data","createdAt") VALUES (?,?,?,?,?,?)`;
 
 const sqliteCode = (error: unknown) => (error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : "");
@@ -43,7 +44,8 @@ export async function writeQueue(prisma: PrismaClient, queue: NewQueue): Promise
         insertQueue.run(queueId, queue.name, queue.runId, JSON.stringify(queue.filter), queue.createdById, at);
         queue.items.forEach((item, index) => {
           const reviewId = randomUUID();
-          insertReview.run(reviewId, queueId, index + 1, queue.runId, item.toolCallId, item.evaluationId, JSON.stringify(item.reasons), at, at);
+          const target = itemTarget(item);
+          insertReview.run(reviewId, queueId, index + 1, queue.runId, target.toolCallId, target.evaluationId, target.transcriptEvaluationId, JSON.stringify(item.reasons), at, at);
           // Each item's history starts with who queued it, into which queue, and why.
           const event: ReviewEventInput = { kind: "created", data: { queueId, queueName: queue.name, reasons: [...item.reasons] } };
           insertEvent.run(randomUUID(), reviewId, queue.createdById, event.kind, JSON.stringify(event.data), at);

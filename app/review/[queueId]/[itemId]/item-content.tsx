@@ -1,0 +1,87 @@
+import { AgentItemContext } from "@/components/agent/agent-item-context";
+import { CallContext } from "@/components/results/call-context";
+import { CriterionResultPanel, type CriterionResultView } from "@/components/results/criterion-result-panel";
+import { ResultsOverview } from "@/components/results/results-overview";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { conversationAroundCall, getCallDetail } from "@/lib/server/results/call-detail";
+import type { ReviewItemDetail } from "@/lib/server/review/get-item";
+import { getTranscript } from "@/lib/server/transcripts/get";
+import { conversationBlocks } from "@/lib/transcripts/conversation";
+import type { ImportWarning } from "@/lib/transcripts/import-types";
+
+/** What the item page shows left of the review panel, with its header. */
+export interface ItemContent {
+  title: string;
+  description: string;
+  open: { href: string; label: string };
+  main: React.ReactNode;
+  /** The reviewed criterion's results in both modes, for a call item. */
+  reviewed?: CriterionResultView;
+}
+
+/** A call × criterion: the call in its transcript, and the call's results with the reviewed criterion ringed. */
+export async function callItemContent(prisma: PrismaClient, item: ReviewItemDetail, toolCallId: string): Promise<ItemContent | null> {
+  const detail = await getCallDetail(prisma, item.runId, toolCallId);
+  if (!detail) return null;
+  const around = conversationAroundCall(conversationBlocks(detail.transcript.messages, detail.transcript.calls), detail.call.messageIndex);
+  const siblingHrefs = Object.fromEntries(
+    detail.transcript.calls
+      .filter((call) => call.messageIndex === detail.call.messageIndex && call.id !== detail.call.id)
+      .map((call) => [call.ordinal, `/runs/${item.runId}/calls/${call.id}`]),
+  );
+  const reviewed = detail.results.find((result) => result.criterion.id === item.criterion.id);
+  const others = detail.results.filter((result) => result !== reviewed);
+  return {
+    title: `Item ${item.position} · Call #${detail.call.ordinal} · ${detail.call.toolName}`,
+    description: `${detail.call.transcriptName} · ${item.criterion.title ?? item.criterion.text} · ${item.evaluation.mode} · run ${item.queue.runName}`,
+    open: { href: `/runs/${item.runId}/calls/${toolCallId}`, label: "Open the tool-call page" },
+    reviewed,
+    main: (
+      <>
+        <CallContext before={around.before} at={around.at} after={around.after} ordinal={detail.call.ordinal} warnings={detail.transcript.warnings} siblingHrefs={siblingHrefs} />
+        <section aria-labelledby="results-heading">
+          <h2 id="results-heading" className="mb-3 text-lg font-semibold">
+            Results{detail.run.mode === "both" ? ": immediate and hindsight" : ""}
+          </h2>
+          <ResultsOverview results={detail.results} />
+          {reviewed ? (
+            <div className="rounded-lg ring-2 ring-indigo-300" data-testid="reviewed-criterion">
+              <CriterionResultPanel view={reviewed} />
+            </div>
+          ) : null}
+          {others.length > 0 ? (
+            <details className="mt-4 rounded-lg border border-slate-200 bg-white">
+              <summary className="cursor-pointer px-3 py-2 text-sm font-medium">The call&apos;s other criteria ({others.length})</summary>
+              <div className="space-y-4 border-t border-slate-100 p-3">
+                {others.map((result) => (
+                  <CriterionResultPanel key={result.criterion.id} view={result} />
+                ))}
+              </div>
+            </details>
+          ) : null}
+        </section>
+      </>
+    ),
+  };
+}
+
+/** A transcript × agent criterion: the judge's verdict, explanation and evidence, then the transcript, compact. */
+export async function agentItemContent(prisma: PrismaClient, item: ReviewItemDetail, transcriptId: string): Promise<ItemContent | null> {
+  const transcript = await getTranscript(prisma, transcriptId);
+  if (!transcript) return null;
+  const warnings = transcript.warnings as unknown as ImportWarning[];
+  return {
+    title: `Item ${item.position} · Whole transcript · ${transcript.name}`,
+    description: `${item.criterion.title ?? item.criterion.text} · agent-level · run ${item.queue.runName}`,
+    open: { href: `/transcripts/${transcriptId}`, label: "Open the transcript page" },
+    main: (
+      <AgentItemContext
+        criterion={item.criterion}
+        result={item.evaluation.result}
+        judgeId={item.evaluation.judgeId}
+        blocks={conversationBlocks(transcript.messages, transcript.toolCalls)}
+        warnings={warnings}
+      />
+    ),
+  };
+}
