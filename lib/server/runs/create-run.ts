@@ -2,7 +2,6 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { runJudgeId, type NewRun, type RunStatus } from "@/lib/zod/runs";
 import { RUN_TRANSACTION, RunError } from "./errors";
 import { initialCursor, materialiseRun } from "./materialise-run";
-import { dialectOf } from "../db/dialect";
 import { selectionWhere } from "./selection";
 
 export interface CreatedRun {
@@ -45,10 +44,6 @@ export async function createRun(prisma: PrismaClient, input: NewRun, now: Date =
     const agentIds = new Set(criteria.filter((criterion) => criterion.scope === "agent").map((criterion) => criterion.id));
     const callCriteria = input.criterionIds.filter((id) => !agentIds.has(id));
     const agentCriteria = input.criterionIds.filter((id) => agentIds.has(id));
-    // The PostgreSQL worker does not judge agent-level rows yet (its statements cover calls only).
-    if (agentCriteria.length && dialectOf(prisma) === "postgresql") {
-      throw new RunError("invalid-criterion", "Agent-level criteria cannot run on a PostgreSQL database yet; run them on SQLite, or leave them out of this run.");
-    }
 
     const where = { transcript: selectionWhere(input.selection) };
     const [calls, unanswered] = await Promise.all([tx.toolCall.count({ where }), tx.toolCall.count({ where: { ...where, responseIndex: null } })]);
