@@ -13,6 +13,7 @@ import { addComment, editComment } from "../review/comments";
 import { createLabel } from "../review/labels";
 import { demoQueue, TEST_MEMBERS } from "../review/test-fixtures";
 import { createRun } from "../runs/create-run";
+import { resolveCriteria } from "../runs/resolve-criteria";
 import { retryFailed } from "../runs/retry-failed";
 import { createTestDatabase, type TestDatabase } from "../test-database";
 import { finishIdleRuns } from "../worker/finish-runs";
@@ -171,6 +172,21 @@ describe("criteria", () => {
     );
     expect(outcome.value).toEqual({ added: 0, alreadyThere: 1 });
     expect(await prisma.criterion.count({ where: { text: added.text } })).toBe(1);
+  });
+});
+
+describe("criteria named by text in a run request", () => {
+  it("reuse a criterion stored meanwhile with the same text", async () => {
+    const text = "Reward tool calls that ask for metric units";
+    let storedId = "";
+    const outcome = await race(
+      async (tx) => {
+        storedId = (await tx.criterion.create({ data: { ...criterion(text), scope: "call" }, select: { id: true } })).id;
+      },
+      () => resolveCriteria(prisma, { role: "reviewer" }, [text]),
+    );
+    expect(outcome.value).toEqual([storedId]);
+    expect(await prisma.criterion.count({ where: { text } })).toBe(1);
   });
 });
 
