@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { retryOnUniqueConflict } from "../db/retry-unique";
 import { hashToken, TOKEN_PREFIX } from "./api-token";
 
 /** The name the token has under Settings → API tokens, so people can tell where it came from. */
@@ -22,7 +23,8 @@ export async function ensureAdminToken(prisma: PrismaClient, adminEmail: string,
   const user = await prisma.user.findUnique({ where: { email: adminEmail.trim().toLowerCase() }, select: { id: true } });
   if (!user) return { outcome: "no-admin" };
   const tokenHash = hashToken(token);
-  return prisma.$transaction(async (tx) => {
+  // Several servers starting at once with the same variable: one stores it, the others find it.
+  return retryOnUniqueConflict(() => prisma.$transaction(async (tx): Promise<AdminTokenOutcome> => {
     const stored = await tx.apiToken.findUnique({ where: { tokenHash }, select: { userId: true, revokedAt: true } });
     if (stored) {
       // A random 256-bit value cannot be someone else's by chance: refuse rather than hand it over.
@@ -32,5 +34,5 @@ export async function ensureAdminToken(prisma: PrismaClient, adminEmail: string,
     const { count: replaced } = await tx.apiToken.updateMany({ where: { userId: user.id, name: ADMIN_TOKEN_NAME, revokedAt: null }, data: { revokedAt: now } });
     await tx.apiToken.create({ data: { userId: user.id, name: ADMIN_TOKEN_NAME, prefix: token.slice(0, TOKEN_PREFIX.length + 6), tokenHash, createdAt: now } });
     return { outcome: "created", replaced };
-  });
+  }));
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { isRole, type Role } from "@/lib/auth/roles";
+import { lockName } from "../db/row-lock";
 import { hashToken } from "./api-token";
 import type { Auth } from "./auth";
 import { AccountError, signUpRefusal } from "./errors";
@@ -37,6 +38,8 @@ export async function createInvitation(
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
   const invitation = await prisma.$transaction(async (tx) => {
+    // Two invitations to one address at once: the later revokes the earlier, never both pending.
+    await lockName(tx, `invitation:${input.email}`);
     const existing = await tx.user.findUnique({ where: { email: input.email }, select: { deactivatedAt: true } });
     if (existing && existing.deactivatedAt === null) throw new AccountError(`${input.email} already has an account.`, "email");
     await tx.invitation.updateMany({ where: { email: input.email, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });

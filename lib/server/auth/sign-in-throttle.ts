@@ -11,6 +11,7 @@ import {
   type ThrottleKind,
 } from "@/lib/auth/sign-in-throttle";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { lockName } from "../db/row-lock";
 import { AccountError } from "./errors";
 
 export interface SignInAttempt {
@@ -47,6 +48,9 @@ export async function recordSignInFailure(prisma: PrismaClient, attempt: SignInA
     [throttleKey("email", attempt.email), emailPolicy],
   ];
   await prisma.$transaction(async (tx) => {
+    // Wrong passwords sent in parallel must each count: the keys' counts are read and written one
+    // transaction at a time (always address, then email).
+    for (const [key] of counts) await lockName(tx, `sign-in-throttle:${key}`);
     for (const [key, policy] of counts) {
       const current = await tx.signInThrottle.findUnique({ where: { key } });
       const next = afterFailure(current, policy, now);

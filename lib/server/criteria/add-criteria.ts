@@ -1,10 +1,12 @@
 import type { Criterion } from "@/lib/criteria/parse";
 import { scopeOf } from "@/lib/criteria/scope";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { retryOnUniqueConflict } from "../db/retry-unique";
 
 /** Adds criteria to the library; a text already there is reported, not duplicated (and unarchived). */
 export async function addCriteria(prisma: PrismaClient, criteria: Criterion[], source: "user" | "library" | "upload") {
-  return prisma.$transaction(async (tx) => {
+  // The same text added twice at once: the second, run again, finds it there.
+  return retryOnUniqueConflict(() => prisma.$transaction(async (tx) => {
     const existing = await tx.criterion.findMany({ where: { text: { in: criteria.map((c) => c.text) } }, select: { id: true, text: true } });
     const known = new Map(existing.map((c) => [c.text, c.id]));
     const added: string[] = [];
@@ -19,5 +21,5 @@ export async function addCriteria(prisma: PrismaClient, criteria: Criterion[], s
     }
     if (existing.length > 0) await tx.criterion.updateMany({ where: { id: { in: existing.map((c) => c.id) } }, data: { archived: false } });
     return { added: added.length, alreadyThere: existing.length };
-  });
+  }));
 }

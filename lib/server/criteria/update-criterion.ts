@@ -1,6 +1,7 @@
 import type { Criterion } from "@/lib/criteria/parse";
 import type { CriterionScope } from "@/lib/criteria/scope";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { lockRowsForUpdate } from "../db/row-lock";
 import { CriterionConflictError } from "./errors";
 
 /**
@@ -9,6 +10,9 @@ import { CriterionConflictError } from "./errors";
  */
 export async function updateCriterion(prisma: PrismaClient, id: string, criterion: Criterion, title: string | undefined, scope: CriterionScope = "call") {
   return prisma.$transaction(async (tx) => {
+    // FOR UPDATE waits for a run being created with this criterion (its RunCriterion row's foreign
+    // key check holds a KEY SHARE lock), and holds such a run off: the count of runs below is final.
+    await lockRowsForUpdate(tx, "Criterion", [id]);
     const current = await tx.criterion.findUnique({ where: { id }, select: { text: true, _count: { select: { runs: true } } } });
     if (!current) throw new CriterionConflictError("This criterion no longer exists.");
     if (current.text !== criterion.text) {

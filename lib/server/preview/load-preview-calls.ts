@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
 import type { CanonicalMessage, CanonicalTool, CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
 import type { RunSelection } from "@/lib/zod/runs";
+import { dialectOf } from "../db/dialect";
 import { selectionWhere } from "../runs/selection";
 
 /** A call to preview on, with what a judge needs to see it. */
@@ -24,7 +25,7 @@ const RECENT_TRANSCRIPTS = 20;
  */
 export async function loadPreviewCalls(prisma: PrismaClient, selection: RunSelection, count: number): Promise<PreviewCall[]> {
   const recent = await prisma.transcript.findMany({
-    where: { ...selectionWhere(selection), toolCallCount: { gt: 0 } },
+    where: { ...selectionWhere(selection, dialectOf(prisma)), toolCallCount: { gt: 0 } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: RECENT_TRANSCRIPTS,
     select: { id: true },

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { commentBodySchema } from "@/lib/zod/review";
 import { REVIEW_TRANSACTION, ReviewError, type ReviewActor } from "./errors";
+import { lockRowsForUpdate } from "../db/row-lock";
 import { recordEvents } from "./events";
 
 /** The body as stored: trimmed, 1 to 5,000 characters; the services refuse what the actions would. */
@@ -58,6 +59,8 @@ export interface EditedComment {
 export async function editComment(prisma: PrismaClient, actor: ReviewActor, commentId: string, body: string, now: Date = new Date()): Promise<EditedComment> {
   const text = checkedBody(body);
   return prisma.$transaction(async (tx) => {
+    // Two edits at once: the second's history entry keeps the first's text, not the text before both.
+    await lockRowsForUpdate(tx, "Comment", [commentId]);
     const comment = await tx.comment.findUnique({ where: { id: commentId }, select: { id: true, reviewId: true, authorId: true, body: true, review: { select: { queueId: true } } } });
     if (!comment) throw new ReviewError("not-found", "This comment does not exist (any more).");
     if (comment.authorId !== actor.id) throw new ReviewError("not-allowed", "Only its author can edit a comment.");

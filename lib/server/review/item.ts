@@ -1,4 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { lockRowsForUpdate } from "../db/row-lock";
 import { ReviewError } from "./errors";
 
 const itemSelect = {
@@ -23,8 +24,13 @@ const itemSelect = {
 /** An item as the changing services read it: its state, lock and the judge result it reviews. */
 export type ItemForChange = Prisma.ReviewGetPayload<{ select: typeof itemSelect }>;
 
-/** An item inside a transaction, or a not-found refusal. */
+/**
+ * An item inside a transaction, or a not-found refusal. Locked until the transaction ends, so a
+ * concurrent change to the same item waits and then reads this one's result (its history's
+ * "from" values, its status and lock, are never stale).
+ */
 export async function itemForChange(tx: Prisma.TransactionClient, reviewId: string): Promise<ItemForChange> {
+  await lockRowsForUpdate(tx, "Review", [reviewId]);
   const item = await tx.review.findUnique({ where: { id: reviewId }, select: itemSelect });
   if (!item) throw new ReviewError("not-found", "This review item does not exist (any more).");
   return item;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { labelDescriptionSchema, labelNameSchema } from "@/lib/zod/review";
+import { lockTableForWrites } from "../db/row-lock";
 import { REVIEW_TRANSACTION, ReviewError } from "./errors";
 
 /** A review label as the pages show it. */
@@ -41,8 +42,12 @@ function checked<T>(schema: z.ZodType<T>, value: unknown): T {
   return parsed.data;
 }
 
-/** Names differ by more than case ("Wrong tool" and "wrong tool" would read as one label). */
+/**
+ * Names differ by more than case ("Wrong tool" and "wrong tool" would read as one label). No index
+ * can say so on both databases: the label writers are serialised until the transaction ends.
+ */
 async function refuseTakenName(tx: Prisma.TransactionClient, name: string, exceptId?: string): Promise<void> {
+  await lockTableForWrites(tx, "ReviewLabel");
   const labels = await tx.reviewLabel.findMany({ select: { id: true, name: true, archivedAt: true } });
   const taken = labels.find((label) => label.id !== exceptId && label.name.toLowerCase() === name.toLowerCase());
   if (taken) throw new ReviewError("conflict", `A label named “${taken.name}” already exists${taken.archivedAt ? " (archived: restore it instead)" : ""}.`);

@@ -36,6 +36,7 @@ function rowCounts(mode: NewRun["mode"], calls: number, unanswered: number, crit
  */
 export async function createRun(prisma: PrismaClient, input: NewRun, now: Date = new Date(), options: { inlineEvaluations?: number } = {}): Promise<CreatedRun> {
   const cutoff = new Date();
+  const dialect = dialectOf(prisma);
   const created = await prisma.$transaction(async (tx) => {
     const criteria = await tx.criterion.findMany({ where: { id: { in: input.criterionIds } }, select: { id: true, scope: true } });
     const known = new Set(criteria.map((criterion) => criterion.id));
@@ -45,16 +46,12 @@ export async function createRun(prisma: PrismaClient, input: NewRun, now: Date =
     const agentIds = new Set(criteria.filter((criterion) => criterion.scope === "agent").map((criterion) => criterion.id));
     const callCriteria = input.criterionIds.filter((id) => !agentIds.has(id));
     const agentCriteria = input.criterionIds.filter((id) => agentIds.has(id));
-    // The PostgreSQL worker does not judge agent-level rows yet (its statements cover calls only).
-    if (agentCriteria.length && dialectOf(prisma) === "postgresql") {
-      throw new RunError("invalid-criterion", "Agent-level criteria cannot run on a PostgreSQL database yet; run them on SQLite, or leave them out of this run.");
-    }
 
-    const where = { transcript: selectionWhere(input.selection) };
+    const where = { transcript: selectionWhere(input.selection, dialect) };
     const [calls, unanswered] = await Promise.all([tx.toolCall.count({ where }), tx.toolCall.count({ where: { ...where, responseIndex: null } })]);
     if (!calls && callCriteria.length) throw new RunError("empty-selection", "The selected transcripts hold no tool calls to evaluate.");
     // Agent-level rows, one per transcript and agent criterion, are few: created here, with the run.
-    const transcripts = agentCriteria.length ? await tx.transcript.findMany({ where: { AND: [selectionWhere(input.selection), { createdAt: { lte: cutoff } }] }, select: { id: true }, orderBy: { id: "asc" } }) : [];
+    const transcripts = agentCriteria.length ? await tx.transcript.findMany({ where: { AND: [selectionWhere(input.selection, dialect), { createdAt: { lte: cutoff } }] }, select: { id: true }, orderBy: { id: "asc" } }) : [];
     if (agentCriteria.length && !transcripts.length) throw new RunError("empty-selection", "The selection holds no transcripts to evaluate.");
 
     const callCounts = rowCounts(input.mode, calls, unanswered, callCriteria.length);

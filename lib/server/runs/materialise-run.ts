@@ -69,7 +69,7 @@ export async function materialiseBatch(prisma: PrismaClient, runId: string, maxC
   const cursor = cursorSchema.parse(JSON.parse(run.materialiseCursor));
   const after = cursor.transcriptId === undefined ? {} : { OR: [{ transcriptId: { gt: cursor.transcriptId } }, { transcriptId: cursor.transcriptId, ordinal: { gt: cursor.ordinal ?? 0 } }] };
   const calls = await prisma.toolCall.findMany({
-    where: { AND: [{ transcript: { AND: [selectionWhere(runSelectionSchema.parse(run.selection)), { createdAt: { lte: new Date(cursor.cutoff) } }] } }, after] },
+    where: { AND: [{ transcript: { AND: [selectionWhere(runSelectionSchema.parse(run.selection), dialectOf(prisma)), { createdAt: { lte: new Date(cursor.cutoff) } }] } }, after] },
     orderBy: [{ transcriptId: "asc" }, { ordinal: "asc" }],
     take: maxCalls,
     select: { id: true, callId: true, toolName: true, responseIndex: true, transcriptId: true, ordinal: true },

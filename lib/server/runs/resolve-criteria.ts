@@ -2,6 +2,7 @@ import { can, type Role } from "@/lib/auth/roles";
 import type { Criterion } from "@/lib/criteria/parse";
 import { parseScopedCriterion, type CriterionScope } from "@/lib/criteria/scope";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { retryOnUniqueConflict } from "../db/retry-unique";
 import { RunError } from "./errors";
 
 const ARCHIVED = "is archived: restore it under Criteria (show archived) to use it in a run";
@@ -49,9 +50,12 @@ export async function resolveCriteria(prisma: PrismaClient, actor: { role: Role 
     const path = `criteria[${fresh[0].index}]`;
     throw new RunError("forbidden", `${path}: this criterion is not in the library yet, and your role (${actor.role}) may not add criteria.`, path);
   }
-  const created = new Map<string, string>();
+  let created = new Map<string, string>();
   if (fresh.length > 0) {
-    await prisma.$transaction(async (tx) => {
+    // On PostgreSQL an upsert racing an insert of the same text fails on the unique index (P2002):
+    // run again, it finds the text stored.
+    await retryOnUniqueConflict(() => prisma.$transaction(async (tx) => {
+      created = new Map<string, string>();
       for (const { criterion, scope } of fresh) {
         if (created.has(criterion.text)) continue;
         // Another request may have stored the same text since it was looked up: reuse it then.
@@ -63,7 +67,7 @@ export async function resolveCriteria(prisma: PrismaClient, actor: { role: Role 
         });
         created.set(criterion.text, row.id);
       }
-    });
+    }));
   }
   return resolved.map((entry) => (entry.kind === "id" ? entry.id : (created.get(entry.criterion.text) as string)));
 }

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { lockRowsForUpdate } from "../db/row-lock";
 import { RUN_TRANSACTION, RunError } from "./errors";
 
 export interface RetriedEvaluations {
@@ -12,6 +13,8 @@ export interface RetriedEvaluations {
  */
 export async function retryFailed(prisma: PrismaClient, runId: string, evaluationIds?: readonly string[]): Promise<RetriedEvaluations> {
   return prisma.$transaction(async (tx) => {
+    // A cancellation committed meanwhile must be seen, or the run would be put back to running.
+    await lockRowsForUpdate(tx, "Run", [runId]);
     const run = await tx.run.findUnique({ where: { id: runId }, select: { status: true } });
     if (!run) throw new RunError("not-found", `Run ${runId} does not exist.`);
     if (run.status === "cancelled") throw new RunError("invalid-state", "This run was cancelled; start a new run instead.");

@@ -1,16 +1,19 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { RunSelection } from "@/lib/zod/runs";
+import type { DatabaseProvider } from "../db/provider-schema";
+import { containsIgnoringCase } from "../db/text-search";
 import { visibleTranscript } from "../uploads/visible";
 
 /**
  * The transcripts a selection covers, with the same meaning as the transcripts list's filters.
  * A file still importing, or rolled back, never enters a run, whichever way it is selected.
+ * `dialect` is the database's (dialectOf): the name search ignores case on both.
  */
-export function selectionWhere(selection: RunSelection): Prisma.TranscriptWhereInput {
-  return { ...selectedTranscripts(selection), ...visibleTranscript };
+export function selectionWhere(selection: RunSelection, dialect: DatabaseProvider): Prisma.TranscriptWhereInput {
+  return { ...selectedTranscripts(selection, dialect), ...visibleTranscript };
 }
 
-function selectedTranscripts(selection: RunSelection): Prisma.TranscriptWhereInput {
+function selectedTranscripts(selection: RunSelection, dialect: DatabaseProvider): Prisma.TranscriptWhereInput {
   switch (selection.kind) {
     case "all":
       return {};
@@ -20,7 +23,7 @@ function selectedTranscripts(selection: RunSelection): Prisma.TranscriptWhereInp
       return { id: { in: selection.ids } };
     case "filter": {
       const where: Prisma.TranscriptWhereInput = {};
-      if (selection.q) where.name = { contains: selection.q };
+      if (selection.q) where.name = containsIgnoringCase(dialect, selection.q);
       if (selection.tool) where.toolCalls = { some: { toolName: selection.tool } };
       if (selection.warnings) where.warningCount = selection.warnings === "yes" ? { gt: 0 } : 0;
       return where;

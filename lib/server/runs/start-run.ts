@@ -10,6 +10,7 @@ import { newRunSchema, type RunSelection } from "@/lib/zod/runs";
 import { createRun, type CreatedRun } from "./create-run";
 import { RunError } from "./errors";
 import { resolveCriteria } from "./resolve-criteria";
+import { dialectOf } from "../db/dialect";
 import { selectionWhere } from "./selection";
 
 /**
@@ -32,11 +33,11 @@ export async function checkSelection(prisma: PrismaClient, selection: RunSelecti
     }
   }
   if (options.agentCriteria) {
-    const transcript = await prisma.transcript.findFirst({ where: selectionWhere(selection), select: { id: true } });
+    const transcript = await prisma.transcript.findFirst({ where: selectionWhere(selection, dialectOf(prisma)), select: { id: true } });
     if (!transcript) throw new RunError("empty-selection", "transcripts: the selection holds no transcripts to evaluate.", "transcripts");
     return;
   }
-  const calls = await prisma.toolCall.findFirst({ where: { transcript: selectionWhere(selection) }, select: { id: true } });
+  const calls = await prisma.toolCall.findFirst({ where: { transcript: selectionWhere(selection, dialectOf(prisma)) }, select: { id: true } });
   if (!calls) throw new RunError("empty-selection", "transcripts: the selected transcripts hold no tool calls to evaluate.", "transcripts");
 }
 

@@ -1,6 +1,8 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { dialectOf } from "@/lib/server/db/dialect";
 import { jsonTextElements } from "@/lib/server/db/dialect-sql";
+import type { DatabaseProvider } from "@/lib/server/db/provider-schema";
+import { containsIgnoringCase } from "@/lib/server/db/text-search";
 import { foldGroups, outcomeKey, tagCountRows, type GroupCountRow, type MetadataGroup } from "@/lib/transcripts/metadata-groups";
 import type { TranscriptGroup, TranscriptListQuery } from "@/lib/zod/transcripts";
 import { visibleTranscript, visibleTranscriptSql } from "../uploads/visible";
@@ -26,20 +28,23 @@ export interface TranscriptListRow {
 
 type MetadataFilter = Pick<TranscriptListQuery, "model" | "task" | "tag" | "outcome">;
 
-/** The metadata filters, shared by the transcripts list and the run page. */
-export function metadataWhere(query: MetadataFilter): Prisma.TranscriptWhereInput {
+/**
+ * The metadata filters, by the same rules as the run page's (results/run-call-filters.ts
+ * metadataConditions). Text matches ignore case on both databases (`dialect`: dialectOf).
+ */
+export function metadataWhere(query: MetadataFilter, dialect: DatabaseProvider): Prisma.TranscriptWhereInput {
   const where: Prisma.TranscriptWhereInput = {};
   if (query.model) where.model = query.model;
   if (query.task) where.taskId = query.task;
   // Tags are a JSON list of strings: the quoted tag matches one whole element.
-  if (query.tag) where.tags = { contains: JSON.stringify(query.tag) };
+  if (query.tag) where.tags = containsIgnoringCase(dialect, JSON.stringify(query.tag));
   if (query.outcome) where.success = query.outcome === "unknown" ? null : query.outcome === "success";
   return where;
 }
 
-function whereFor(query: TranscriptListQuery): Prisma.TranscriptWhereInput {
-  const where: Prisma.TranscriptWhereInput = { ...visibleTranscript, ...metadataWhere(query) };
-  if (query.q) where.name = { contains: query.q };
+function whereFor(query: TranscriptListQuery, dialect: DatabaseProvider): Prisma.TranscriptWhereInput {
+  const where: Prisma.TranscriptWhereInput = { ...visibleTranscript, ...metadataWhere(query, dialect) };
+  if (query.q) where.name = containsIgnoringCase(dialect, query.q);
   if (query.tool) where.toolCalls = { some: { toolName: query.tool } };
   if (query.upload) where.uploadId = query.upload;
   if (query.warnings) where.warningCount = query.warnings === "yes" ? { gt: 0 } : 0;
@@ -54,7 +59,7 @@ function whereFor(query: TranscriptListQuery): Prisma.TranscriptWhereInput {
 }
 
 export async function listTranscripts(prisma: PrismaClient, query: TranscriptListQuery): Promise<{ rows: TranscriptListRow[]; total: number }> {
-  const where = whereFor(query);
+  const where = whereFor(query, dialectOf(prisma));
   // Transcripts without a reward sort after those with one, in either direction.
   const order: Prisma.TranscriptOrderByWithRelationInput = query.sort === "reward" ? { reward: { sort: query.dir, nulls: "last" } } : { [query.sort]: query.dir };
   const [rows, total] = await Promise.all([
@@ -91,7 +96,7 @@ export async function listTranscripts(prisma: PrismaClient, query: TranscriptLis
  * columns.
  */
 export async function groupTranscripts(prisma: PrismaClient, query: TranscriptListQuery, by: TranscriptGroup): Promise<{ groups: MetadataGroup[]; more: number }> {
-  const where = whereFor(query);
+  const where = whereFor(query, dialectOf(prisma));
   if (by === "tag") {
     const rows = await prisma.transcript.findMany({ where, select: { tags: true, success: true, reward: true } });
     return foldGroups(tagCountRows(rows.map((row) => ({ ...row, tags: parseTags(row.tags) }))));

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { METADATA_FIELDS_VERSION } from "@/lib/transcripts/metadata-fields";
 import { transcriptListQuerySchema } from "@/lib/zod/transcripts";
+import { dialectOf } from "../db/dialect";
+import { selectionWhere } from "../runs/selection";
 import { createTestDatabase } from "../test-database";
 import { importFile } from "./import-file";
 import { groupTranscripts, listMetadataValues, listTranscripts } from "./list";
@@ -105,5 +107,38 @@ describe("transcript metadata columns", () => {
     expect(rows.filter((r) => r.taskId === "t1").map((r) => r.tags).sort()).toEqual(['["easy","weather"]', '["weather"]']);
     expect(rows.every((r) => r.metadataVersion === METADATA_FIELDS_VERSION)).toBe(true);
     expect((await listTranscripts(prisma, query({ outcome: "success" }))).total).toBe(2);
+  });
+});
+
+// On both databases (npm run test:pg): Prisma's `contains` minds case on PostgreSQL unless told not to.
+describe("searching transcripts by name", () => {
+  beforeEach(async () => {
+    const rows = await prisma.transcript.findMany({ orderBy: { id: "asc" }, select: { id: true } });
+    const names = ["Weather in PARIS", "weather in rome", "Oslo forecast", "Lima"];
+    for (const [index, row] of rows.entries()) await prisma.transcript.update({ where: { id: row.id }, data: { name: names[index] } });
+  });
+
+  const names = async (q: string) => (await listTranscripts(prisma, query({ q }))).rows.map((row) => row.name);
+
+  it("ignores case in the transcripts list", async () => {
+    expect(await names("WEATHER")).toEqual(["Weather in PARIS", "weather in rome"]);
+    expect(await names("paris")).toEqual(["Weather in PARIS"]);
+    expect(await names("In RoMe")).toEqual(["weather in rome"]);
+    expect(await names("FORECAST")).toEqual(["Oslo forecast"]);
+    expect((await groupTranscripts(prisma, query({ q: "WEATHER" }), "outcome")).groups.reduce((sum, g) => sum + g.transcripts, 0)).toBe(2);
+  });
+
+  it("ignores case in a tag filter, which still matches whole tags", async () => {
+    expect((await listTranscripts(prisma, query({ tag: "WEATHER" }))).total).toBe(2);
+    expect((await listTranscripts(prisma, query({ tag: "Easy" }))).total).toBe(1);
+    expect((await listTranscripts(prisma, query({ tag: "WEATH" }))).total).toBe(0);
+  });
+
+  it("ignores case in a run's selection by filter", async () => {
+    const selected = async (q: string) =>
+      (await prisma.transcript.findMany({ where: selectionWhere({ kind: "filter", q, tool: undefined }, dialectOf(prisma)), orderBy: { name: "asc" }, select: { name: true } })).map((row) => row.name);
+    expect(await selected("WEATHER IN")).toEqual(["Weather in PARIS", "weather in rome"]);
+    expect(await selected("oslo")).toEqual(["Oslo forecast"]);
+    expect(await selected("nowhere")).toEqual([]);
   });
 });

@@ -1,41 +1,38 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { checksTraceJudge, type TraceJudge, type TraceJudgeInput } from "@/lib/judges/trace";
 import type { Judge } from "@/lib/judges/types";
 import { parseCsv } from "@/lib/csv";
 import { AGENT_RESULTS_PAGE, runAgentResults, runAgentSummary, transcriptAgentResults } from "@/lib/server/results/agent-results";
 import { EXPORT_COLUMNS, exportStream } from "@/lib/server/results/export";
+import { seedDemo } from "@/lib/server/demo/seed";
 import { createRun } from "@/lib/server/runs/create-run";
 import { cancelRun } from "@/lib/server/runs/cancel-run";
 import { retryFailed } from "@/lib/server/runs/retry-failed";
 import { getRunProgress } from "@/lib/server/runs/run-progress";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/test-database";
 import { runViewSchema } from "@/lib/zod/run-view";
 import { newRunSchema, type NewRunInput } from "@/lib/zod/runs";
 import { claimTranscriptBatch } from "./claim";
 import type { JudgeFactory } from "./judge-factory";
-import { releaseClaims } from "./lease";
+import { releaseAbandoned, releaseClaims, renewClaims } from "./lease";
 import { runUntilIdle } from "./run-until-idle";
 import { startWorker } from "./start-worker";
-import { copyDatabase, createDemoTemplate, type TestDatabase } from "./test-fixtures/database";
 import { countingJudge } from "./test-fixtures/judges";
 import { waitFor } from "./test-fixtures/wait";
 import { writeResult } from "./write-result";
 
-let template: Awaited<ReturnType<typeof createDemoTemplate>>;
+// On the test database of CALLBOARD_TEST_DATABASE: these run on PostgreSQL too (npm run test:pg).
 let db: TestDatabase;
 let prisma: PrismaClient;
 let callCriterion: string;
 let agentCriterion: string;
 let transcripts: number;
-let testNumber = 0;
 
-beforeAll(async () => {
-  template = await createDemoTemplate("callboard-agent-");
-});
-afterAll(() => template.cleanup());
 beforeEach(async () => {
-  db = copyDatabase(template.file, `agent-${++testNumber}`);
+  db = await createTestDatabase("agent");
   prisma = db.prisma;
+  await seedDemo(prisma);
   callCriterion = (await prisma.criterion.findFirstOrThrow({ orderBy: { text: "asc" }, select: { id: true } })).id;
   const agent = await prisma.criterion.create({
     data: { text: "Penalize agents that repeat calls or leave errors unrecovered", kind: "penalize", scale: "continuous", condition: "repeat calls or leave errors unrecovered", scope: "agent" },
@@ -47,6 +44,7 @@ afterEach(() => db.cleanup());
 
 const create = (input: Partial<NewRunInput> = {}) => createRun(prisma, newRunSchema.parse({ selection: { kind: "all" }, criterionIds: [callCriterion, agentCriterion], mode: "auto", ...input }));
 const quiet = { onError: () => {} };
+const LEASE = 60_000;
 
 /** The checks judge for calls and transcripts, with each transcript it judges counted. */
 function countingTraceJudge(): Judge & TraceJudge & { traces: TraceJudgeInput[]; calls: unknown[] } {
@@ -136,6 +134,33 @@ describe("runs with agent-level criteria", () => {
     const written = await writeResult(prisma, "worker-a", { id, runId: created.runId, scope: "agent" }, { status: "done", result, cacheKey: null, cached: false, attempts: 1, latencyMs: 1, judgeId: "checks" });
     expect(written).toBe(false);
     expect(await prisma.transcriptEvaluation.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "pending", explanation: null });
+  });
+
+  it("gives concurrent claimers disjoint rows, renews leases, and takes back expired claims", async () => {
+    const created = await create({ criterionIds: [agentCriterion] });
+    const start = new Date("2030-01-01T00:00:00Z");
+    const [a, b] = await Promise.all([claimTranscriptBatch(prisma, "elsewhere:1:a", 2, start), claimTranscriptBatch(prisma, "elsewhere:1:b", 2, start)]);
+    expect(a).toHaveLength(2);
+    expect(b).toHaveLength(2);
+    expect(a.filter((id) => b.includes(id))).toEqual([]);
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: created.runId } })).toMatchObject({ status: "running" });
+    // b's claims are renewed just before the lease ends; a's are not, and go back to pending.
+    expect(await renewClaims(prisma, "elsewhere:1:b", b, new Date(start.getTime() + LEASE - 1000))).toBe(2);
+    expect(await renewClaims(prisma, "elsewhere:1:a", b, new Date(start.getTime() + LEASE - 1000))).toBe(0);
+    expect(await releaseAbandoned(prisma, "me", LEASE, new Date(start.getTime() + LEASE + 1))).toBe(2);
+    const status = async (ids: string[]) => (await prisma.transcriptEvaluation.findMany({ where: { id: { in: ids } }, select: { status: true, claimedBy: true } })).map((row) => `${row.status}:${row.claimedBy}`);
+    expect(await status(a)).toEqual(["pending:null", "pending:null"]);
+    expect(await status(b)).toEqual(["running:elsewhere:1:b", "running:elsewhere:1:b"]);
+    // Taken over: the first claimer's late write is refused, the new claimer's lands once.
+    const again = await claimTranscriptBatch(prisma, "me", 1);
+    expect(a).toContain(again[0]);
+    const result = { score: 1, passed: null, applicable: true, explanation: "judged", findings: [] };
+    const outcome = { status: "done", result, cacheKey: null, cached: false, attempts: 1, latencyMs: 1, judgeId: "checks" } as const;
+    const evaluation = { id: again[0], runId: created.runId, scope: "agent" } as const;
+    expect(await writeResult(prisma, "elsewhere:1:a", evaluation, outcome)).toBe(false);
+    expect(await writeResult(prisma, "me", evaluation, outcome)).toBe(true);
+    expect(await writeResult(prisma, "me", evaluation, outcome)).toBe(false);
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: created.runId } })).toMatchObject({ doneCount: 1, errorCount: 0 });
   });
 
   it("records Composo as unable to judge agents, and retries those rows", async () => {

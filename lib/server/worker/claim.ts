@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { dialectOf } from "../db/dialect";
-import { claimBatchPostgres } from "./postgres/claims";
+import { claimBatchPostgres, claimTranscriptBatchPostgres } from "./postgres/claims";
 import { asJson, sqlDate } from "./sql";
 import { readWithRetry, withWorkerDb, writeTransaction } from "./worker-db";
 
@@ -38,8 +38,7 @@ export async function claimBatch(prisma: PrismaClient, workerId: string, limit: 
 
 /** The same for agent-level results (TranscriptEvaluation rows): one claimed id is one transcript × agent criterion. */
 export async function claimTranscriptBatch(prisma: PrismaClient, workerId: string, limit: number, now: Date = new Date()): Promise<string[]> {
-  // Runs on PostgreSQL cannot hold agent-level rows yet: createRun refuses agent criteria there.
-  if (dialectOf(prisma) === "postgresql") return [];
+  if (dialectOf(prisma) === "postgresql") return claimTranscriptBatchPostgres(prisma, workerId, limit, now);
   // Most batches find none: a plain read says so without taking the write lock a claim needs.
   const waiting = await withWorkerDb(prisma, (db) => readWithRetry(() => db.statement(ANY_PENDING_TRANSCRIPT).get() !== undefined));
   return waiting ? claim(prisma, CLAIM_TRANSCRIPTS, workerId, limit, now) : [];

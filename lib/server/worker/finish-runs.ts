@@ -1,4 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { dialectOf } from "../db/dialect";
+import { lockRowsForUpdate } from "../db/row-lock";
 import { WORKER_TRANSACTION } from "./transaction";
 
 /**
@@ -8,15 +10,19 @@ import { WORKER_TRANSACTION } from "./transaction";
  */
 export async function finishIdleRuns(prisma: PrismaClient, now: Date = new Date()): Promise<string[]> {
   return prisma.$transaction(async (tx) => {
-    const idle = await tx.run.findMany({
-      where: {
-        status: { in: ["pending", "running"] },
-        materialising: false,
-        evaluations: { none: { status: { in: ["pending", "running"] } } },
-        transcriptEvaluations: { none: { status: { in: ["pending", "running"] } } },
-      },
-      select: { id: true },
-    });
+    const where = {
+      status: { in: ["pending", "running"] },
+      materialising: false,
+      evaluations: { none: { status: { in: ["pending", "running"] } } },
+      transcriptEvaluations: { none: { status: { in: ["pending", "running"] } } },
+    };
+    let idle = await tx.run.findMany({ where, select: { id: true } });
+    if (idle.length && dialectOf(tx) === "postgresql") {
+      // Read again under the runs' locks: a retry or a cancellation committed since the first
+      // read must not be closed over (retryFailed locks the run row first too).
+      await lockRowsForUpdate(tx, "Run", idle.map((run) => run.id));
+      idle = await tx.run.findMany({ where: { ...where, id: { in: idle.map((run) => run.id) } }, select: { id: true } });
+    }
     for (const { id } of idle) {
       const groups = [
         ...(await tx.evaluation.groupBy({ by: ["status", "cached"], where: { runId: id }, _count: { _all: true } })),

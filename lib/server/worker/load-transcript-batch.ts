@@ -1,6 +1,8 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { CanonicalMessage, CanonicalTool } from "@/lib/transcripts/types";
 import type { TraceView } from "@/lib/judges/trace/types";
+import { dialectOf } from "../db/dialect";
+import { loadTranscriptBatchRowsPostgres } from "./postgres/load";
 import { asJson, parseJsonColumn } from "./sql";
 import { readWithRetry, withWorkerDb } from "./worker-db";
 
@@ -27,14 +29,17 @@ const TRANSCRIPTS = `SELECT "id", "messages", "tools" FROM "Transcript" WHERE "i
 /** Loads claimed agent-level rows with their criterion and run settings, each transcript once (as loadBatch does for calls). */
 export async function loadTranscriptBatch(prisma: PrismaClient, ids: readonly string[]): Promise<TranscriptWorkItem[]> {
   if (!ids.length) return [];
-  const { rows, runs, transcripts } = await withWorkerDb(prisma, (db) =>
-    readWithRetry(() => {
-      const rows = db.statement(LOAD).all(asJson(ids)) as { id: string; runId: string; transcriptId: string; criterionText: string }[];
-      const runs = db.statement(RUN_SETTINGS).all(asJson([...new Set(rows.map((row) => row.runId))])) as { id: string; judgeSettings: unknown }[];
-      const transcripts = db.statement(TRANSCRIPTS).all(asJson([...new Set(rows.map((row) => row.transcriptId))])) as { id: string; messages: unknown; tools: unknown }[];
-      return { rows, runs, transcripts };
-    }),
-  );
+  const { rows, runs, transcripts } =
+    dialectOf(prisma) === "postgresql"
+      ? await loadTranscriptBatchRowsPostgres(prisma, ids)
+      : await withWorkerDb(prisma, (db) =>
+          readWithRetry(() => {
+            const rows = db.statement(LOAD).all(asJson(ids)) as { id: string; runId: string; transcriptId: string; criterionText: string }[];
+            const runs = db.statement(RUN_SETTINGS).all(asJson([...new Set(rows.map((row) => row.runId))])) as { id: string; judgeSettings: unknown }[];
+            const transcripts = db.statement(TRANSCRIPTS).all(asJson([...new Set(rows.map((row) => row.transcriptId))])) as { id: string; messages: unknown; tools: unknown }[];
+            return { rows, runs, transcripts };
+          }),
+        );
   const settings = new Map(runs.map((run) => [run.id, parseJsonColumn(run.judgeSettings)]));
   // The JSON columns were validated into the canonical shape at import.
   const views = new Map<string, TraceView>(transcripts.map((row) => [row.id, { messages: parseJsonColumn(row.messages) as CanonicalMessage[], tools: parseJsonColumn(row.tools) as CanonicalTool[] }]));

@@ -1,32 +1,29 @@
 import { spawnSync } from "node:child_process";
 import os from "node:os";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { seedDemo } from "@/lib/server/demo/seed";
 import { createRun } from "@/lib/server/runs/create-run";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/test-database";
 import { newRunSchema } from "@/lib/zod/runs";
 import { claimBatch } from "./claim";
 import { releaseAbandoned, renewClaims } from "./lease";
 import { failure } from "./outcome";
-import { copyDatabase, createDemoTemplate, type TestDatabase } from "./test-fixtures/database";
 import { isWorkerGone, markWorkerAlive, markWorkerStopped, newWorkerId, parseWorkerId } from "./worker-id";
 import { ResultWriter } from "./result-writer";
 import { writeResult } from "./write-result";
 
-let template: Awaited<ReturnType<typeof createDemoTemplate>>;
+// On the test database of CALLBOARD_TEST_DATABASE: these run on PostgreSQL too (npm run test:pg).
 let db: TestDatabase;
 let prisma: PrismaClient;
 let runId: string;
-let testNumber = 0;
 const host = os.hostname();
 const LEASE = 60_000;
 
-beforeAll(async () => {
-  template = await createDemoTemplate("callboard-lease-");
-});
-afterAll(() => template.cleanup());
 beforeEach(async () => {
-  db = copyDatabase(template.file, `lease-${++testNumber}`);
+  db = await createTestDatabase("lease");
   prisma = db.prisma;
+  await seedDemo(prisma);
   const criterion = await prisma.criterion.findFirstOrThrow();
   runId = (await createRun(prisma, newRunSchema.parse({ selection: { kind: "all" }, criterionIds: [criterion.id], mode: "immediate" }))).runId;
 });
@@ -56,9 +53,8 @@ describe("worker ids", () => {
 });
 
 describe("claims", () => {
-  it("are exclusive: a second claimer gets other rows", async () => {
-    const a = await claimBatch(prisma, "a", 5);
-    const b = await claimBatch(prisma, "b", 5);
+  it("are exclusive: a concurrent claimer gets other rows, each no more than asked", async () => {
+    const [a, b] = await Promise.all([claimBatch(prisma, "a", 5), claimBatch(prisma, "b", 5)]);
     expect(a).toHaveLength(5);
     expect(b).toHaveLength(5);
     expect(a.filter((id) => b.includes(id))).toEqual([]);

@@ -5,25 +5,53 @@ import { WORKER_TRANSACTION } from "../transaction";
 // The worker's claims and leases on PostgreSQL (claim.ts and lease.ts hold SQLite's). Rows are
 // locked with FOR UPDATE SKIP LOCKED, so workers on several machines take disjoint rows without
 // waiting on each other; the status guards keep a released claim from being written twice.
+// Every lease statement runs on both tables of claimable rows, Evaluation (calls) and
+// TranscriptEvaluation (agent-level results), as on SQLite: their ids never collide.
+
+type ClaimTable = "Evaluation" | "TranscriptEvaluation";
+const TABLES = ["Evaluation", "TranscriptEvaluation"] as const satisfies readonly ClaimTable[];
 
 const OPEN_RUNS = `SELECT "id" FROM "Run" WHERE "status" IN ('pending', 'running') ORDER BY "createdAt", "id"`;
-// Ids are made sortable in creation order at materialisation (postgres/materialise.ts), so a
-// run's rows come in the order SQLite's rowid gives them: the criteria of one call together.
-const CLAIM = `
-UPDATE "Evaluation" SET "status" = 'running', "claimedBy" = $1, "claimedAt" = $2
-WHERE "id" IN (SELECT "id" FROM "Evaluation" WHERE "runId" = $3 AND "status" = 'pending' ORDER BY "id" LIMIT $4 FOR UPDATE SKIP LOCKED)
-  AND "status" = 'pending'
-RETURNING "id"`;
+// Call rows' ids are made sortable in creation order at materialisation (postgres/materialise.ts),
+// so a run's rows come in the order SQLite's rowid gives them: the criteria of one call together.
+// Agent-level rows are few and independent: id order is enough for them.
+// The rows are picked in a MATERIALIZED CTE, which runs once. As `UPDATE … WHERE "id" IN
+// (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`, PostgreSQL does not promise to run the locking
+// subquery once, and each run skips what is locked by then and picks more rows: a claim of 5
+// calls took 25, even with no other claimer (protocol.test.ts), and of 2 agent-level rows all 8.
+const claimFrom = (table: ClaimTable) => `
+WITH picked AS MATERIALIZED (
+  SELECT "id" FROM "${table}" WHERE "runId" = $3 AND "status" = 'pending' ORDER BY "id" LIMIT $4 FOR UPDATE SKIP LOCKED
+)
+UPDATE "${table}" t SET "status" = 'running', "claimedBy" = $1, "claimedAt" = $2
+FROM picked WHERE t."id" = picked."id" AND t."status" = 'pending'
+RETURNING t."id"`;
+const CLAIM = { Evaluation: claimFrom("Evaluation"), TranscriptEvaluation: claimFrom("TranscriptEvaluation") } satisfies Record<ClaimTable, string>;
 const START_RUNS = `UPDATE "Run" SET "status" = 'running', "startedAt" = $1 WHERE "id" = ANY($2::text[]) AND "status" = 'pending'`;
+// Per open run, on the (runId, status) index: a cancelled run's rows stay pending and must not count.
+const ANY_PENDING_TRANSCRIPT = `
+SELECT 1 FROM "Run" r WHERE r."status" IN ('pending', 'running')
+  AND EXISTS (SELECT 1 FROM "TranscriptEvaluation" e WHERE e."runId" = r."id" AND e."status" = 'pending')
+LIMIT 1`;
 
-export async function claimBatchPostgres(prisma: PrismaClient, workerId: string, limit: number, now: Date): Promise<string[]> {
+export function claimBatchPostgres(prisma: PrismaClient, workerId: string, limit: number, now: Date): Promise<string[]> {
+  return claim(prisma, "Evaluation", workerId, limit, now);
+}
+
+/** claimBatchPostgres for agent-level rows; most batches find none, which a plain read says without a transaction. */
+export async function claimTranscriptBatchPostgres(prisma: PrismaClient, workerId: string, limit: number, now: Date): Promise<string[]> {
+  const waiting = await prisma.$queryRawUnsafe<unknown[]>(ANY_PENDING_TRANSCRIPT);
+  return waiting.length ? claim(prisma, "TranscriptEvaluation", workerId, limit, now) : [];
+}
+
+async function claim(prisma: PrismaClient, table: ClaimTable, workerId: string, limit: number, now: Date): Promise<string[]> {
   return prisma.$transaction(async (tx) => {
     const runs = await tx.$queryRawUnsafe<{ id: string }[]>(OPEN_RUNS);
     const ids: string[] = [];
     const started: string[] = [];
     for (const run of runs) {
       if (ids.length >= limit) break;
-      const rows = await tx.$queryRawUnsafe<{ id: string }[]>(CLAIM, workerId, now, run.id, limit - ids.length);
+      const rows = await tx.$queryRawUnsafe<{ id: string }[]>(CLAIM[table], workerId, now, run.id, limit - ids.length);
       if (!rows.length) continue;
       for (const row of rows) ids.push(row.id);
       started.push(run.id);
@@ -33,25 +61,37 @@ export async function claimBatchPostgres(prisma: PrismaClient, workerId: string,
   }, WORKER_TRANSACTION);
 }
 
-const RENEW = `UPDATE "Evaluation" SET "claimedAt" = $1 WHERE "id" = ANY($2::text[]) AND "status" = 'running' AND "claimedBy" = $3`;
-const RELEASE = `UPDATE "Evaluation" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL WHERE "id" = ANY($1::text[]) AND "status" = 'running' AND "claimedBy" = $2`;
+const RENEW = TABLES.map((table) => `UPDATE "${table}" SET "claimedAt" = $1 WHERE "id" = ANY($2::text[]) AND "status" = 'running' AND "claimedBy" = $3`);
+const RELEASE = TABLES.map((table) => `UPDATE "${table}" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL WHERE "id" = ANY($1::text[]) AND "status" = 'running' AND "claimedBy" = $2`);
 
+/** Renewals and releases run on both tables: a batch's ids are in one or the other. */
 export function renewClaimsPostgres(prisma: PrismaClient, workerId: string, ids: readonly string[], now: Date): Promise<number> {
-  return prisma.$executeRawUnsafe(RENEW, now, [...ids], workerId);
+  return changeBoth(prisma, RENEW.map((sql) => [sql, now, [...ids], workerId]));
 }
 
 export function releaseClaimsPostgres(prisma: PrismaClient, workerId: string, ids: readonly string[]): Promise<number> {
-  return prisma.$executeRawUnsafe(RELEASE, [...ids], workerId);
+  return changeBoth(prisma, RELEASE.map((sql) => [sql, [...ids], workerId]));
 }
 
-const CLAIMERS = `SELECT DISTINCT "claimedBy" FROM "Evaluation" WHERE "status" = 'running' AND "claimedBy" IS NOT NULL AND "claimedBy" <> $1`;
-const RELEASE_ABANDONED = `
-UPDATE "Evaluation" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL
+// Each statement is atomic and guarded on its own rows; no transaction is needed around them
+// (on PostgreSQL a statement outside one does not land in another task's, as it may on SQLite).
+async function changeBoth(prisma: PrismaClient, statements: [string, ...unknown[]][]): Promise<number> {
+  let changes = 0;
+  for (const [sql, ...parameters] of statements) changes += await prisma.$executeRawUnsafe(sql, ...parameters);
+  return changes;
+}
+
+const CLAIMERS = TABLES.map((table) => `SELECT DISTINCT "claimedBy" FROM "${table}" WHERE "status" = 'running' AND "claimedBy" IS NOT NULL AND "claimedBy" <> $1`).join(" UNION ");
+const RELEASE_ABANDONED = TABLES.map(
+  (table) => `
+UPDATE "${table}" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL
 WHERE "status" = 'running'
-  AND ("claimedAt" IS NULL OR "claimedAt" < $1 OR "claimedBy" IS NULL OR "claimedBy" = ANY($2::text[]))`;
+  AND ("claimedAt" IS NULL OR "claimedAt" < $1 OR "claimedBy" IS NULL OR "claimedBy" = ANY($2::text[]))`,
+);
 
 export async function releaseAbandonedPostgres(prisma: PrismaClient, workerId: string, leaseMs: number, now: Date): Promise<number> {
   const claimers = await prisma.$queryRawUnsafe<{ claimedBy: string }[]>(CLAIMERS, workerId);
   const gone = claimers.map((row) => row.claimedBy).filter((id) => isWorkerGone(id));
-  return prisma.$executeRawUnsafe(RELEASE_ABANDONED, new Date(now.getTime() - leaseMs), gone);
+  const cutoff = new Date(now.getTime() - leaseMs);
+  return changeBoth(prisma, RELEASE_ABANDONED.map((sql) => [sql, cutoff, gone]));
 }

@@ -32,3 +32,23 @@ export async function loadBatchRowsPostgres<Row extends { runId: string; transcr
 export function lookupCacheRowsPostgres(prisma: PrismaClient, keys: readonly string[]): Promise<{ key: string; result: unknown }[]> {
   return prisma.$queryRawUnsafe<{ key: string; result: unknown }[]>(LOOKUP, [...keys]);
 }
+
+const LOAD_TRANSCRIPT_ROWS = `
+SELECT e."id", e."runId", e."transcriptId", c."text" AS "criterionText"
+FROM unnest($1::text[]) WITH ORDINALITY AS j("id", "n")
+JOIN "TranscriptEvaluation" e ON e."id" = j."id"
+JOIN "Criterion" c ON c."id" = e."criterionId"
+ORDER BY j."n"`;
+
+/** loadTranscriptBatch's reads on PostgreSQL: the claimed agent-level rows, their runs' settings and their transcripts. */
+export async function loadTranscriptBatchRowsPostgres(
+  prisma: PrismaClient,
+  ids: readonly string[],
+): Promise<{ rows: { id: string; runId: string; transcriptId: string; criterionText: string }[]; runs: { id: string; judgeSettings: unknown }[]; transcripts: { id: string; messages: unknown; tools: unknown }[] }> {
+  const rows = await prisma.$queryRawUnsafe<{ id: string; runId: string; transcriptId: string; criterionText: string }[]>(LOAD_TRANSCRIPT_ROWS, [...ids]);
+  const [runs, transcripts] = await Promise.all([
+    prisma.$queryRawUnsafe<{ id: string; judgeSettings: unknown }[]>(RUN_SETTINGS, [...new Set(rows.map((row) => row.runId))]),
+    prisma.$queryRawUnsafe<{ id: string; messages: unknown; tools: unknown }[]>(TRANSCRIPTS, [...new Set(rows.map((row) => row.transcriptId))]),
+  ]);
+  return { rows, runs, transcripts };
+}

@@ -17,11 +17,14 @@ FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS j(value, n)
 ON CONFLICT ("runId", "toolCallId", "criterionId", "mode") DO NOTHING`;
 const RUN_STATE = `SELECT "materialising", "materialiseCursor" FROM "Run" WHERE "id" = $1 FOR UPDATE`;
 const ADVANCE = `UPDATE "Run" SET "doneCount" = "doneCount" + $1, "materialiseCursor" = $2 WHERE "id" = $3`;
+// Agent-level rows (TranscriptEvaluation, created with the run) count as well.
+const countBoth = (condition: string) =>
+  `(SELECT COUNT(*) FROM "Evaluation" WHERE "runId" = $1${condition}) + (SELECT COUNT(*) FROM "TranscriptEvaluation" WHERE "runId" = $1${condition})`;
 const FINISH = `
 UPDATE "Run" SET "materialising" = false, "materialiseCursor" = NULL,
-  "total" = (SELECT COUNT(*) FROM "Evaluation" WHERE "runId" = $1),
-  "doneCount" = (SELECT COUNT(*) FROM "Evaluation" WHERE "runId" = $1 AND "status" IN ('done', 'not-applicable')),
-  "errorCount" = (SELECT COUNT(*) FROM "Evaluation" WHERE "runId" = $1 AND "status" = 'error')
+  "total" = ${countBoth("")},
+  "doneCount" = ${countBoth(` AND "status" IN ('done', 'not-applicable')`)},
+  "errorCount" = ${countBoth(` AND "status" = 'error'`)}
 WHERE "id" = $1`;
 const CLOSE_IF_IDLE = `UPDATE "Run" SET "status" = 'done', "finishedAt" = $1 WHERE "id" = $2 AND "status" IN ('pending', 'running') AND "doneCount" + "errorCount" >= "total"`;
 

@@ -9,12 +9,13 @@ import { comparisonsOf, type SideRow, type WrittenSide } from "../write-comparis
 // only while still running under this worker's claim, with the cache, run counters and
 // comparisons in the same transaction.
 
-const UPDATE_RESULT = `
-UPDATE "Evaluation" SET
+const SET_RESULT = `
   "status" = $1, "score" = $2, "passed" = $3, "explanation" = $4, "findings" = $5::jsonb, "measuredBy" = $6::jsonb, "usage" = $7::jsonb, "costUsd" = $8,
   "cached" = $9, "error" = $10, "errorKind" = $11, "judgeId" = $12, "cacheKey" = $13, "latencyMs" = $14, "attempts" = "attempts" + $15, "finishedAt" = $16
-WHERE "id" = $17 AND "status" = 'running' AND "claimedBy" = $18
-RETURNING "toolCallId", "criterionId"`;
+WHERE "id" = $17 AND "status" = 'running' AND "claimedBy" = $18`;
+const UPDATE_RESULT = `UPDATE "Evaluation" SET ${SET_RESULT} RETURNING "toolCallId", "criterionId"`;
+// Agent-level results: the same columns and claim guard on their own table, and no comparisons (they have no mode).
+const UPDATE_TRANSCRIPT_RESULT = `UPDATE "TranscriptEvaluation" SET ${SET_RESULT} RETURNING "criterionId"`;
 const INSERT_CACHE = `INSERT INTO "JudgeCache" ("key", "judgeId", "result", "createdAt") VALUES ($1, $2, $3::jsonb, $4) ON CONFLICT ("key") DO NOTHING`;
 const COUNT_RUN = `
 UPDATE "Run" SET "doneCount" = "doneCount" + $1, "errorCount" = "errorCount" + $2, "cacheHits" = "cacheHits" + $3
@@ -65,11 +66,12 @@ export async function writeResultsPostgres(prisma: PrismaClient, workerId: strin
     const sides: WrittenSide[] = [];
     const written: boolean[] = [];
     for (const entry of entries) {
-      const [row] = await tx.$queryRawUnsafe<{ toolCallId: string; criterionId: string }[]>(UPDATE_RESULT, ...resultParameters(entry, now, workerId));
+      const { evaluation, outcome } = entry;
+      const agent = evaluation.scope === "agent";
+      const [row] = await tx.$queryRawUnsafe<{ toolCallId?: string; criterionId: string }[]>(agent ? UPDATE_TRANSCRIPT_RESULT : UPDATE_RESULT, ...resultParameters(entry, now, workerId));
       written.push(row !== undefined);
       if (!row) continue;
-      const { evaluation, outcome } = entry;
-      sides.push({ runId: evaluation.runId, toolCallId: row.toolCallId, criterionId: row.criterionId });
+      if (!agent && row.toolCallId) sides.push({ runId: evaluation.runId, toolCallId: row.toolCallId, criterionId: row.criterionId });
       let counter = counters.get(evaluation.runId);
       if (!counter) counters.set(evaluation.runId, (counter = { done: 0, error: 0, cached: 0 }));
       if (outcome.status === "error") {
