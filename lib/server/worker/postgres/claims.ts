@@ -9,11 +9,15 @@ import { WORKER_TRANSACTION } from "../transaction";
 const OPEN_RUNS = `SELECT "id" FROM "Run" WHERE "status" IN ('pending', 'running') ORDER BY "createdAt", "id"`;
 // Ids are made sortable in creation order at materialisation (postgres/materialise.ts), so a
 // run's rows come in the order SQLite's rowid gives them: the criteria of one call together.
+// The rows are picked in a CTE, which runs once. As `WHERE "id" IN (SELECT … LIMIT n FOR UPDATE
+// SKIP LOCKED)` the planner may rescan the subquery for every row it updates (a plain SubPlan, as
+// on a small table without statistics), and each rescan skips the rows this statement has just
+// updated and returns the next n: one claim of 4 took all 25 pending rows of a test run.
 const CLAIM = `
-UPDATE "Evaluation" SET "status" = 'running', "claimedBy" = $1, "claimedAt" = $2
-WHERE "id" IN (SELECT "id" FROM "Evaluation" WHERE "runId" = $3 AND "status" = 'pending' ORDER BY "id" LIMIT $4 FOR UPDATE SKIP LOCKED)
-  AND "status" = 'pending'
-RETURNING "id"`;
+WITH picked AS (SELECT "id" FROM "Evaluation" WHERE "runId" = $3 AND "status" = 'pending' ORDER BY "id" LIMIT $4 FOR UPDATE SKIP LOCKED)
+UPDATE "Evaluation" AS e SET "status" = 'running', "claimedBy" = $1, "claimedAt" = $2
+FROM picked WHERE e."id" = picked."id" AND e."status" = 'pending'
+RETURNING e."id"`;
 const START_RUNS = `UPDATE "Run" SET "status" = 'running', "startedAt" = $1 WHERE "id" = ANY($2::text[]) AND "status" = 'pending'`;
 
 export async function claimBatchPostgres(prisma: PrismaClient, workerId: string, limit: number, now: Date): Promise<string[]> {
