@@ -15,10 +15,18 @@ import type { WriteOutcome } from "./write-transcript";
 // Trace ingestion on PostgreSQL: store-spans.ts, assemble-quiet-traces.ts and write-transcript.ts
 // hold SQLite's statements and the rules; these are the same steps, async, in transactions.
 
-const INSERT_SPAN = `INSERT INTO "TraceSpan" ("traceId","spanId","data","receivedAt") VALUES ($1,$2,$3::jsonb,$4) ON CONFLICT ("traceId","spanId") DO NOTHING`;
-const REPLACE_SPAN = `UPDATE "TraceSpan" SET "data" = $1::jsonb, "receivedAt" = $2 WHERE "traceId" = $3 AND "spanId" = $4`;
-const UPSERT_TRACE = `INSERT INTO "TraceGroup" ("id","traceId","sessionId","spanCount","llmSpanCount","toolSpanCount","firstSpanAt","lastSpanAt","pending","status")
-VALUES ($1,$2,$3,$4,$5,$6,$7,$8,TRUE,'pending')
+// A request's spans go as arrays (unnest): one INSERT for the new ones, one UPDATE for those sent
+// again, one upsert for their traces, whatever the request's size.
+const INSERT_SPANS = `INSERT INTO "TraceSpan" ("traceId","spanId","data","receivedAt")
+SELECT s."traceId", s."spanId", s."data"::jsonb, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS s("traceId","spanId","data")
+ON CONFLICT ("traceId","spanId") DO NOTHING
+RETURNING "traceId", "spanId"`;
+const REPLACE_SPANS = `UPDATE "TraceSpan" AS t SET "data" = s."data"::jsonb, "receivedAt" = $4
+FROM unnest($1::text[], $2::text[], $3::text[]) AS s("traceId","spanId","data")
+WHERE t."traceId" = s."traceId" AND t."spanId" = s."spanId"`;
+const UPSERT_TRACES = `INSERT INTO "TraceGroup" ("id","traceId","sessionId","spanCount","llmSpanCount","toolSpanCount","firstSpanAt","lastSpanAt","pending","status")
+SELECT g."id", g."traceId", g."sessionId", g."spanCount", g."llmSpanCount", g."toolSpanCount", $7, $7, TRUE, 'pending'
+FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::integer[], $6::integer[]) AS g("id","traceId","sessionId","spanCount","llmSpanCount","toolSpanCount")
 ON CONFLICT ("traceId") DO UPDATE SET
   "sessionId" = COALESCE("TraceGroup"."sessionId", excluded."sessionId"),
   "spanCount" = "TraceGroup"."spanCount" + excluded."spanCount",
@@ -26,34 +34,55 @@ ON CONFLICT ("traceId") DO UPDATE SET
   "toolSpanCount" = "TraceGroup"."toolSpanCount" + excluded."toolSpanCount",
   "lastSpanAt" = excluded."lastSpanAt",
   "pending" = TRUE
-RETURNING "llmSpanCount"`;
+RETURNING "traceId", "llmSpanCount"`;
 
+const spanKey = (traceId: string, spanId: string) => `${traceId}\u0000${spanId}`;
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * store-spans.ts's rules, set-based: a span new to the database is added (and counted in its
+ * trace), a span stored before is replaced; a span sent twice in one request is added once and
+ * ends with its last copy, as when they went one by one.
+ */
 export async function storeSpansPostgres(prisma: PrismaClient, spans: OtelSpan[], now: Date): Promise<StoredSpans> {
+  const traces = new Map<string, { sessionId: string | null; spans: number; llm: number; tool: number }>();
+  const latest = new Map<string, { span: OtelSpan; first: OtelSpan; data: string }>();
+  for (const span of spans) {
+    let tally = traces.get(span.traceId);
+    if (!tally) traces.set(span.traceId, (tally = { sessionId: null, spans: 0, llm: 0, tool: 0 }));
+    tally.sessionId ??= sessionIdOf(span);
+    const key = spanKey(span.traceId, span.spanId);
+    const data = JSON.stringify(span);
+    const seen = latest.get(key);
+    latest.set(key, { span, first: seen?.first ?? span, data });
+  }
+  // Sorted, so that two requests writing the same spans or traces lock them in the same order.
+  const keys = [...latest.keys()].sort(byText);
+  const column = <T>(pick: (entry: { span: OtelSpan; first: OtelSpan; data: string }) => T) => keys.map((key) => pick(latest.get(key)!));
   return prisma.$transaction(
     async (tx) => {
-      const result: StoredSpans = { added: 0, replaced: 0, tracesWithoutLlm: [] };
-      const traces = new Map<string, { sessionId: string | null; spans: number; llm: number; tool: number }>();
-      for (const span of spans) {
-        let tally = traces.get(span.traceId);
-        if (!tally) traces.set(span.traceId, (tally = { sessionId: null, spans: 0, llm: 0, tool: 0 }));
-        tally.sessionId ??= sessionIdOf(span);
-        const data = JSON.stringify(span);
-        if ((await tx.$executeRawUnsafe(INSERT_SPAN, span.traceId, span.spanId, data, now)) === 0) {
-          await tx.$executeRawUnsafe(REPLACE_SPAN, data, now, span.traceId, span.spanId);
-          result.replaced++;
-          continue;
-        }
-        result.added++;
+      const inserted = await tx.$queryRawUnsafe<{ traceId: string; spanId: string }[]>(
+        INSERT_SPANS, column((e) => e.span.traceId), column((e) => e.span.spanId), column((e) => e.data), now,
+      );
+      const added = new Set(inserted.map((row) => spanKey(row.traceId, row.spanId)));
+      const again = keys.filter((key) => !added.has(key)).map((key) => latest.get(key)!);
+      if (again.length) await tx.$executeRawUnsafe(REPLACE_SPANS, again.map((e) => e.span.traceId), again.map((e) => e.span.spanId), again.map((e) => e.data), now);
+      for (const key of added) {
+        const { first } = latest.get(key)!;
+        const tally = traces.get(first.traceId)!;
         tally.spans++;
-        const role = spanRole(span);
+        const role = spanRole(first);
         if (role === "llm") tally.llm++;
         else if (role === "tool") tally.tool++;
       }
-      for (const [traceId, t] of traces) {
-        const [row] = await tx.$queryRawUnsafe<{ llmSpanCount: number }[]>(UPSERT_TRACE, randomUUID(), traceId, t.sessionId, t.spans, t.llm, t.tool, now, now);
-        if (!row?.llmSpanCount) result.tracesWithoutLlm.push(traceId);
-      }
-      return result;
+      const traceIds = [...traces.keys()].sort(byText);
+      const tallies = traceIds.map((traceId) => traces.get(traceId)!);
+      const rows = await tx.$queryRawUnsafe<{ traceId: string; llmSpanCount: number }[]>(
+        UPSERT_TRACES,
+        traceIds.map(() => randomUUID()), traceIds, tallies.map((t) => t.sessionId), tallies.map((t) => t.spans), tallies.map((t) => t.llm), tallies.map((t) => t.tool), now,
+      );
+      const llm = new Map(rows.map((row) => [row.traceId, row.llmSpanCount]));
+      return { added: added.size, replaced: spans.length - added.size, tracesWithoutLlm: [...traces.keys()].filter((traceId) => !llm.get(traceId)) };
     },
     { timeout: 60_000, maxWait: 15_000 },
   );
