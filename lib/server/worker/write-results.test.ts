@@ -6,6 +6,7 @@ import { createRun } from "@/lib/server/runs/create-run";
 import { createTestDatabase } from "@/lib/server/test-database";
 import { newRunSchema } from "@/lib/zod/runs";
 import { claimBatch } from "./claim";
+import { releaseClaims } from "./lease";
 import { failure } from "./outcome";
 import { writeResults, type ResultToWrite } from "./write-result";
 
@@ -102,5 +103,24 @@ describe("writeResults", () => {
     expect(bothJudged.size).toBeGreaterThan(0);
     for (const comparison of comparisons.filter((c) => bothJudged.has(`${c.toolCallId}/${c.criterionId}`))) expect(comparison.delta).toBeCloseTo(0.6);
     expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "done" });
+  });
+});
+
+describe("claimBatch", () => {
+  it("goes on in creation order from a worker's last claim, and comes back for rows given back before it", async () => {
+    const { runId } = await startRun("immediate");
+    const inOrder = (await prisma.evaluation.findMany({ where: { runId, status: "pending" }, select: { id: true } })).length;
+    const first = await claimBatch(prisma, "me", 4);
+    const second = await claimBatch(prisma, "me", 4);
+    expect(first).toHaveLength(4);
+    expect(second).toHaveLength(4);
+    expect(first.filter((id) => second.includes(id))).toEqual([]);
+    // Given back (as a stopping worker does): claimed again, though they lie before where "me" stopped.
+    expect(await releaseClaims(prisma, "me", first.slice(0, 2))).toBe(2);
+    const rest = await claimBatch(prisma, "me", inOrder);
+    expect(rest).toHaveLength(inOrder - 6);
+    expect(rest).toEqual(expect.arrayContaining(first.slice(0, 2)));
+    expect(await prisma.evaluation.count({ where: { runId, status: "pending" } })).toBe(0);
+    expect(await claimBatch(prisma, "me", 4)).toEqual([]);
   });
 });

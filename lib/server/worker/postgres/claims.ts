@@ -13,23 +13,48 @@ const OPEN_RUNS = `SELECT "id" FROM "Run" WHERE "status" IN ('pending', 'running
 // SKIP LOCKED)` the planner may rescan the subquery for every row it updates (a plain SubPlan, as
 // on a small table without statistics), and each rescan skips the rows this statement has just
 // updated and returns the next n: one claim of 4 took all 25 pending rows of a test run.
-const CLAIM = `
-WITH picked AS (SELECT "id" FROM "Evaluation" WHERE "runId" = $3 AND "status" = 'pending' ORDER BY "id" LIMIT $4 FOR UPDATE SKIP LOCKED)
+const claim = (after: boolean) => `
+WITH picked AS (
+  SELECT "id" FROM "Evaluation" WHERE "runId" = $3 AND "status" = 'pending'${after ? ` AND "id" > $5` : ""}
+  ORDER BY "id" LIMIT $4 FOR UPDATE SKIP LOCKED)
 UPDATE "Evaluation" AS e SET "status" = 'running', "claimedBy" = $1, "claimedAt" = $2
 FROM picked WHERE e."id" = picked."id" AND e."status" = 'pending'
 RETURNING e."id"`;
+const CLAIM = claim(false);
+const CLAIM_AFTER = claim(true);
 const START_RUNS = `UPDATE "Run" SET "status" = 'running', "startedAt" = $1 WHERE "id" = ANY($2::text[]) AND "status" = 'pending'`;
+
+// Where this process's workers' last claims in each run ended. A claim from the start reads (and,
+// before autovacuum has analysed the run's rows, sorts) every pending row of the run: 21-43 ms at
+// 60,000 rows, growing with the run, each batch. Going on from the last claimed id walks the
+// primary key from there (0.6 ms). Rows before it that came back to pending (a dead worker's
+// claims, released) are found by a claim from the start once the rows after it run out. (The
+// cursor only saves reading: should JavaScript's string order differ from the database's
+// collation, rows are claimed later, never twice; the claim's guards are the same.)
+const cursors = new Map<string, string>();
+const cursorKey = (workerId: string, runId: string) => `${workerId}\u0000${runId}`;
 
 export async function claimBatchPostgres(prisma: PrismaClient, workerId: string, limit: number, now: Date): Promise<string[]> {
   return prisma.$transaction(async (tx) => {
     const runs = await tx.$queryRawUnsafe<{ id: string }[]>(OPEN_RUNS);
+    const open = new Set(runs.map((run) => cursorKey(workerId, run.id)));
+    for (const key of cursors.keys()) if (key.startsWith(`${workerId}\u0000`) && !open.has(key)) cursors.delete(key);
     const ids: string[] = [];
     const started: string[] = [];
     for (const run of runs) {
       if (ids.length >= limit) break;
-      const rows = await tx.$queryRawUnsafe<{ id: string }[]>(CLAIM, workerId, now, run.id, limit - ids.length);
+      const key = cursorKey(workerId, run.id);
+      const cursor = cursors.get(key);
+      const want = limit - ids.length;
+      const rows = cursor === undefined ? [] : await tx.$queryRawUnsafe<{ id: string }[]>(CLAIM_AFTER, workerId, now, run.id, want, cursor);
+      if (rows.length < want) rows.push(...(await tx.$queryRawUnsafe<{ id: string }[]>(CLAIM, workerId, now, run.id, want - rows.length)));
       if (!rows.length) continue;
-      for (const row of rows) ids.push(row.id);
+      let last = cursor ?? "";
+      for (const row of rows) {
+        ids.push(row.id);
+        if (row.id > last) last = row.id;
+      }
+      cursors.set(key, last);
       started.push(run.id);
     }
     if (started.length) await tx.$executeRawUnsafe(START_RUNS, now, started);
