@@ -120,6 +120,14 @@ interface Probe {
   ok: boolean;
 }
 
+/** "2,980 / 2,783 (2 workers), 237 settled at creation": rows without a claimer were never judged (a hindsight row of a call without a response). */
+function workerShares(shares: { claimedBy: string | null; rows: bigint }[]): string {
+  const judged = shares.filter((share) => share.claimedBy !== null);
+  const settled = shares.filter((share) => share.claimedBy === null).reduce((sum, share) => sum + Number(share.rows), 0);
+  const counts = judged.map((share) => Number(share.rows).toLocaleString("en")).join(" / ");
+  return `${counts} (${judged.length} worker${judged.length === 1 ? "" : "s"})${settled ? `, ${settled.toLocaleString("en")} settled at creation` : ""}`;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
@@ -268,7 +276,7 @@ async function main() {
       ["database, workers", `${databases.description}; ${options.workers} worker(s), ${options.kill} killed${options.killWeb ? ", web server killed" : ""}`, ""],
       [options.kill || options.killWeb ? "end to end (kills included)" : "end to end", `${rate.toFixed(0)} /s in ${runSeconds.toFixed(1)} s`, rate >= TARGET_RATE ? "ok" : `MISSED (>= ${TARGET_RATE})`],
       ...(options.kill ? [["before the first kill", `${steadyRate.toFixed(0)} /s`, ""] as [string, string, string]] : []),
-      ["rows per worker (finished rows keep their claimer)", shares.map((share) => `${Number(share.rows)}`).join(" / ") + ` (${shares.length} claimers)`, ""],
+      ["rows per worker process (a row keeps its claimer)", workerShares(shares), ""],
       ["judge alone, one core", `${judge.perSecond.toFixed(0)} /s (${judge.evaluations} evaluations, ${judge.cpuSeconds.toFixed(1)} s CPU)`, ""],
       ["end to end / judge", `${(share * 100).toFixed(0)}%`, share >= TARGET_SHARE ? "ok" : `MISSED (>= ${TARGET_SHARE * 100}%)`],
       ["probes", `${latencies.length} answered, ${failed} failed`, failed ? "FAILED" : "ok"],
