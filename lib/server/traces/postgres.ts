@@ -98,9 +98,19 @@ interface TraceRow {
 
 const QUIET = `SELECT "id","traceId","sessionId","lastSpanAt","transcriptId" FROM "TraceGroup" WHERE "pending" = TRUE AND "lastSpanAt" <= $1 ORDER BY "lastSpanAt" LIMIT $2`;
 const SESSION = `SELECT "id","traceId","sessionId","lastSpanAt","transcriptId" FROM "TraceGroup" WHERE "sessionId" = $1`;
-const SPANS = `SELECT "data" FROM "TraceSpan" WHERE "traceId" = $1`;
+const SPANS = `SELECT "traceId", "data" FROM "TraceSpan" WHERE "traceId" = ANY($1::text[])`;
 const DONE = `UPDATE "TraceGroup" SET "pending" = FALSE, "assembledAt" = $1, "status" = $2, "error" = $3, "transcriptId" = COALESCE($4, "transcriptId") WHERE "id" = $5 AND "lastSpanAt" = $6`;
-const LINK = `UPDATE "TraceGroup" SET "transcriptId" = $1 WHERE "id" = $2`;
+// DONE for an assembled group, and the link to its transcript even when a span came meanwhile (the
+// group stays pending then and is assembled again): one statement instead of DONE and a link.
+const ASSEMBLED = `UPDATE "TraceGroup" SET "transcriptId" = $4,
+  "pending" = CASE WHEN "lastSpanAt" = $6 THEN FALSE ELSE "pending" END,
+  "assembledAt" = CASE WHEN "lastSpanAt" = $6 THEN $1 ELSE "assembledAt" END,
+  "status" = CASE WHEN "lastSpanAt" = $6 THEN $2 ELSE "status" END,
+  "error" = CASE WHEN "lastSpanAt" = $6 THEN $3 ELSE "error" END
+WHERE "id" = $5`;
+
+type SpanRow = { traceId: string; data: unknown };
+const parsedSpan = (row: SpanRow) => (typeof row.data === "string" ? JSON.parse(row.data) : row.data) as OtelSpan;
 
 export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Date, options: AssemblyOptions): Promise<AssemblyReport> {
   const limit = options.limit ?? 200;
@@ -113,6 +123,15 @@ export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Dat
     async (tx) => {
       const done = (member: TraceRow, status: string, error: string | null, transcriptId: string | null) =>
         tx.$executeRawUnsafe(DONE, now, status, error, transcriptId, member.id, member.lastSpanAt);
+      // The spans of every quiet trace in one read; a session's other traces are read with their group.
+      // Parsed in the group's own savepoint below, so that a broken span fails its trace alone.
+      const spansOf = new Map<string, SpanRow[]>();
+      const readSpans = async (traceIds: string[]) => {
+        for (const traceId of traceIds) spansOf.set(traceId, []);
+        if (!traceIds.length) return;
+        for (const row of await tx.$queryRawUnsafe<SpanRow[]>(SPANS, traceIds)) spansOf.get(row.traceId)?.push(row);
+      };
+      await readSpans(rows.map((row) => row.traceId));
       for (const row of rows) {
         if (handled.has(row.id)) continue;
         // One group in a savepoint of its own: a trace that cannot be assembled is marked failed and the others go on.
@@ -120,11 +139,8 @@ export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Dat
         try {
           const group = row.sessionId ? await tx.$queryRawUnsafe<TraceRow[]>(SESSION, row.sessionId) : [row];
           for (const member of group) handled.add(member.id);
-          const spans: OtelSpan[] = [];
-          for (const member of group) {
-            const data = await tx.$queryRawUnsafe<{ data: unknown }[]>(SPANS, member.traceId);
-            for (const span of data) spans.push((typeof span.data === "string" ? JSON.parse(span.data) : span.data) as OtelSpan);
-          }
+          await readSpans(group.map((member) => member.traceId).filter((traceId) => !spansOf.has(traceId)));
+          const spans = group.flatMap((member) => (spansOf.get(member.traceId) ?? []).map(parsedSpan));
           const outcome = importTraceSpans(spans, { file: `trace ${row.traceId}` }, options);
           const existing = group.find((member) => member.transcriptId !== null)?.transcriptId ?? null;
           if (!outcome.ok) {
@@ -137,10 +153,7 @@ export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Dat
               for (const member of group) await done(member, "duplicate", `the same conversation is already stored as transcript ${written.transcriptId}`, null);
             } else {
               report[written.kind]++;
-              for (const member of group) {
-                await done(member, "assembled", null, written.transcriptId);
-                await tx.$executeRawUnsafe(LINK, written.transcriptId, member.id);
-              }
+              for (const member of group) await tx.$executeRawUnsafe(ASSEMBLED, now, "assembled", null, written.transcriptId, member.id, member.lastSpanAt);
             }
           }
           await tx.$executeRawUnsafe("RELEASE SAVEPOINT trace_group");
