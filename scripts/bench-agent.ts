@@ -22,6 +22,8 @@ const DEFAULT_CRITERION = "Reward agents that accomplish the user's goal correct
 
 interface Attempt {
   pair: string;
+  /** The set's own grouping (a benchmark domain), for figures per category. */
+  category: string;
   success: boolean;
   transcript: CanonicalTranscript;
 }
@@ -49,32 +51,40 @@ function load(file: string): Attempt[] {
   const attempts: Attempt[] = [];
   readFileSync(file, "utf8").split("\n").forEach((line, index) => {
     if (!line.trim()) return;
-    const { pair, meta, labels: _labels, id: _id, category: _category, source: _source, ...visible } = JSON.parse(line) as Record<string, unknown>;
+    const { pair, meta, labels: _labels, id: _id, category, source: _source, ...visible } = JSON.parse(line) as Record<string, unknown>;
     const imported = importItem(visible, { file, line: index + 1 });
     if (!imported.ok) throw new Error(describeImportError(imported.error));
     const reward = (meta as { reward?: unknown } | undefined)?.reward;
     if (typeof pair !== "string" || typeof reward !== "number") return;
-    attempts.push({ pair, success: reward >= 1, transcript: imported.transcript });
+    attempts.push({ pair, category: typeof category === "string" ? category : "all", success: reward >= 1, transcript: imported.transcript });
   });
   return attempts;
 }
 
 /** Share of (success, failure) pairs of one task in which the success scores higher; ties count half. */
-function rankingAccuracy(attempts: Attempt[], score: (attempt: Attempt) => number): { accuracy: number; pairs: number } {
+function rankingAccuracy(attempts: Attempt[], score: (attempt: Attempt) => number): { accuracy: number; pairs: number; decided: number; decidedAccuracy: number } {
   const byTask = new Map<string, Attempt[]>();
   for (const attempt of attempts) byTask.set(attempt.pair, [...(byTask.get(attempt.pair) ?? []), attempt]);
   let total = 0;
   let pairs = 0;
+  let decided = 0;
+  let won = 0;
   for (const group of byTask.values()) {
     const scored = group.map((attempt) => ({ attempt, value: score(attempt) }));
     for (const good of scored.filter((entry) => entry.attempt.success)) {
       for (const bad of scored.filter((entry) => !entry.attempt.success)) {
-        total += compareScores(good.value, bad.value);
+        const outcome = compareScores(good.value, bad.value);
+        total += outcome;
         pairs++;
+        if (outcome !== 0.5) {
+          decided++;
+          won += outcome;
+        }
       }
     }
   }
-  return { accuracy: pairs ? total / pairs : Number.NaN, pairs };
+  // Decided pairs (no tie) say how often a score is right when it tells the attempts apart at all.
+  return { accuracy: pairs ? total / pairs : Number.NaN, pairs, decided, decidedAccuracy: decided ? won / decided : Number.NaN };
 }
 
 function main() {
@@ -82,10 +92,17 @@ function main() {
   const criterion = agentCriterion(options.criteria);
   const attempts = load(options.cases);
   const scores = new Map<Attempt, number>();
+  // Per attempt, how many findings each check made, to rank by each check alone (fewer is better).
+  const checkHits = new Map<Attempt, Map<string, number>>();
   for (const attempt of attempts) {
     const result = evaluateTraceWithChecks({ criterion, content: { messages: attempt.transcript.messages, tools: attempt.transcript.tools } });
     scores.set(attempt, result.score ?? 0.5);
+    const byCheck = new Map<string, number>();
+    for (const finding of result.findings) byCheck.set(finding.check, (byCheck.get(finding.check) ?? 0) + 1);
+    checkHits.set(attempt, byCheck);
   }
+  const checkIds = [...new Set([...checkHits.values()].flatMap((byCheck) => [...byCheck.keys()]))].sort();
+  const fewerHitsOf = (check: string) => (attempt: Attempt) => -(checkHits.get(attempt)?.get(check) ?? 0);
   const errors = (attempt: Attempt) => -attempt.transcript.messages.filter((message) => message.role === "tool" && responseStatus(message.content).kind === "rejected").length;
   const calls = (attempt: Attempt) => -attempt.transcript.messages.reduce((sum, message) => sum + (message.role === "assistant" ? (message.tool_calls?.length ?? 0) : 0), 0);
   const report = {
@@ -94,12 +111,34 @@ function main() {
     judge: rankingAccuracy(attempts, (attempt) => scores.get(attempt) ?? 0.5),
     fewerToolErrors: rankingAccuracy(attempts, errors),
     fewerCalls: rankingAccuracy(attempts, calls),
+    fewerFindingsOf: Object.fromEntries(checkIds.map((check) => [check, rankingAccuracy(attempts, fewerHitsOf(check))])),
+    byCategory: Object.fromEntries(
+      [...new Set(attempts.map((attempt) => attempt.category))].sort().map((category) => {
+        const inCategory = attempts.filter((attempt) => attempt.category === category);
+        return [
+          category,
+          {
+            judge: rankingAccuracy(inCategory, (attempt) => scores.get(attempt) ?? 0.5),
+            fewerToolErrors: rankingAccuracy(inCategory, errors),
+            fewerFindingsOf: Object.fromEntries(checkIds.map((check) => [check, rankingAccuracy(inCategory, fewerHitsOf(check))])),
+          },
+        ];
+      }),
+    ),
   };
   if (options.json) return console.log(JSON.stringify(report));
   console.log(`agent-level criterion "${report.criterion}" on ${options.cases}: ${report.attempts} attempts, ${report.judge.pairs} (success, failure) pairs of the same task`);
   console.log(`  built-in judge's score ranks the success higher  ${report.judge.accuracy.toFixed(3)}`);
   console.log(`  baseline: fewer tool errors                      ${report.fewerToolErrors.accuracy.toFixed(3)}`);
   console.log(`  baseline: fewer calls                            ${report.fewerCalls.accuracy.toFixed(3)}`);
+  const perCheck = (figures: Record<string, ReturnType<typeof rankingAccuracy>>) =>
+    Object.entries(figures)
+      .map(([check, figure]) => `${check} ${figure.accuracy.toFixed(3)} (${figure.decidedAccuracy.toFixed(2)} of ${figure.decided} decided)`)
+      .join(", ");
+  console.log(`  each check alone, fewer findings ranks higher (right when it decides, of how many pairs): ${perCheck(report.fewerFindingsOf)}`);
+  for (const [category, figures] of Object.entries(report.byCategory)) {
+    console.log(`  ${category} (${figures.judge.pairs} pairs): judge ${figures.judge.accuracy.toFixed(3)}, fewer tool errors ${figures.fewerToolErrors.accuracy.toFixed(3)}; ${perCheck(figures.fewerFindingsOf)}`);
+  }
 }
 
 main();

@@ -9,11 +9,13 @@ import { AGENT_TOPICS, agentTopics } from "./mapper";
  */
 export const AGENT_CHECK_INFOS: readonly { id: string; title: string; topics: readonly AgentTopic[] }[] = [
   { id: "unrecovered-error", title: "Error not recovered from", topics: ["goal", "errors"] },
+  { id: "recovered-error", title: "Call the tool rejected", topics: ["errors", "efficiency"] },
   { id: "repeated-call", title: "Repeated or futile call", topics: ["efficiency"] },
   { id: "unconfirmed-change", title: "Change without confirmation", topics: ["policy", "goal"] },
   { id: "unsupported-answer", title: "Final answer not supported by the tools", topics: ["faithfulness", "goal"] },
   { id: "unanswered-request", title: "Last request left unanswered", topics: ["goal", "stopping"] },
-  { id: "acted-before-looking", title: "Acted before looking", topics: ["exploration"] },
+  { id: "acted-before-looking", title: "Acted before looking", topics: ["exploration", "goal"] },
+  { id: "unverified-change", title: "Change on values no tool showed", topics: ["exploration", "goal"] },
   { id: "poor-calls", title: "Wrong tools or arguments", topics: ["tool-use", "goal", "faithfulness"] },
 ];
 

@@ -1,6 +1,6 @@
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import type { Severity } from "../types";
-import { sameArguments } from "../checks/canonical";
+import { canonicalArguments, sameArguments } from "../checks/canonical";
 import { policyRequiresConfirmation, userConfirmed } from "../checks/conversation";
 import { quote } from "../checks/evidence";
 import type { TraceCall } from "./calls";
@@ -25,6 +25,8 @@ export interface TraceContext {
   answer: { index: number; text: string } | null;
   /** Per call (same order as `calls`): the tool-call judge's problems with its tool and arguments. */
   callProblems: string[][];
+  /** Whether any offered tool only looks things up. */
+  lookupOffered: boolean;
 }
 
 export interface AgentCheck {
@@ -51,6 +53,24 @@ export const unrecoveredError: AgentCheck = {
       if (recovered) return;
       const penalty = entry.changesState ? 0.35 : 0.2;
       hits.push({ severity: severityOf(penalty), penalty, message: `${callName(entry)} was rejected and never done successfully afterwards.`, evidence: entry.status.evidence, at: entry.messageIndex });
+    });
+    return hits;
+  },
+};
+
+const RECOVERED_PENALTY = 0.08;
+
+export const recoveredError: AgentCheck = {
+  id: "recovered-error",
+  title: "Call the tool rejected",
+  topics: ["errors", "efficiency"],
+  explanation: "A call the tool rejected that the agent later made succeed: not a lost goal, but a wasted step and a sign of guessing before knowing.",
+  run({ calls }) {
+    const hits: AgentHit[] = [];
+    calls.forEach((entry, index) => {
+      if (entry.status?.kind !== "rejected") return;
+      if (!calls.slice(index + 1).some((later) => later.call.function.name === entry.call.function.name && later.status?.kind === "ok")) return;
+      hits.push({ severity: severityOf(RECOVERED_PENALTY), penalty: RECOVERED_PENALTY, message: `${callName(entry)} was rejected before a later call of it succeeded.`, evidence: entry.status.evidence, at: entry.messageIndex });
     });
     return hits;
   },
@@ -153,15 +173,83 @@ export const unansweredRequest: AgentCheck = {
   },
 };
 
+// A first change with nothing looked up before it; each distinct lookup that answered divides the
+// penalty further, so an agent that checked more before acting ranks above one that checked less.
+const UNEXPLORED_PENALTY = 0.3;
+// From this many lookups on, the first change counts as explored.
+const EXPLORED_ENOUGH = 9;
+
 export const actedBeforeLooking: AgentCheck = {
   id: "acted-before-looking",
   title: "Acted before looking",
-  topics: ["exploration"],
-  explanation: "The agent's first call changed state although tools to look things up were offered: it acted before checking what it acted on.",
-  run({ calls }) {
-    const first = calls[0];
-    if (!first?.changesState || !calls.some((entry) => !entry.changesState && entry.tool)) return [];
-    return [{ severity: "minor", penalty: 0.2, message: `The first call, ${callName(first)}, changes state before anything was looked up.`, at: first.messageIndex }];
+  topics: ["exploration", "goal"],
+  explanation:
+    "The agent's first call that changes state came after little was looked up (distinct lookups that answered), although tools to look things up were offered: the fewer, the less it had checked what it acted on.",
+  run({ calls, lookupOffered }) {
+    const firstChange = calls.findIndex((entry) => entry.changesState);
+    if (firstChange < 0 || !lookupOffered) return [];
+    const looked = new Set<string>();
+    for (const entry of calls.slice(0, firstChange)) {
+      if (entry.status?.kind === "ok" || entry.status?.kind === "empty") looked.add(`${entry.call.function.name}\u0000${canonicalArguments(entry.call.function.arguments)}`);
+    }
+    if (looked.size >= EXPLORED_ENOUGH) return [];
+    const first = calls[firstChange];
+    const penalty = UNEXPLORED_PENALTY / (looked.size + 1);
+    if (!looked.size) return [{ severity: "minor", penalty, message: `The first change, ${callName(first)}, was made before anything was looked up.`, at: first.messageIndex }];
+    // Some looking was done: this grades how much, it is not a defect to act on.
+    return [{ severity: "info", penalty, message: `The first change, ${callName(first)}, came after ${looked.size} distinct lookup${looked.size > 1 ? "s" : ""} that answered.`, at: first.messageIndex }];
+  },
+};
+
+const UNVERIFIED_PENALTY = 0.2;
+
+/** The scalar values of a call's arguments long enough to name something (ids, names, codes). */
+function argumentValues(raw: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const values: string[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") Object.values(value).forEach(visit);
+    else if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value))) {
+      const text = String(value).trim();
+      if (text.length >= 3) values.push(text);
+    }
+  };
+  visit(parsed);
+  return values;
+}
+
+export const unverifiedChange: AgentCheck = {
+  id: "unverified-change",
+  title: "Change on values no tool showed",
+  topics: ["exploration", "goal"],
+  explanation:
+    "A call that changes state with an argument value (an id, a name, an amount) that no earlier tool result contains: the agent acted on what it was told or assumed, without looking it up.",
+  run({ messages, calls }) {
+    const hits: AgentHit[] = [];
+    let seen = "";
+    let read = 0;
+    for (const entry of calls) {
+      for (; read < entry.messageIndex; read++) {
+        const message = messages[read];
+        if (message.role === "tool") seen += `\n${(message.content ?? "").toLowerCase()}`;
+      }
+      if (!entry.changesState) continue;
+      const unseen = argumentValues(entry.call.function.arguments).filter((value) => !seen.includes(value.toLowerCase()));
+      if (!unseen.length) continue;
+      hits.push({
+        severity: severityOf(UNVERIFIED_PENALTY),
+        penalty: UNVERIFIED_PENALTY,
+        message: `${callName(entry)} acts on ${unseen.length > 1 ? "values" : "a value"} no earlier tool result showed: ${unseen.slice(0, 3).map((value) => quote(value, 40)).join(", ")}.`,
+        at: entry.messageIndex,
+      });
+    }
+    return hits;
   },
 };
 
@@ -181,4 +269,4 @@ export const poorCalls: AgentCheck = {
   },
 };
 
-export const AGENT_CHECKS: readonly AgentCheck[] = [unrecoveredError, repeatedCall, unconfirmedChange, unsupportedAnswer, unansweredRequest, actedBeforeLooking, poorCalls];
+export const AGENT_CHECKS: readonly AgentCheck[] = [unrecoveredError, recoveredError, repeatedCall, unconfirmedChange, unsupportedAnswer, unansweredRequest, actedBeforeLooking, unverifiedChange, poorCalls];

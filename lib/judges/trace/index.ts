@@ -6,6 +6,7 @@ import { notApplicable, type Finding, type JudgeResult } from "../types";
 import { evaluateWithChecks } from "../checks";
 import { describesDefect } from "../checks/mapper";
 import { PASS_QUALITY, quality, verdict } from "../checks/scoring";
+import { toolKind } from "../checks/tool-kind";
 import { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "../checks/version";
 import { finalAnswer, traceCalls } from "./calls";
 import { AGENT_CHECKS, type AgentHit, type TraceContext } from "./checks";
@@ -34,7 +35,13 @@ function callProblems(view: TraceView): string[][] {
 }
 
 function contextOf(view: TraceView): TraceContext {
-  return { messages: view.messages, calls: traceCalls(view), answer: finalAnswer(view.messages), callProblems: callProblems(view) };
+  return {
+    messages: view.messages,
+    calls: traceCalls(view),
+    answer: finalAnswer(view.messages),
+    callProblems: callProblems(view),
+    lookupOffered: view.tools.some((tool) => !toolKind(tool).changesState),
+  };
 }
 
 const toFinding = (check: string, hit: AgentHit): Finding => ({ check, severity: hit.severity, message: hit.message, ...(hit.evidence ? { evidence: hit.evidence } : {}) });

@@ -33,7 +33,10 @@ const good = trace(
 describe("agent-level checks judge", () => {
   it("scores a clean attempt high and explains what it measured", () => {
     const judged = evaluateTraceWithChecks({ criterion: GOAL, content: good });
-    expect(judged).toMatchObject({ applicable: true, score: 1, findings: [] });
+    expect(judged).toMatchObject({ applicable: true });
+    expect(judged.score).toBeGreaterThanOrEqual(0.8);
+    // One lookup before the change grades exploration; it is not a defect.
+    expect(judged.findings).toEqual([expect.objectContaining({ check: "acted-before-looking", severity: "info" })]);
     expect(judged.explanation).toContain("pursuing the user's goal");
   });
 
@@ -63,6 +66,62 @@ describe("agent-level checks judge", () => {
     );
     const judged = evaluateTraceWithChecks({ criterion: GOAL, content: stopped });
     expect(judged.findings.map((finding) => finding.check)).toEqual(expect.arrayContaining(["unanswered-request", "repeated-call"]));
+  });
+
+  it("grades exploration: the more distinct lookups answered before the first change, the higher", () => {
+    const blind = trace({ role: "user", content: "Please cancel order W1." }, { role: "assistant", content: "I will cancel order W1. Shall I proceed?" }, { role: "user", content: "Yes." }, call("2", "cancel_order", "W1"), result("2", '{"order_id": "W1", "status": "cancelled"}'));
+    const thorough = trace(
+      { role: "user", content: "Please cancel order W1." },
+      call("1", "get_order", "W1"),
+      result("1", '{"order_id": "W1", "status": "pending", "related": "W2"}'),
+      call("3", "get_order", "W2"),
+      result("3", '{"order_id": "W2", "status": "delivered"}'),
+      // The same lookup again is not more exploration.
+      call("4", "get_order", "W2"),
+      result("4", '{"order_id": "W2", "status": "delivered"}'),
+      { role: "assistant", content: "Order W1 is pending. I will cancel it. Shall I proceed?" },
+      { role: "user", content: "Yes, go ahead." },
+      call("2", "cancel_order", "W1"),
+      result("2", '{"order_id": "W1", "status": "cancelled"}'),
+    );
+    const scores = [blind, good, thorough].map((content) => evaluateTraceWithChecks({ criterion: reward("explore before acting"), content }));
+    expect(scores[0].findings).toEqual([expect.objectContaining({ check: "acted-before-looking", severity: "minor", message: expect.stringContaining("before anything was looked up") })]);
+    expect(scores[2].findings.find((finding) => finding.check === "acted-before-looking")?.message).toContain("after 2 distinct lookups");
+    expect(scores[0].score).toBeLessThan(scores[1].score as number);
+    expect(scores[1].score).toBeLessThan(scores[2].score as number);
+  });
+
+  it("finds a change made on a value no earlier tool result showed", () => {
+    const unverified = trace(
+      { role: "user", content: "Please cancel order W1, or W7 if that one is gone." },
+      call("1", "get_order", "W1"),
+      result("1", '{"order_id": "W1", "status": "pending"}'),
+      { role: "assistant", content: "I will cancel order W7. Shall I proceed?" },
+      { role: "user", content: "Yes." },
+      call("2", "cancel_order", "W7a"),
+      result("2", '{"order_id": "W7a", "status": "cancelled"}'),
+    );
+    const judged = evaluateTraceWithChecks({ criterion: GOAL, content: unverified });
+    expect(judged.findings).toContainEqual(expect.objectContaining({ check: "unverified-change", message: expect.stringContaining('"W7a"') }));
+    expect(evaluateTraceWithChecks({ criterion: GOAL, content: good }).findings.map((finding) => finding.check)).not.toContain("unverified-change");
+  });
+
+  it("counts a rejected call the agent then got right as a wasted step, not as an unrecovered error", () => {
+    const retried = trace(
+      { role: "user", content: "Please cancel order W1." },
+      call("1", "get_order", "w-1"),
+      result("1", "Error: no order w-1"),
+      call("3", "get_order", "W1"),
+      result("3", '{"order_id": "W1", "status": "pending"}'),
+      { role: "assistant", content: "Order W1 is pending. Shall I cancel it?" },
+      { role: "user", content: "Yes, go ahead." },
+      call("2", "cancel_order", "W1"),
+      result("2", '{"order_id": "W1", "status": "cancelled"}'),
+      { role: "assistant", content: "Order W1 has been cancelled." },
+    );
+    const checks = evaluateTraceWithChecks({ criterion: GOAL, content: retried }).findings.map((finding) => finding.check);
+    expect(checks).toContain("recovered-error");
+    expect(checks).not.toContain("unrecovered-error");
   });
 
   it("is not applicable to what no agent check measures", () => {
