@@ -3,6 +3,7 @@
  * through the code path of POST /api/transcripts, against a bare baseline in the same run.
  *
  *   npm run bench:import -- [--transcripts 10000] [--calls 50000] [--seed 1] [--json]
+ *                           [--database sqlite|postgresql (sqlite)] [--database-url postgresql://…]
  *
  * 1. Writes a deterministic JSONL file of OpenAI chat transcripts (scripts/bench/generate-transcripts.ts).
  * 2. Baseline, in its own process: readline + JSON.parse + better-sqlite3 prepared inserts in
@@ -14,6 +15,9 @@
  *    then assembled into transcripts as the worker does (scripts/bench/otlp-child.ts).
  * Each child starts on a fresh, migrated database, and reports the wall time of the import and
  * the peak RSS of its process; each checks that every transcript and tool call was stored.
+ * With --database postgresql, Callboard's two imports run on databases of a throwaway cluster
+ * (or of the server --database-url names; scripts/bench/database.ts); the baseline is
+ * better-sqlite3 on a SQLite file either way, the same yardstick for both dialects.
  * Targets: JSON Lines under 15 s, OTLP (ingest + assembly) under 20 s, each under 1 GB (1024 MB) of
  * peak memory. Exits 1 when one is missed.
  */
@@ -22,7 +26,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { applyMigrations } from "@/lib/server/db/schema-engine";
+import { DATABASE_USAGE, openBenchDatabases, takeDatabaseOption, type BenchDatabases, type DatabaseOption } from "./bench/database";
 import { generateOtlp, type OtlpGenerateStats } from "./bench/generate-otlp";
 import { generateTranscripts, type GenerateStats } from "./bench/generate-transcripts";
 import type { ChildResult } from "./bench/measure";
@@ -37,10 +41,11 @@ interface Options {
   calls: number;
   seed: number;
   json: boolean;
+  database: DatabaseOption;
 }
 
 function usage(code: number): never {
-  console.log("usage: npm run bench:import -- [--transcripts N (10000)] [--calls N (50000)] [--seed N (1)] [--json]");
+  console.log(`usage: npm run bench:import -- [--transcripts N (10000)] [--calls N (50000)] [--seed N (1)] [--json] ${DATABASE_USAGE}`);
   process.exit(code);
 }
 
@@ -55,8 +60,15 @@ function positiveInteger(value: string | undefined, option: string): number {
   return n;
 }
 
-function parseOptions(argv: string[]): Options {
-  const options: Options = { transcripts: 10_000, calls: 50_000, seed: 1, json: false };
+function parseOptions(all: string[]): Options {
+  let taken: ReturnType<typeof takeDatabaseOption>;
+  try {
+    taken = takeDatabaseOption(all);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const argv = taken.rest;
+  const options: Options = { transcripts: 10_000, calls: 50_000, seed: 1, json: false, database: taken.option };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--transcripts") options.transcripts = positiveInteger(argv[++i], arg);
@@ -74,12 +86,11 @@ function parseOptions(argv: string[]): Options {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Runs one child on its own fresh database and returns what it measured. */
-async function measure(script: string, label: string, file: string, dir: string, options: Options, log: (line: string) => void): Promise<ChildResult> {
-  const databaseFile = path.join(dir, `${label}.db`);
-  const databaseUrl = `file:${databaseFile}`;
-  await applyMigrations(databaseUrl);
-  log(`  ${label}: running…`);
+/** Runs one child on its own fresh database (of `databases`) and returns what it measured. */
+async function measure(script: string, label: string, file: string, databases: BenchDatabases, options: Options, log: (line: string) => void): Promise<ChildResult> {
+  const database = await databases.fresh(label);
+  const databaseUrl = database.url;
+  log(`  ${label}: running on ${databases.description}…`);
   const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
   const child = spawn(tsx, [path.join(ROOT, "scripts", "bench", script), file, databaseUrl, String(options.transcripts), String(options.calls)], {
     cwd: ROOT,
@@ -93,7 +104,7 @@ async function measure(script: string, label: string, file: string, dir: string,
     child.on("error", reject);
     child.on("close", resolve);
   });
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(`${databaseFile}${suffix}`, { force: true });
+  await database.drop();
   if (code !== 0) throw new Error(`${label} child exited with ${code}:\n${stderr.trim() || stdout.trim()}`);
   const last = stdout.trim().split("\n").at(-1) ?? "";
   try {
@@ -141,7 +152,7 @@ const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 
-function table(file: GenerateStats, baseline: Figures, callboard: Figures, otlpFile: OtlpGenerateStats, otlp: Figures): string {
+function table(file: GenerateStats, baseline: Figures, callboard: Figures, otlpFile: OtlpGenerateStats, otlp: Figures, database: string): string {
   const rows: string[][] = [
     ["", "seconds", "peak RSS MB", "transcripts/s", "calls/s", "CPU s", "RSS before MB", "peak heap MB"],
     ...(
@@ -182,6 +193,7 @@ function table(file: GenerateStats, baseline: Figures, callboard: Figures, otlpF
   return [
     "",
     `File: ${int(file.transcripts)} transcripts, ${int(file.toolCalls)} tool calls, ${int(file.messages)} messages, ${fixed(file.bytes / MB, 1)} MB`,
+    `Database: Callboard and Callboard OTLP on ${database}; baseline on SQLite`,
     ...lines,
     "",
     `Callboard report: ${int(d.imported ?? 0)} imported, ${int(d.duplicates ?? 0)} duplicates, ${int(d.rejected ?? 0)} rejected, ${int(d.warnings ?? 0)} warnings; ` +
@@ -203,6 +215,9 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const log = options.json ? () => {} : (line: string) => console.log(line);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "callboard-bench-import-"));
+  const sqlite = await openBenchDatabases({ dialect: "sqlite", serverUrl: null }, dir);
+  const databases = options.database.dialect === "sqlite" ? sqlite : await openBenchDatabases(options.database, dir);
+  // A throwaway cluster also goes at exit (database.ts); this removes the files.
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
   const interrupted = () => {
     cleanup();
@@ -220,19 +235,20 @@ async function main(): Promise<void> {
     );
     const loadBefore = loadAverage();
     log(`Machine: ${os.cpus().length} CPUs, ${fixed(os.totalmem() / MB / 1024, 1)} GB RAM, Node ${process.version}, load average ${loadBefore}`);
-    const baseline = figures(await measure("baseline-child.ts", "baseline", file, dir, options, log));
-    const callboard = figures(await measure("import-child.ts", "callboard", file, dir, options, log));
+    const baseline = figures(await measure("baseline-child.ts", "baseline", file, sqlite, options, log));
+    const callboard = figures(await measure("import-child.ts", "callboard", file, databases, options, log));
     const otlpPath = path.join(dir, "bench-traces.otlp");
     log(`Generating ${int(options.transcripts)} OTLP traces with ${int(options.calls)} tool spans…`);
     const otlpFile = generateOtlp(otlpPath, options);
     log(`  ${otlpPath}: ${int(otlpFile.spans)} spans in ${int(otlpFile.requests)} requests, ${fixed(otlpFile.bytes / MB, 1)} MB in ${fixed(otlpFile.milliseconds / 1000, 1)} s`);
-    const otlp = figures(await measure("otlp-child.ts", "otlp", otlpPath, dir, options, log));
+    const otlp = figures(await measure("otlp-child.ts", "otlp", otlpPath, databases, options, log));
     const timePass = callboard.seconds < TARGET_SECONDS;
     const memoryPass = callboard.peakRssMb < TARGET_PEAK_MB;
     const otlpPass = otlp.seconds < OTLP_TARGET_SECONDS && otlp.peakRssMb < TARGET_PEAK_MB;
     if (options.json) {
       console.log(
         JSON.stringify({
+          database: { dialect: databases.dialect, description: databases.description },
           file: { bytes: generated.bytes, transcripts: generated.transcripts, toolCalls: generated.toolCalls, messages: generated.messages, seed: options.seed },
           baseline,
           callboard,
@@ -243,10 +259,11 @@ async function main(): Promise<void> {
         }),
       );
     } else {
-      console.log(table(generated, baseline, callboard, otlpFile, otlp));
+      console.log(table(generated, baseline, callboard, otlpFile, otlp, databases.description));
     }
     if (!timePass || !memoryPass || !otlpPass) process.exitCode = 1;
   } finally {
+    await databases.close();
     cleanup();
   }
 }

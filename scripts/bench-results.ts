@@ -13,6 +13,10 @@
  *    6 criteria = 60,000 evaluations, half of the calls judged in both modes (so 90,000
  *    Evaluation rows and 30,000 CallComparison rows), in one better-sqlite3 transaction; then a
  *    signed-in reviewer (session.ts).
+ *    With --database postgresql (a throwaway cluster; --database-url for an existing server), the
+ *    seeded rows are then copied into a migrated PostgreSQL database (scripts/bench/copy-to-postgres.ts,
+ *    then ANALYZE, as autovacuum would have) and the server is pointed at it: the same rows, measured
+ *    on the other dialect.
  * 3. Serves it with `next start` (no worker, no demo) on the first free port from 3300.
  * 4. Measures the run page, a score sort, two filters (changed=1; verdict=fail on a binary
  *    criterion) and the tool-call page of the call in the middle of the list: each one warm-up
@@ -30,6 +34,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "@playwright/test";
 import { browserBreakdown, layoutLines, resultTable, TARGET_BROWSER_MS, TARGET_SERVER_MS, type CaseResult } from "./bench/results/report";
+import { copySqliteToPostgres } from "./bench/copy-to-postgres";
+import { openBenchDatabases, type BenchDatabases } from "./bench/database";
 import { benchBuild, markInUse } from "./bench/results/build";
 import { parseOptions } from "./bench/results/options";
 import { seedResults, type SeedSummary } from "./bench/results/seed";
@@ -89,6 +95,7 @@ async function main(): Promise<void> {
   let server: ServerHandle | undefined;
   let browser: Browser | undefined;
   let releaseBuild: (() => void) | undefined;
+  let databases: BenchDatabases | undefined;
   let cleaned = false;
   const cleanup = async () => {
     if (cleaned) return;
@@ -96,6 +103,7 @@ async function main(): Promise<void> {
     await browser?.close().catch(() => {});
     await server?.stop();
     releaseBuild?.();
+    await databases?.close();
     if (options.keep) log(`Kept ${dir} (database and server log)`);
     else fs.rmSync(dir, { recursive: true, force: true });
   };
@@ -119,12 +127,22 @@ async function main(): Promise<void> {
     const databaseFile = path.join(dir, "bench.db");
     const seeded = await seedResults(dir, databaseFile, { transcripts: options.transcripts, calls: options.calls, bothShare: options.bothShare, seed: options.seed }, log);
     for (const line of layoutLines(seeded)) log(line);
+    let databaseUrl = `file:${databaseFile}`;
+    let databaseDescription = "SQLite";
+    if (options.database.dialect === "postgresql") {
+      databases = await openBenchDatabases(options.database, dir);
+      const copyStarted = performance.now();
+      databaseUrl = (await databases.fresh("results")).url;
+      const copied = await copySqliteToPostgres(databaseFile, databaseUrl);
+      databaseDescription = databases.description;
+      log(`  copied to ${databases.description} in ${((performance.now() - copyStarted) / 1000).toFixed(1)} s (${Object.values(copied).reduce((a, b) => a + b, 0).toLocaleString("en-US")} rows, then ANALYZE)`);
+    }
 
     const port = await freePort(options.port);
     const url = `http://localhost:${port}`;
-    const session = await benchSession(databaseFile, url);
+    const session = await benchSession(databaseUrl, url);
     log(`Starting next start on port ${port} (CALLBOARD_WORKER=0, CALLBOARD_DEMO=0, a signed-in reviewer)…`);
-    server = startServer({ root: ROOT, buildDir: build.dir, databaseFile, port, logFile: path.join(dir, "server.log"), readyTimeoutSeconds: options.readyTimeout, env: session.env });
+    server = startServer({ root: ROOT, buildDir: build.dir, databaseUrl, port, logFile: path.join(dir, "server.log"), readyTimeoutSeconds: options.readyTimeout, env: session.env });
     const ready: ReadyServer = await server.ready;
     log(`  ready in ${ready.readySeconds.toFixed(1)} s at ${ready.url}`);
     const client: Client = { cookie: cookieHeader(session), timeoutMs: options.requestTimeout * 1000 };
@@ -167,6 +185,7 @@ async function main(): Promise<void> {
       console.log(
         JSON.stringify({
           layout,
+          database: { dialect: options.database.dialect, description: databaseDescription },
           server: { port: ready.port, readySeconds: ready.readySeconds, peakRssMb: server.peakRssMb() },
           build: { dir: build.dir, hash: build.hash, built: build.built, seconds: build.seconds },
           browser: executable,
@@ -191,7 +210,7 @@ async function main(): Promise<void> {
       console.log("");
       for (const line of resultTable(results, options.repeat)) console.log(line);
       if (options.browser) for (const line of browserBreakdown(results)) console.log(line);
-      console.log(`Server: peak RSS ${server.peakRssMb()} MB. Browser: ${executable ?? "skipped (--no-browser)"}; load average ${loadBefore} before the timings, ${loadAfter} after (${os.cpus().length} CPUs)`);
+      console.log(`Database: ${databaseDescription}. Server: peak RSS ${server.peakRssMb()} MB. Browser: ${executable ?? "skipped (--no-browser)"}; load average ${loadBefore} before the timings, ${loadAfter} after (${os.cpus().length} CPUs)`);
       console.log(pass ? "All targets met." : "Some target missed (or a page showed the wrong count): see FAIL / ≠ above.");
     }
     if (!pass) process.exitCode = 1;

@@ -3,18 +3,22 @@
  * server and worker processes, while pages and the API are probed; then kill -9 of each mid-run.
  *
  *   npm run bench:runs -- [--transcripts 10000] [--seed 1] [--judge-sample 30000] [--port 3121]
+ *                         [--workers 1] [--kill 1] [--kill-web 1] [--database sqlite|postgresql] [--database-url postgresql://…]
  *   BENCH_RUNS_BUILD=<a build directory printed by an earlier run> serves that build (worker-only changes)
  *
- * 1. A fresh SQLite database in a temporary folder; N transcripts with 5N tool calls (the
- *    deterministic generator of bench:import), imported through the upload code path; three
- *    criteria; a signed-in reviewer for the probes.
- * 2. `next start` (the production build of the working tree, as bench:results builds it) and one
- *    worker process (`node --import tsx scripts/worker.ts`), as `npm start` runs them.
+ * 1. A fresh database (scripts/bench/database.ts: a SQLite file in a temporary folder, or a
+ *    database on a throwaway PostgreSQL cluster or the server --database-url names); N transcripts
+ *    with 5N tool calls (the deterministic generator of bench:import), imported through the upload
+ *    code path; three criteria; a signed-in reviewer for the probes.
+ * 2. `next start` (the production build of the working tree, as bench:results builds it) and
+ *    --workers worker processes (`node --import tsx scripts/worker.ts`), as `npm start` and
+ *    `npm run worker` run them.
  * 3. The run, mode "both" (N × 5 × 3 × 2 evaluations), created through the create-run service.
  *    TODO: through POST /api/runs once that route exists on this branch.
  * 4. Every 250 ms, a run page and the progress API are requested; latencies are kept.
- * 5. At 30% the worker is killed with SIGKILL and started again; at 60% the web server is. The
- *    run must still end with exactly one result per call × criterion × mode.
+ * 5. At 30%, --kill of the workers (default 1) are killed with SIGKILL and started again; at 60%
+ *    the web server is (unless --kill-web 0). The run must still end with exactly one result per
+ *    call × criterion × mode, none pending or running. For throughput alone: --kill 0 --kill-web 0.
  * 6. The judge's own single-core rate on the run's first evaluations (scripts/bench/runs/judge-rate.ts).
  * Targets: >= 5,000 evaluations/s end to end, >= 50% of the judge's single-core rate, probes p95
  * < 300 ms and none over 1 s. Exits 1 when the run is wrong, 3 when a target is missed.
@@ -23,8 +27,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { createPrisma } from "@/lib/server/db/client";
-import { applyMigrations } from "@/lib/server/db/schema-engine";
+import { DATABASE_USAGE, openBenchDatabases, takeDatabaseOption, type DatabaseOption } from "./bench/database";
 import { benchBuild, markInUse } from "./bench/results/build";
 import { freePort, startServer, type ServerHandle } from "./bench/results/server";
 import { benchSession, cookieHeader } from "./bench/results/session";
@@ -43,34 +48,59 @@ interface Options {
   seed: number;
   judgeSample: number;
   port: number;
+  workers: number;
+  kill: number;
+  killWeb: number;
+  database: DatabaseOption;
+}
+
+const USAGE =
+  "usage: npm run bench:runs -- [--transcripts N (10000)] [--seed N (1)] [--judge-sample N (30000)] [--port N] " +
+  `[--workers N (1)] [--kill K (1; 0 to K ≤ workers)] [--kill-web 0|1 (1)] ${DATABASE_USAGE}`;
+
+function usageError(message: string): never {
+  console.error(`bench-runs: ${message}\n${USAGE}`);
+  process.exit(2);
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { transcripts: 10_000, seed: 1, judgeSample: 30_000, port: Number(process.env.E2E_PORT ?? 3121) };
-  const keys: Record<string, keyof Options> = { "--transcripts": "transcripts", "--seed": "seed", "--judge-sample": "judgeSample", "--port": "port" };
-  for (let i = 0; i < argv.length; i += 2) {
-    const key = keys[argv[i]];
-    const value = Number(argv[i + 1]);
-    if (!key || !Number.isInteger(value) || value < 1) {
-      console.error(`usage: npm run bench:runs -- [--transcripts N (10000)] [--seed N (1)] [--judge-sample N (30000)] [--port N]; got ${argv[i]} ${argv[i + 1] ?? ""}`);
-      process.exit(2);
-    }
+  let taken: ReturnType<typeof takeDatabaseOption>;
+  try {
+    taken = takeDatabaseOption(argv);
+  } catch (error) {
+    usageError(error instanceof Error ? error.message : String(error));
+  }
+  type Numeric = "transcripts" | "seed" | "judgeSample" | "port" | "workers" | "kill" | "killWeb";
+  const options: Options = { transcripts: 10_000, seed: 1, judgeSample: 30_000, port: Number(process.env.E2E_PORT ?? 3121), workers: 1, kill: 1, killWeb: 1, database: taken.option };
+  const keys: Record<string, Numeric> = {
+    "--transcripts": "transcripts", "--seed": "seed", "--judge-sample": "judgeSample", "--port": "port", "--workers": "workers", "--kill": "kill", "--kill-web": "killWeb",
+  };
+  // Kills may be none; everything else counts something.
+  const zeroAllowed = new Set<Numeric>(["kill", "killWeb"]);
+  const argv2 = taken.rest;
+  for (let i = 0; i < argv2.length; i += 2) {
+    const key = keys[argv2[i]];
+    const value = Number(argv2[i + 1]);
+    if (!key) usageError(`unknown option ${argv2[i]}`);
+    if (!Number.isInteger(value) || value < (zeroAllowed.has(key) ? 0 : 1)) usageError(`${argv2[i]} needs ${zeroAllowed.has(key) ? "a whole number >= 0" : "a positive whole number"}, got ${JSON.stringify(argv2[i + 1] ?? "")}`);
     options[key] = value;
   }
+  if (options.kill > options.workers) usageError(`--kill ${options.kill} is more than the ${options.workers} worker(s) started (--workers)`);
+  if (options.killWeb > 1) usageError(`--kill-web takes 0 or 1, got ${options.killWeb}`);
   return options;
 }
 
 const log = (line: string) => console.log(line);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function startWorker(databaseFile: string, logFile: string): ChildProcess {
+function startWorker(databaseUrl: string, logFile: string): ChildProcess {
   const out = fs.openSync(logFile, "a");
   // `node --import tsx`: the worker is the process spawned, so SIGKILL reaches it.
   const spec = workerSpec();
   const child = spawn(spec.command, spec.args, {
     cwd: ROOT,
     stdio: ["ignore", out, out],
-    env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, CALLBOARD_WORKER_POLL_MS: "100", CALLBOARD_DEMO: "0" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, CALLBOARD_WORKER_POLL_MS: "100", CALLBOARD_DEMO: "0" },
   });
   fs.closeSync(out);
   return child;
@@ -90,6 +120,14 @@ interface Probe {
   ok: boolean;
 }
 
+/** "2,980 / 2,783 (2 workers), 237 settled at creation": rows without a claimer were never judged (a hindsight row of a call without a response). */
+function workerShares(shares: { claimedBy: string | null; rows: bigint }[]): string {
+  const judged = shares.filter((share) => share.claimedBy !== null);
+  const settled = shares.filter((share) => share.claimedBy === null).reduce((sum, share) => sum + Number(share.rows), 0);
+  const counts = judged.map((share) => Number(share.rows).toLocaleString("en")).join(" / ");
+  return `${counts} (${judged.length} worker${judged.length === 1 ? "" : "s"})${settled ? `, ${settled.toLocaleString("en")} settled at creation` : ""}`;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
@@ -98,16 +136,19 @@ function percentile(sorted: number[], p: number): number {
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "callboard-bench-runs-"));
-  const databaseFile = path.join(dir, "bench.db");
-  const url = `file:${databaseFile}`;
   let server: ServerHandle | null = null;
-  let worker: ChildProcess | null = null;
+  const workers: ChildProcess[] = [];
   process.once("exit", () => {
     server?.killNow();
-    worker?.kill("SIGKILL");
+    for (const worker of workers) worker.kill("SIGKILL");
+  });
+  const databases = await openBenchDatabases(options.database, dir).catch((error: unknown) => {
+    console.error(`bench-runs: no database: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
   });
   try {
     log(`Machine: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+    log(`Database: ${databases.description}; ${options.workers} worker process(es), ${options.kill} killed at 30%${options.killWeb ? ", the web server at 60%" : ""}`);
     // The worker runs from the working tree; the web server from a build of it. While only worker
     // code changes, BENCH_RUNS_BUILD names an earlier build to serve, instead of a new one per edit.
     const reused = process.env.BENCH_RUNS_BUILD;
@@ -116,7 +157,7 @@ async function main() {
     const releaseBuild = markInUse(build.dir);
     log(`Build: ${build.built ? "built" : reused ? "BENCH_RUNS_BUILD, web server from an earlier build" : "reused"} (${build.dir})`);
 
-    await applyMigrations(url);
+    const { url } = await databases.fresh("runs");
     const prisma = createPrisma(url);
     let started = performance.now();
     const data = await seedRunsData(prisma, dir, { transcripts: options.transcripts, calls: options.transcripts * 5, seed: options.seed });
@@ -124,11 +165,12 @@ async function main() {
 
     const port = await freePort(options.port);
     const base = `http://localhost:${port}`;
-    const session = await benchSession(databaseFile, base);
-    const startWeb = () => startServer({ root: ROOT, buildDir: build.dir, databaseFile, port, logFile: path.join(dir, "server.log"), readyTimeoutSeconds: 120, env: session.env });
+    const session = await benchSession(url, base);
+    const startWeb = () => startServer({ root: ROOT, buildDir: build.dir, databaseUrl: url, port, logFile: path.join(dir, "server.log"), readyTimeoutSeconds: 120, env: session.env });
     server = startWeb();
     await server.ready;
-    worker = startWorker(databaseFile, path.join(dir, "worker.log"));
+    const workerLog = (i: number) => path.join(dir, `worker-${i + 1}.log`);
+    for (let i = 0; i < options.workers; i++) workers.push(startWorker(url, workerLog(i)));
 
     // Started as CI would: through POST /api/runs, which answers once the run is stored.
     const cookie = cookieHeader(session);
@@ -176,14 +218,15 @@ async function main() {
       const state = await prisma.run.findUniqueOrThrow({ where: { id: run.runId }, select: { status: true, doneCount: true, errorCount: true, total: true } });
       const finished = state.doneCount + state.errorCount;
       const fraction = finished / run.total;
-      if (!killedWorker && fraction >= 0.3) {
+      if (!killedWorker && fraction >= 0.3 && options.kill > 0) {
         steadyRate = finished / ((performance.now() - runStarted) / 1000);
         killedWorker = true;
-        log(`  ${(fraction * 100).toFixed(0)}% (${((performance.now() - runStarted) / 1000).toFixed(1)} s): kill -9 of the worker (pid ${worker.pid}), then a new one`);
-        await kill9(worker);
-        worker = startWorker(databaseFile, path.join(dir, "worker.log"));
+        const victims = workers.slice(0, options.kill);
+        log(`  ${(fraction * 100).toFixed(0)}% (${((performance.now() - runStarted) / 1000).toFixed(1)} s): kill -9 of ${victims.length} of ${workers.length} worker(s) (pid ${victims.map((w) => w.pid).join(", ")}), then new ones`);
+        await Promise.all(victims.map(kill9));
+        for (let i = 0; i < victims.length; i++) workers[i] = startWorker(url, workerLog(i));
       }
-      if (!killedWeb && fraction >= 0.6) {
+      if (!killedWeb && fraction >= 0.6 && options.killWeb) {
         killedWeb = true;
         log(`  ${(fraction * 100).toFixed(0)}% (${((performance.now() - runStarted) / 1000).toFixed(1)} s): kill -9 of the web server, then a new one`);
         webDown = true;
@@ -202,19 +245,20 @@ async function main() {
     probing = false;
     await probeLoop;
     await sleep(1000);
-    await kill9(worker);
+    await Promise.all(workers.map(kill9));
     await server.stop();
 
-    // Exactly one result per call × criterion × mode, all finished.
+    // Exactly one result per call × criterion × mode, all finished (one text for both dialects).
     const expected = data.toolCalls * data.criterionIds.length * 2;
-    const [{ rows, keys, open }] = await prisma.$queryRawUnsafe<{ rows: bigint; keys: bigint; open: bigint }[]>(
-      `SELECT COUNT(*) AS "rows", COUNT(DISTINCT "toolCallId" || '|' || "criterionId" || '|' || "mode") AS "keys",
-              SUM(CASE WHEN "status" IN ('pending', 'running') THEN 1 ELSE 0 END) AS "open" FROM "Evaluation" WHERE "runId" = ?`,
-      run.runId,
-    );
+    const [{ rows, keys, open }] = await prisma.$queryRaw<{ rows: bigint; keys: bigint; open: bigint | null }[]>(Prisma.sql`
+      SELECT COUNT(*) AS "rows", COUNT(DISTINCT "toolCallId" || '|' || "criterionId" || '|' || "mode") AS "keys",
+             SUM(CASE WHEN "status" IN ('pending', 'running') THEN 1 ELSE 0 END) AS "open" FROM "Evaluation" WHERE "runId" = ${run.runId}`);
+    // Who judged what: a finished row keeps its claimer, so several workers show their shares.
+    const shares = await prisma.$queryRaw<{ claimedBy: string | null; rows: bigint }[]>(Prisma.sql`
+      SELECT "claimedBy", COUNT(*) AS "rows" FROM "Evaluation" WHERE "runId" = ${run.runId} GROUP BY "claimedBy" ORDER BY COUNT(*) DESC`);
     const comparisons = await prisma.callComparison.count({ where: { runId: run.runId } });
     const final = await prisma.run.findUniqueOrThrow({ where: { id: run.runId }, select: { total: true, doneCount: true, errorCount: true } });
-    const exact = Number(rows) === expected && Number(keys) === expected && Number(open) === 0 && comparisons === data.toolCalls * data.criterionIds.length && final.total === expected && final.doneCount + final.errorCount === expected;
+    const exact = Number(rows) === expected && Number(keys) === expected && Number(open ?? 0) === 0 && comparisons === data.toolCalls * data.criterionIds.length && final.total === expected && final.doneCount + final.errorCount === expected;
 
     const judge = await judgeRate(prisma, run.runId, options.judgeSample);
     await prisma.$disconnect();
@@ -229,8 +273,10 @@ async function main() {
     const rowsOut: [string, string, string][] = [
       ["evaluations", expected.toLocaleString("en"), ""],
       ["run created in", `${createMs.toFixed(0)} ms`, ""],
-      ["end to end (kills included)", `${rate.toFixed(0)} /s in ${runSeconds.toFixed(1)} s`, rate >= TARGET_RATE ? "ok" : `MISSED (>= ${TARGET_RATE})`],
-      ["before the first kill", `${steadyRate.toFixed(0)} /s`, ""],
+      ["database, workers", `${databases.description}; ${options.workers} worker(s), ${options.kill} killed${options.killWeb ? ", web server killed" : ""}`, ""],
+      [options.kill || options.killWeb ? "end to end (kills included)" : "end to end", `${rate.toFixed(0)} /s in ${runSeconds.toFixed(1)} s`, rate >= TARGET_RATE ? "ok" : `MISSED (>= ${TARGET_RATE})`],
+      ...(options.kill ? [["before the first kill", `${steadyRate.toFixed(0)} /s`, ""] as [string, string, string]] : []),
+      ["rows per worker process (a row keeps its claimer)", workerShares(shares), ""],
       ["judge alone, one core", `${judge.perSecond.toFixed(0)} /s (${judge.evaluations} evaluations, ${judge.cpuSeconds.toFixed(1)} s CPU)`, ""],
       ["end to end / judge", `${(share * 100).toFixed(0)}%`, share >= TARGET_SHARE ? "ok" : `MISSED (>= ${TARGET_SHARE * 100}%)`],
       ["probes", `${latencies.length} answered, ${failed} failed`, failed ? "FAILED" : "ok"],
@@ -247,9 +293,10 @@ async function main() {
     rowsOut.push(["slowest probes (s into the run)", slowest.map((probe) => `${probe.target.replace(run.runId, ":id")} ${probe.ms.toFixed(0)} ms at ${((probe.at - runStarted) / 1000).toFixed(1)}`).join("; "), ""]);
     const width = Math.max(...rowsOut.map(([name]) => name.length));
     log("");
-    log(`bench:runs, ${options.transcripts} transcripts, ${data.toolCalls} calls, 3 criteria, mode both`);
+    log(`bench:runs, ${options.transcripts} transcripts, ${data.toolCalls} calls, 3 criteria, mode both, ${databases.dialect}, ${options.workers} worker(s)`);
     for (const [name, value, verdict] of rowsOut) log(`${name.padEnd(width)}  ${value.padEnd(48)} ${verdict}`);
     fs.rmSync(dir, { recursive: true, force: true });
+    await databases.close();
     if (!exact) process.exit(1);
     if (rate < TARGET_RATE || share < TARGET_SHARE || p95 >= TARGET_P95_MS || max > TARGET_MAX_MS || failed) process.exit(3);
   } catch (error) {

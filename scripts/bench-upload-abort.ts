@@ -128,13 +128,13 @@ async function main() {
     await applyMigrations(`file:${databaseFile}`);
     const port = await freePort(3400);
     const url = `http://localhost:${port}`;
-    const session = await benchSession(databaseFile, url);
+    const session = await benchSession(`file:${databaseFile}`, url);
     const prisma = createPrisma(`file:${databaseFile}`);
     const user = await prisma.user.findFirstOrThrow();
     const { token } = await createApiToken(prisma, user, { name: "bench" });
     await prisma.$disconnect();
 
-    server = startServer({ root: ROOT, buildDir: build.dir, databaseFile, port, logFile: path.join(dir, "server.log"), readyTimeoutSeconds: 120, env: session.env });
+    server = startServer({ root: ROOT, buildDir: build.dir, databaseUrl: `file:${databaseFile}`, port, logFile: path.join(dir, "server.log"), readyTimeoutSeconds: 120, env: session.env });
     await server.ready;
     const cookie = cookieHeader(session);
     for (const page of ["/", "/transcripts"]) await (await fetch(`${url}${page}`, { headers: { cookie } })).arrayBuffer(); // compile/warm

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AgentView } from "@/lib/results/agent-view";
 import { PASS_THRESHOLD } from "@/lib/results/verdict";
+import type { DatabaseProvider } from "../db/provider-schema";
 import { metadataWhere } from "../transcripts/list";
 
 // Infinite scores have no verdict (lib/results/finite.ts), as in verdict-sql.ts. The bound is 1e308,
@@ -34,14 +35,14 @@ function reviewWhere(review: NonNullable<AgentView["review"]>): Prisma.Transcrip
 }
 
 /** A run's agent-level results that the view keeps (see lib/results/agent-view.ts). */
-export function agentResultsWhere(runId: string, view: AgentView): Prisma.TranscriptEvaluationWhereInput {
+export function agentResultsWhere(runId: string, view: AgentView, dialect: DatabaseProvider): Prisma.TranscriptEvaluationWhereInput {
   // A call-level criterion matches no agent-level result: an id that no row has.
   if (view.excluded) return { runId, id: { in: [] } };
   const and: Prisma.TranscriptEvaluationWhereInput[] = [];
   if (view.verdict) and.push(verdictWhere(view.verdict));
   if (view.min !== undefined || view.max !== undefined) and.push({ status: "done", score: { ...(view.min !== undefined ? { gte: view.min } : {}), ...(view.max !== undefined ? { lte: view.max } : {}) } });
   if (view.review) and.push(reviewWhere(view.review));
-  const metadata = metadataWhere(view.metadata);
+  const metadata = metadataWhere(view.metadata, dialect);
   return {
     runId,
     ...(view.criterionId ? { criterionId: view.criterionId } : {}),

@@ -15,10 +15,18 @@ import type { WriteOutcome } from "./write-transcript";
 // Trace ingestion on PostgreSQL: store-spans.ts, assemble-quiet-traces.ts and write-transcript.ts
 // hold SQLite's statements and the rules; these are the same steps, async, in transactions.
 
-const INSERT_SPAN = `INSERT INTO "TraceSpan" ("traceId","spanId","data","receivedAt") VALUES ($1,$2,$3::jsonb,$4) ON CONFLICT ("traceId","spanId") DO NOTHING`;
-const REPLACE_SPAN = `UPDATE "TraceSpan" SET "data" = $1::jsonb, "receivedAt" = $2 WHERE "traceId" = $3 AND "spanId" = $4`;
-const UPSERT_TRACE = `INSERT INTO "TraceGroup" ("id","traceId","sessionId","spanCount","llmSpanCount","toolSpanCount","firstSpanAt","lastSpanAt","pending","status")
-VALUES ($1,$2,$3,$4,$5,$6,$7,$8,TRUE,'pending')
+// A request's spans go as arrays (unnest): one INSERT for the new ones, one UPDATE for those sent
+// again, one upsert for their traces, whatever the request's size.
+const INSERT_SPANS = `INSERT INTO "TraceSpan" ("traceId","spanId","data","receivedAt")
+SELECT s."traceId", s."spanId", s."data"::jsonb, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS s("traceId","spanId","data")
+ON CONFLICT ("traceId","spanId") DO NOTHING
+RETURNING "traceId", "spanId"`;
+const REPLACE_SPANS = `UPDATE "TraceSpan" AS t SET "data" = s."data"::jsonb, "receivedAt" = $4
+FROM unnest($1::text[], $2::text[], $3::text[]) AS s("traceId","spanId","data")
+WHERE t."traceId" = s."traceId" AND t."spanId" = s."spanId"`;
+const UPSERT_TRACES = `INSERT INTO "TraceGroup" ("id","traceId","sessionId","spanCount","llmSpanCount","toolSpanCount","firstSpanAt","lastSpanAt","pending","status")
+SELECT g."id", g."traceId", g."sessionId", g."spanCount", g."llmSpanCount", g."toolSpanCount", $7, $7, TRUE, 'pending'
+FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::integer[], $6::integer[]) AS g("id","traceId","sessionId","spanCount","llmSpanCount","toolSpanCount")
 ON CONFLICT ("traceId") DO UPDATE SET
   "sessionId" = COALESCE("TraceGroup"."sessionId", excluded."sessionId"),
   "spanCount" = "TraceGroup"."spanCount" + excluded."spanCount",
@@ -26,34 +34,55 @@ ON CONFLICT ("traceId") DO UPDATE SET
   "toolSpanCount" = "TraceGroup"."toolSpanCount" + excluded."toolSpanCount",
   "lastSpanAt" = excluded."lastSpanAt",
   "pending" = TRUE
-RETURNING "llmSpanCount"`;
+RETURNING "traceId", "llmSpanCount"`;
 
+const spanKey = (traceId: string, spanId: string) => `${traceId}\u0000${spanId}`;
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * store-spans.ts's rules, set-based: a span new to the database is added (and counted in its
+ * trace), a span stored before is replaced; a span sent twice in one request is added once and
+ * ends with its last copy, as when they went one by one.
+ */
 export async function storeSpansPostgres(prisma: PrismaClient, spans: OtelSpan[], now: Date): Promise<StoredSpans> {
+  const traces = new Map<string, { sessionId: string | null; spans: number; llm: number; tool: number }>();
+  const latest = new Map<string, { span: OtelSpan; first: OtelSpan; data: string }>();
+  for (const span of spans) {
+    let tally = traces.get(span.traceId);
+    if (!tally) traces.set(span.traceId, (tally = { sessionId: null, spans: 0, llm: 0, tool: 0 }));
+    tally.sessionId ??= sessionIdOf(span);
+    const key = spanKey(span.traceId, span.spanId);
+    const data = JSON.stringify(span);
+    const seen = latest.get(key);
+    latest.set(key, { span, first: seen?.first ?? span, data });
+  }
+  // Sorted, so that two requests writing the same spans or traces lock them in the same order.
+  const keys = [...latest.keys()].sort(byText);
+  const column = <T>(pick: (entry: { span: OtelSpan; first: OtelSpan; data: string }) => T) => keys.map((key) => pick(latest.get(key)!));
   return prisma.$transaction(
     async (tx) => {
-      const result: StoredSpans = { added: 0, replaced: 0, tracesWithoutLlm: [] };
-      const traces = new Map<string, { sessionId: string | null; spans: number; llm: number; tool: number }>();
-      for (const span of spans) {
-        let tally = traces.get(span.traceId);
-        if (!tally) traces.set(span.traceId, (tally = { sessionId: null, spans: 0, llm: 0, tool: 0 }));
-        tally.sessionId ??= sessionIdOf(span);
-        const data = JSON.stringify(span);
-        if ((await tx.$executeRawUnsafe(INSERT_SPAN, span.traceId, span.spanId, data, now)) === 0) {
-          await tx.$executeRawUnsafe(REPLACE_SPAN, data, now, span.traceId, span.spanId);
-          result.replaced++;
-          continue;
-        }
-        result.added++;
+      const inserted = await tx.$queryRawUnsafe<{ traceId: string; spanId: string }[]>(
+        INSERT_SPANS, column((e) => e.span.traceId), column((e) => e.span.spanId), column((e) => e.data), now,
+      );
+      const added = new Set(inserted.map((row) => spanKey(row.traceId, row.spanId)));
+      const again = keys.filter((key) => !added.has(key)).map((key) => latest.get(key)!);
+      if (again.length) await tx.$executeRawUnsafe(REPLACE_SPANS, again.map((e) => e.span.traceId), again.map((e) => e.span.spanId), again.map((e) => e.data), now);
+      for (const key of added) {
+        const { first } = latest.get(key)!;
+        const tally = traces.get(first.traceId)!;
         tally.spans++;
-        const role = spanRole(span);
+        const role = spanRole(first);
         if (role === "llm") tally.llm++;
         else if (role === "tool") tally.tool++;
       }
-      for (const [traceId, t] of traces) {
-        const [row] = await tx.$queryRawUnsafe<{ llmSpanCount: number }[]>(UPSERT_TRACE, randomUUID(), traceId, t.sessionId, t.spans, t.llm, t.tool, now, now);
-        if (!row?.llmSpanCount) result.tracesWithoutLlm.push(traceId);
-      }
-      return result;
+      const traceIds = [...traces.keys()].sort(byText);
+      const tallies = traceIds.map((traceId) => traces.get(traceId)!);
+      const rows = await tx.$queryRawUnsafe<{ traceId: string; llmSpanCount: number }[]>(
+        UPSERT_TRACES,
+        traceIds.map(() => randomUUID()), traceIds, tallies.map((t) => t.sessionId), tallies.map((t) => t.spans), tallies.map((t) => t.llm), tallies.map((t) => t.tool), now,
+      );
+      const llm = new Map(rows.map((row) => [row.traceId, row.llmSpanCount]));
+      return { added: added.size, replaced: spans.length - added.size, tracesWithoutLlm: [...traces.keys()].filter((traceId) => !llm.get(traceId)) };
     },
     { timeout: 60_000, maxWait: 15_000 },
   );
@@ -69,9 +98,19 @@ interface TraceRow {
 
 const QUIET = `SELECT "id","traceId","sessionId","lastSpanAt","transcriptId" FROM "TraceGroup" WHERE "pending" = TRUE AND "lastSpanAt" <= $1 ORDER BY "lastSpanAt" LIMIT $2`;
 const SESSION = `SELECT "id","traceId","sessionId","lastSpanAt","transcriptId" FROM "TraceGroup" WHERE "sessionId" = $1`;
-const SPANS = `SELECT "data" FROM "TraceSpan" WHERE "traceId" = $1`;
+const SPANS = `SELECT "traceId", "data" FROM "TraceSpan" WHERE "traceId" = ANY($1::text[])`;
 const DONE = `UPDATE "TraceGroup" SET "pending" = FALSE, "assembledAt" = $1, "status" = $2, "error" = $3, "transcriptId" = COALESCE($4, "transcriptId") WHERE "id" = $5 AND "lastSpanAt" = $6`;
-const LINK = `UPDATE "TraceGroup" SET "transcriptId" = $1 WHERE "id" = $2`;
+// DONE for an assembled group, and the link to its transcript even when a span came meanwhile (the
+// group stays pending then and is assembled again): one statement instead of DONE and a link.
+const ASSEMBLED = `UPDATE "TraceGroup" SET "transcriptId" = $4,
+  "pending" = CASE WHEN "lastSpanAt" = $6 THEN FALSE ELSE "pending" END,
+  "assembledAt" = CASE WHEN "lastSpanAt" = $6 THEN $1 ELSE "assembledAt" END,
+  "status" = CASE WHEN "lastSpanAt" = $6 THEN $2 ELSE "status" END,
+  "error" = CASE WHEN "lastSpanAt" = $6 THEN $3 ELSE "error" END
+WHERE "id" = $5`;
+
+type SpanRow = { traceId: string; data: unknown };
+const parsedSpan = (row: SpanRow) => (typeof row.data === "string" ? JSON.parse(row.data) : row.data) as OtelSpan;
 
 export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Date, options: AssemblyOptions): Promise<AssemblyReport> {
   const limit = options.limit ?? 200;
@@ -84,6 +123,15 @@ export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Dat
     async (tx) => {
       const done = (member: TraceRow, status: string, error: string | null, transcriptId: string | null) =>
         tx.$executeRawUnsafe(DONE, now, status, error, transcriptId, member.id, member.lastSpanAt);
+      // The spans of every quiet trace in one read; a session's other traces are read with their group.
+      // Parsed in the group's own savepoint below, so that a broken span fails its trace alone.
+      const spansOf = new Map<string, SpanRow[]>();
+      const readSpans = async (traceIds: string[]) => {
+        for (const traceId of traceIds) spansOf.set(traceId, []);
+        if (!traceIds.length) return;
+        for (const row of await tx.$queryRawUnsafe<SpanRow[]>(SPANS, traceIds)) spansOf.get(row.traceId)?.push(row);
+      };
+      await readSpans(rows.map((row) => row.traceId));
       for (const row of rows) {
         if (handled.has(row.id)) continue;
         // One group in a savepoint of its own: a trace that cannot be assembled is marked failed and the others go on.
@@ -91,11 +139,8 @@ export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Dat
         try {
           const group = row.sessionId ? await tx.$queryRawUnsafe<TraceRow[]>(SESSION, row.sessionId) : [row];
           for (const member of group) handled.add(member.id);
-          const spans: OtelSpan[] = [];
-          for (const member of group) {
-            const data = await tx.$queryRawUnsafe<{ data: unknown }[]>(SPANS, member.traceId);
-            for (const span of data) spans.push((typeof span.data === "string" ? JSON.parse(span.data) : span.data) as OtelSpan);
-          }
+          await readSpans(group.map((member) => member.traceId).filter((traceId) => !spansOf.has(traceId)));
+          const spans = group.flatMap((member) => (spansOf.get(member.traceId) ?? []).map(parsedSpan));
           const outcome = importTraceSpans(spans, { file: `trace ${row.traceId}` }, options);
           const existing = group.find((member) => member.transcriptId !== null)?.transcriptId ?? null;
           if (!outcome.ok) {
@@ -108,10 +153,7 @@ export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Dat
               for (const member of group) await done(member, "duplicate", `the same conversation is already stored as transcript ${written.transcriptId}`, null);
             } else {
               report[written.kind]++;
-              for (const member of group) {
-                await done(member, "assembled", null, written.transcriptId);
-                await tx.$executeRawUnsafe(LINK, written.transcriptId, member.id);
-              }
+              for (const member of group) await tx.$executeRawUnsafe(ASSEMBLED, now, "assembled", null, written.transcriptId, member.id, member.lastSpanAt);
             }
           }
           await tx.$executeRawUnsafe("RELEASE SAVEPOINT trace_group");

@@ -53,6 +53,14 @@ describe("traces in pieces", () => {
     expect(await prisma.traceSpan.count()).toBe(4);
   });
 
+  it("counts a span once, whether it comes twice in one request or again later", async () => {
+    const [, llm1, tool] = openInferenceTrace();
+    await send([tool, llm1, tool], 0);
+    await send([tool], 10);
+    expect(await prisma.traceSpan.count()).toBe(2);
+    expect(await prisma.traceGroup.findFirstOrThrow()).toMatchObject({ spanCount: 2, llmSpanCount: 1, toolSpanCount: 1, pending: true });
+  });
+
   it("loses nothing across a restart between the spans and the assembly", async () => {
     await send(openInferenceTrace(), 0);
     await prisma.$disconnect();

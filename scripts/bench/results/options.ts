@@ -1,4 +1,5 @@
 /** The command line of `npm run bench:results`. */
+import { DATABASE_USAGE, takeDatabaseOption, type DatabaseOption } from "../database";
 
 export interface Options {
   transcripts: number;
@@ -13,6 +14,7 @@ export interface Options {
   browser: boolean;
   keep: boolean;
   json: boolean;
+  database: DatabaseOption;
 }
 
 /** Ports below this belong to others on a shared machine: `npm start` (3000), the e2e suite (3100), dev servers. */
@@ -20,7 +22,8 @@ const LOWEST_PORT = 3200;
 
 export const USAGE =
   "usage: npm run bench:results -- [--transcripts N (2000)] [--calls N (10000)] [--both-share F (0.5)] [--repeat N (7)] [--port N (3300)] " +
-  "[--seed N (1)] [--build-timeout S (900)] [--ready-timeout S (120)] [--request-timeout S (60)] [--no-browser] [--keep] [--json]";
+  "[--seed N (1)] [--build-timeout S (900)] [--ready-timeout S (120)] [--request-timeout S (60)] [--no-browser] [--keep] [--json] " +
+  DATABASE_USAGE;
 
 function usage(code: number): never {
   console.log(USAGE);
@@ -38,7 +41,14 @@ function positiveInteger(value: string | undefined, option: string): number {
   return n;
 }
 
-export function parseOptions(argv: string[]): Options {
+export function parseOptions(all: string[]): Options {
+  let taken: ReturnType<typeof takeDatabaseOption>;
+  try {
+    taken = takeDatabaseOption(all);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const argv = taken.rest;
   const options: Options = {
     transcripts: 2000,
     calls: 10_000,
@@ -52,6 +62,7 @@ export function parseOptions(argv: string[]): Options {
     browser: true,
     keep: false,
     json: false,
+    database: taken.option,
   };
   const integers = {
     "--transcripts": "transcripts",

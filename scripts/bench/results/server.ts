@@ -94,7 +94,8 @@ export interface StartOptions {
   root: string;
   /** The build to serve (build.ts). */
   buildDir: string;
-  databaseFile: string;
+  /** DATABASE_URL of the server: file:… or postgresql://…. */
+  databaseUrl: string;
   port: number;
   logFile: string;
   readyTimeoutSeconds: number;
@@ -104,7 +105,7 @@ export interface StartOptions {
 
 /** Spawns `next start` at once; the handle can stop it even while it is still starting. */
 export function startServer(options: StartOptions): ServerHandle {
-  const { root, buildDir, databaseFile, port, logFile } = options;
+  const { root, buildDir, databaseUrl, port, logFile } = options;
   const out = fs.openSync(logFile, "a");
   const started = performance.now();
   const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port)], {
@@ -115,7 +116,7 @@ export function startServer(options: StartOptions): ServerHandle {
       ...process.env,
       ...options.env,
       NODE_ENV: "production",
-      DATABASE_URL: `file:${databaseFile}`,
+      DATABASE_URL: databaseUrl,
       PORT: String(port),
       CALLBOARD_WORKER: "0",
       CALLBOARD_DEMO: "0",

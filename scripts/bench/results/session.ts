@@ -17,10 +17,10 @@ export interface BenchSession {
 
 const EMAIL = "bench-reviewer@callboard.invalid";
 
-export async function benchSession(databaseFile: string, baseUrl: string): Promise<BenchSession> {
+export async function benchSession(databaseUrl: string, baseUrl: string): Promise<BenchSession> {
   const secret = randomBytes(32).toString("base64url");
   const password = randomBytes(18).toString("base64url");
-  const prisma = createPrisma(`file:${databaseFile}`);
+  const prisma = createPrisma(databaseUrl);
   try {
     const auth = createAuth(prisma, { secret, baseURL: baseUrl, nextCookies: false });
     const created = await auth.api.signUpEmail({ body: { name: "Bench reviewer", email: EMAIL, password } });

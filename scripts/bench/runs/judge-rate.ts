@@ -5,14 +5,17 @@
 import { parseCriterion } from "@/lib/criteria/parse";
 import { judgeInputFor } from "@/lib/eval/engine";
 import { ViewMemo } from "@/lib/eval/judge-call";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { createChecksJudge } from "@/lib/judges/checks";
+import { dialectOf } from "@/lib/server/db/dialect";
 import type { JudgeInput } from "@/lib/judges/types";
 import { loadBatch } from "@/lib/server/worker/load-batch";
 
 export async function judgeRate(prisma: PrismaClient, runId: string, sample: number): Promise<{ evaluations: number; cpuSeconds: number; perSecond: number }> {
-  // In creation order, as the worker takes them: the criteria and modes of a call together.
-  const ids = (await prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT "id" FROM "Evaluation" WHERE "runId" = ? ORDER BY "rowid" LIMIT ?`, runId, sample)).map((row) => row.id);
+  // In creation order, as the worker takes them: the criteria and modes of a call together
+  // (SQLite's rowid; on PostgreSQL, ids made at materialisation sort in creation order).
+  const order = Prisma.raw(dialectOf(prisma) === "postgresql" ? `"id"` : `"rowid"`);
+  const ids = (await prisma.$queryRaw<{ id: string }[]>(Prisma.sql`SELECT "id" FROM "Evaluation" WHERE "runId" = ${runId} ORDER BY ${order} LIMIT ${sample}`)).map((row) => row.id);
   const items = await loadBatch(prisma, ids);
   const views = new ViewMemo();
   const inputs: JudgeInput[] = [];

@@ -5,42 +5,61 @@
  * as `npm start` spawns them, timed until the run is done; the worker's CPU time (all its threads)
  * is read from /proc, which says more than wall time on a shared machine.
  *
- *   npx tsx scripts/bench/runs/worker-only.ts [transcripts (200)] [--prof <dir>] [--workers <n>]
+ *   npx tsx scripts/bench/runs/worker-only.ts [transcripts (200)] [--prof <dir>] [--workers <n>] [--database postgresql | --database-url postgresql://…]
  *
  * --prof writes the worker's V8 CPU profile (node --cpu-prof) to <dir>. KEEP=1 keeps the database.
+ * On PostgreSQL (scripts/bench/database.ts) the data is seeded afresh each time (no template),
+ * and the server's own CPU time is not counted (it is another process tree).
  * The environment reaches the worker (CALLBOARD_WORKER_THREADS, CALLBOARD_WORKER_BATCH, ...).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { createPrisma } from "@/lib/server/db/client";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
 import { createRun } from "@/lib/server/runs/create-run";
 import { workerSpec } from "../../supervised";
+import { openBenchDatabases, takeDatabaseOption } from "../database";
 import { seedRunsData } from "./seed";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+/** A database holding the seeded data: a copy of a SQLite template, or a fresh PostgreSQL database. */
+async function seededDatabase(transcripts: number, dir: string, argv: string[]): Promise<{ url: string; file: string | null; close: () => Promise<void> }> {
+  const { option } = takeDatabaseOption(argv);
+  if (option.dialect === "postgresql") {
+    const databases = await openBenchDatabases(option, dir);
+    const { url } = await databases.fresh("worker_only");
+    const prisma = createPrisma(url);
+    await seedRunsData(prisma, dir, { transcripts, calls: transcripts * 5, seed: 1 });
+    await prisma.$disconnect();
+    return { url, file: null, close: databases.close };
+  }
+  const template = path.join(os.tmpdir(), `callboard-worker-only-${transcripts}.db`);
+  if (!fs.existsSync(template)) {
+    const seedDir = fs.mkdtempSync(path.join(os.tmpdir(), "cb-seed-"));
+    const file = path.join(seedDir, "seed.db");
+    await applyMigrations(`file:${file}`);
+    const prisma = createPrisma(`file:${file}`);
+    await seedRunsData(prisma, seedDir, { transcripts, calls: transcripts * 5, seed: 1 });
+    await prisma.$executeRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+    await prisma.$disconnect();
+    fs.copyFileSync(file, template);
+  }
+  const file = path.join(dir, "bench.db");
+  fs.copyFileSync(template, file);
+  return { url: `file:${file}`, file, close: async () => undefined };
+}
 
 async function main() {
   const transcripts = Number(process.argv[2] ?? 200);
   const profIndex = process.argv.indexOf("--prof");
   const prof = profIndex > 0 ? process.argv[profIndex + 1] : null;
-  const template = path.join(os.tmpdir(), `callboard-worker-only-${transcripts}.db`);
-  if (!fs.existsSync(template)) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cb-seed-"));
-    const file = path.join(dir, "seed.db");
-    await applyMigrations(`file:${file}`);
-    const prisma = createPrisma(`file:${file}`);
-    await seedRunsData(prisma, dir, { transcripts, calls: transcripts * 5, seed: 1 });
-    await prisma.$executeRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
-    await prisma.$disconnect();
-    fs.copyFileSync(file, template);
-  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cb-worker-only-"));
-  const file = path.join(dir, "bench.db");
-  fs.copyFileSync(template, file);
-  const prisma = createPrisma(`file:${file}`);
+  const database = await seededDatabase(transcripts, dir, process.argv.slice(3));
+  const prisma = createPrisma(database.url);
   const criteria = await prisma.criterion.findMany({ select: { id: true } });
   const started = performance.now();
   const run = await createRun(prisma, { name: "w", selection: { kind: "all" }, criterionIds: criteria.map((c) => c.id), judge: { kind: "checks" }, mode: "both" });
@@ -50,7 +69,7 @@ async function main() {
   const out = fs.openSync(path.join(dir, "worker.log"), "a");
   const wIndex = process.argv.indexOf("--workers");
   const count = wIndex > 0 ? Number(process.argv[wIndex + 1]) : 1;
-  const children = Array.from({ length: count }, () => spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", out, out], env: { ...process.env, DATABASE_URL: `file:${file}`, CALLBOARD_WORKER_POLL_MS: "100", CALLBOARD_DEMO: "0" } }));
+  const children = Array.from({ length: count }, () => spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", out, out], env: { ...process.env, DATABASE_URL: database.url, CALLBOARD_WORKER_POLL_MS: "100", CALLBOARD_DEMO: "0" } }));
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const state = await prisma.run.findUniqueOrThrow({ where: { id: run.runId }, select: { status: true } });
@@ -62,16 +81,16 @@ async function main() {
     return sum + (Number(stat[11]) + Number(stat[12])) / 100;
   }, 0);
   await Promise.all(children.map((c) => { const exited = new Promise((resolve) => c.once("exit", resolve)); c.kill("SIGTERM"); return exited; }));
-  const [{ rows, open }] = await prisma.$queryRawUnsafe<{ rows: bigint; open: bigint }[]>(
-    `SELECT COUNT(*) AS "rows", SUM(CASE WHEN "status" IN ('pending','running') THEN 1 ELSE 0 END) AS "open" FROM "Evaluation" WHERE "runId" = ?`,
-    run.runId,
+  const [{ rows, open }] = await prisma.$queryRaw<{ rows: bigint; open: bigint }[]>(
+    Prisma.sql`SELECT COUNT(*) AS "rows", SUM(CASE WHEN "status" IN ('pending','running') THEN 1 ELSE 0 END) AS "open" FROM "Evaluation" WHERE "runId" = ${run.runId}`,
   );
   const comparisons = await prisma.callComparison.count();
   console.log(`${run.total} evals (created in ${createMs.toFixed(0)} ms), worker ${seconds.toFixed(2)} s incl. start => ${(run.total / seconds).toFixed(0)}/s; worker CPU ${cpu.toFixed(2)} s => ${(run.total / cpu).toFixed(0)}/CPU-s; rows ${rows} open ${open} comparisons ${comparisons}`);
   console.log(fs.readFileSync(path.join(dir, "worker.log"), "utf8").trim());
   await prisma.$disconnect();
-  if (process.env.KEEP) console.log(`kept ${file}`);
+  if (process.env.KEEP && database.file) console.log(`kept ${database.file}`);
   else fs.rmSync(dir, { recursive: true, force: true });
+  await database.close();
 }
 
 void main();

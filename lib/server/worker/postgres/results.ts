@@ -3,88 +3,148 @@ import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { asJson, asNumber } from "../sql";
 import { WORKER_TRANSACTION } from "../transaction";
 import type { ResultToWrite } from "../write-result";
-import { comparisonsOf, type SideRow, type WrittenSide } from "../write-comparisons";
+import { comparisonsOf, type ComparisonRow, type SideRow, type WrittenSide } from "../write-comparisons";
 
 // writeResults on PostgreSQL (write-result.ts holds SQLite's and the rules): each row written
 // only while still running under this worker's claim, with the cache, run counters and
-// comparisons in the same transaction.
+// comparisons in the same transaction. A batch is one statement per table, not one per row: the
+// rows go as parallel arrays through unnest, so the parameter count does not grow with the batch.
 
-const SET_RESULT = `
-  "status" = $1, "score" = $2, "passed" = $3, "explanation" = $4, "findings" = $5::jsonb, "measuredBy" = $6::jsonb, "usage" = $7::jsonb, "costUsd" = $8,
-  "cached" = $9, "error" = $10, "errorKind" = $11, "judgeId" = $12, "cacheKey" = $13, "latencyMs" = $14, "attempts" = "attempts" + $15, "finishedAt" = $16
-WHERE "id" = $17 AND "status" = 'running' AND "claimedBy" = $18`;
-const UPDATE_RESULT = `UPDATE "Evaluation" SET ${SET_RESULT} RETURNING "toolCallId", "criterionId"`;
+const updateResults = (table: "Evaluation" | "TranscriptEvaluation", returning: string) => `
+UPDATE "${table}" AS e SET
+  "status" = v."status", "score" = v."score", "passed" = v."passed", "explanation" = v."explanation",
+  "findings" = v."findings"::jsonb, "measuredBy" = v."measuredBy"::jsonb, "usage" = v."usage"::jsonb, "costUsd" = v."costUsd",
+  "cached" = v."cached", "error" = v."error", "errorKind" = v."errorKind", "judgeId" = v."judgeId", "cacheKey" = v."cacheKey",
+  "latencyMs" = v."latencyMs", "attempts" = e."attempts" + v."attempts", "finishedAt" = $17
+FROM unnest($1::text[], $2::text[], $3::double precision[], $4::boolean[], $5::text[], $6::text[], $7::text[], $8::text[], $9::double precision[],
+            $10::boolean[], $11::text[], $12::text[], $13::text[], $14::text[], $15::integer[], $16::integer[])
+  AS v("id", "status", "score", "passed", "explanation", "findings", "measuredBy", "usage", "costUsd",
+       "cached", "error", "errorKind", "judgeId", "cacheKey", "latencyMs", "attempts")
+WHERE e."id" = v."id" AND e."status" = 'running' AND e."claimedBy" = $18
+RETURNING ${returning}`;
+const UPDATE_RESULTS = updateResults("Evaluation", `e."id", e."toolCallId", e."criterionId"`);
 // Agent-level results: the same columns and claim guard on their own table, and no comparisons (they have no mode).
-const UPDATE_TRANSCRIPT_RESULT = `UPDATE "TranscriptEvaluation" SET ${SET_RESULT} RETURNING "criterionId"`;
-const INSERT_CACHE = `INSERT INTO "JudgeCache" ("key", "judgeId", "result", "createdAt") VALUES ($1, $2, $3::jsonb, $4) ON CONFLICT ("key") DO NOTHING`;
+const UPDATE_TRANSCRIPT_RESULTS = updateResults("TranscriptEvaluation", `e."id", NULL AS "toolCallId", e."criterionId"`);
+const INSERT_CACHE = `
+INSERT INTO "JudgeCache" ("key", "judgeId", "result", "createdAt")
+SELECT c."key", c."judgeId", c."result"::jsonb, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS c("key", "judgeId", "result")
+ON CONFLICT ("key") DO NOTHING`;
 const COUNT_RUN = `
 UPDATE "Run" SET "doneCount" = "doneCount" + $1, "errorCount" = "errorCount" + $2, "cacheHits" = "cacheHits" + $3
 WHERE "id" = $4 RETURNING "status", "total", "doneCount", "errorCount", "materialising"`;
 const FINISH_RUN = `UPDATE "Run" SET "status" = 'done', "finishedAt" = $1 WHERE "id" = $2`;
+// `|| ''` keeps "criterionId" out of the index choice: a run's rows are read before autovacuum has
+// analysed them, and without statistics the planner took the (runId, criterionId, passed) index
+// and filtered a third of the run per pair (680 ms per batch of 1,000 at 9,000 rows, growing with
+// the run); the unique index's (runId, toolCallId) prefix finds a call's few rows (16-18 ms).
 const READ_SIDES = `
 SELECT e."runId", e."toolCallId", e."criterionId", e."mode", e."status", e."score", e."passed", e."explanation", e."findings", c."scale"
 FROM (SELECT DISTINCT * FROM unnest($1::text[], $2::text[], $3::text[]) AS w("runId", "toolCallId", "criterionId")) AS p
 JOIN "Run" r ON r."id" = p."runId" AND r."mode" = 'both'
-JOIN "Evaluation" e ON e."runId" = p."runId" AND e."toolCallId" = p."toolCallId" AND e."criterionId" = p."criterionId"
+JOIN "Evaluation" e ON e."runId" = p."runId" AND e."toolCallId" = p."toolCallId" AND e."criterionId" || '' = p."criterionId"
 JOIN "Criterion" c ON c."id" = p."criterionId"`;
-const UPSERT_COMPARISON = `
+const UPSERT_COMPARISONS = `
 INSERT INTO "CallComparison" ("id", "runId", "toolCallId", "criterionId", "kind", "flipped", "delta", "immediateVerdict", "hindsightVerdict", "updatedAt")
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+SELECT c."id", c."runId", c."toolCallId", c."criterionId", c."kind", c."flipped", c."delta", c."immediateVerdict", c."hindsightVerdict", $10
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::double precision[], $8::text[], $9::text[])
+  AS c("id", "runId", "toolCallId", "criterionId", "kind", "flipped", "delta", "immediateVerdict", "hindsightVerdict")
 ON CONFLICT ("runId", "toolCallId", "criterionId") DO UPDATE SET
   "kind" = excluded."kind", "flipped" = excluded."flipped", "delta" = excluded."delta",
   "immediateVerdict" = excluded."immediateVerdict", "hindsightVerdict" = excluded."hindsightVerdict", "updatedAt" = excluded."updatedAt"`;
 
-function cacheable(result: Extract<ResultToWrite["outcome"], { status: "done" | "not-applicable" }>["result"]): unknown {
+type Settled = Extract<ResultToWrite["outcome"], { status: "done" | "not-applicable" }>;
+
+function cacheable(result: Settled["result"]): unknown {
   const { usage: _usage, ...rest } = result;
   return rest;
 }
 
-function resultParameters({ evaluation, outcome }: ResultToWrite, now: Date, workerId: string): unknown[] {
-  const tail = [outcome.judgeId, outcome.cacheKey, outcome.latencyMs, outcome.attempts, now, evaluation.id, workerId];
-  if (outcome.status === "error") return ["error", null, null, null, null, null, null, null, false, outcome.error, outcome.errorKind, ...tail];
-  const { result, cached } = outcome;
-  const usage = cached ? undefined : result.usage;
-  return [
-    outcome.status, result.score, result.passed, result.explanation, asJson(result.findings),
-    result.measuredBy ? asJson(result.measuredBy) : null, usage ? asJson(usage) : null, usage?.costUsd ?? null,
-    cached, null, null, ...tail,
-  ];
+/** UPDATE_RESULTS' sixteen arrays, one element per entry, in its column order. */
+function resultColumns(entries: readonly ResultToWrite[]): unknown[][] {
+  const columns: unknown[][] = Array.from({ length: 16 }, () => []);
+  for (const { evaluation, outcome } of entries) {
+    const tail = [outcome.judgeId, outcome.cacheKey, outcome.latencyMs, outcome.attempts];
+    let row: unknown[];
+    if (outcome.status === "error") {
+      row = [evaluation.id, "error", null, null, null, null, null, null, null, false, outcome.error, outcome.errorKind, ...tail];
+    } else {
+      const { result, cached } = outcome;
+      const usage = cached ? undefined : result.usage;
+      row = [
+        evaluation.id, outcome.status, result.score, result.passed, result.explanation, asJson(result.findings),
+        result.measuredBy ? asJson(result.measuredBy) : null, usage ? asJson(usage) : null, usage?.costUsd ?? null,
+        cached, null, null, ...tail,
+      ];
+    }
+    row.forEach((value, i) => columns[i].push(value ?? null));
+  }
+  return columns;
 }
+
+const pairKey = (row: { runId: string; toolCallId: string; criterionId: string }) => `${row.runId}\u0000${row.toolCallId}\u0000${row.criterionId}`;
 
 async function writeComparisonsPostgres(tx: Prisma.TransactionClient, written: readonly WrittenSide[], now: Date): Promise<void> {
   if (!written.length) return;
   const rows = await tx.$queryRawUnsafe<SideRow[]>(READ_SIDES, written.map((w) => w.runId), written.map((w) => w.toolCallId), written.map((w) => w.criterionId));
-  for (const c of comparisonsOf(rows)) {
-    await tx.$executeRawUnsafe(UPSERT_COMPARISON, randomUUID(), c.runId, c.toolCallId, c.criterionId, c.kind, c.flipped, c.delta, c.immediateVerdict, c.hindsightVerdict, now);
-  }
+  // One row per key (an upsert may not touch a row twice in one statement), in key order so that
+  // two writers upserting the same pairs lock them in the same order.
+  const byKey = new Map<string, ComparisonRow>();
+  for (const c of comparisonsOf(rows)) byKey.set(pairKey(c), c);
+  const comparisons = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
+  if (!comparisons.length) return;
+  await tx.$executeRawUnsafe(
+    UPSERT_COMPARISONS,
+    comparisons.map(() => randomUUID()),
+    comparisons.map((c) => c.runId),
+    comparisons.map((c) => c.toolCallId),
+    comparisons.map((c) => c.criterionId),
+    comparisons.map((c) => c.kind),
+    comparisons.map((c) => c.flipped),
+    comparisons.map((c) => c.delta),
+    comparisons.map((c) => c.immediateVerdict),
+    comparisons.map((c) => c.hindsightVerdict),
+    now,
+  );
 }
 
 export async function writeResultsPostgres(prisma: PrismaClient, workerId: string, entries: readonly ResultToWrite[], now: Date): Promise<boolean[]> {
+  if (!entries.length) return [];
   return prisma.$transaction(async (tx) => {
+    const calls = entries.filter((entry) => entry.evaluation.scope !== "agent");
+    const agents = entries.filter((entry) => entry.evaluation.scope === "agent");
+    type Updated = { id: string; toolCallId: string | null; criterionId: string };
+    const updated = [
+      ...(calls.length ? await tx.$queryRawUnsafe<Updated[]>(UPDATE_RESULTS, ...resultColumns(calls), now, workerId) : []),
+      ...(agents.length ? await tx.$queryRawUnsafe<Updated[]>(UPDATE_TRANSCRIPT_RESULTS, ...resultColumns(agents), now, workerId) : []),
+    ];
+    const byId = new Map(updated.map((row) => [row.id, row]));
     const counters = new Map<string, { done: number; error: number; cached: number }>();
     const cacheRows = new Map<string, { judgeId: string; result: string }>();
     const sides: WrittenSide[] = [];
-    const written: boolean[] = [];
-    for (const entry of entries) {
-      const { evaluation, outcome } = entry;
-      const agent = evaluation.scope === "agent";
-      const [row] = await tx.$queryRawUnsafe<{ toolCallId?: string; criterionId: string }[]>(agent ? UPDATE_TRANSCRIPT_RESULT : UPDATE_RESULT, ...resultParameters(entry, now, workerId));
-      written.push(row !== undefined);
-      if (!row) continue;
-      if (!agent && row.toolCallId) sides.push({ runId: evaluation.runId, toolCallId: row.toolCallId, criterionId: row.criterionId });
+    // An id given twice was written once: the first entry counts, as when rows went one by one.
+    const written = entries.map(({ evaluation, outcome }) => {
+      const row = byId.get(evaluation.id);
+      if (!row) return false;
+      byId.delete(evaluation.id);
+      if (row.toolCallId !== null) sides.push({ runId: evaluation.runId, toolCallId: row.toolCallId, criterionId: row.criterionId });
       let counter = counters.get(evaluation.runId);
       if (!counter) counters.set(evaluation.runId, (counter = { done: 0, error: 0, cached: 0 }));
       if (outcome.status === "error") {
         counter.error++;
-        continue;
+        return true;
       }
       counter.done++;
       if (outcome.cached) counter.cached++;
       else if (outcome.cacheKey && outcome.judgeId) cacheRows.set(outcome.cacheKey, { judgeId: outcome.judgeId, result: asJson(cacheable(outcome.result)) });
-    }
-    for (const [key, row] of cacheRows) await tx.$executeRawUnsafe(INSERT_CACHE, key, row.judgeId, row.result, now);
-    await writeComparisonsPostgres(tx, sides, now);
-    for (const [runId, counter] of counters) {
+      return true;
+    });
+    // The run rows first, in id order: holding a run's row until commit makes the writers of one
+    // run take turns from here on, so the second writer of a call's two modes reads the first's
+    // committed side and writes their comparison (under READ COMMITTED, two writers reading at
+    // once would each miss the other's side and neither would write it); the order keeps two
+    // writers of several runs from deadlocking.
+    for (const runId of [...counters.keys()].sort()) {
+      const counter = counters.get(runId)!;
       const [run] = await tx.$queryRawUnsafe<{ status: string; total: unknown; doneCount: unknown; errorCount: unknown; materialising: boolean }[]>(
         COUNT_RUN, counter.done, counter.error, counter.cached, runId,
       );
@@ -93,6 +153,11 @@ export async function writeResultsPostgres(prisma: PrismaClient, workerId: strin
         await tx.$executeRawUnsafe(FINISH_RUN, now, runId);
       }
     }
+    if (cacheRows.size) {
+      const keys = [...cacheRows.keys()].sort();
+      await tx.$executeRawUnsafe(INSERT_CACHE, keys, keys.map((key) => cacheRows.get(key)!.judgeId), keys.map((key) => cacheRows.get(key)!.result), now);
+    }
+    await writeComparisonsPostgres(tx, sides, now);
     return written;
   }, WORKER_TRANSACTION);
 }

@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { JudgeResult } from "@/lib/judges/types";
+import { seedDemo } from "@/lib/server/demo/seed";
+import { createRun } from "@/lib/server/runs/create-run";
+import { createTestDatabase } from "@/lib/server/test-database";
+import { newRunSchema } from "@/lib/zod/runs";
+import { claimBatch } from "./claim";
+import { releaseClaims } from "./lease";
+import { failure } from "./outcome";
+import { writeResults, type ResultToWrite } from "./write-result";
+
+// writeResults on the test database's dialect (npm run test:pg runs it on PostgreSQL, where a
+// group is one statement per table): the exactly-once guards row by row within a group, and the
+// comparison of a call's two modes when two workers write them at the same moment.
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let prisma: PrismaClient;
+
+beforeEach(async () => {
+  db = await createTestDatabase("write-results");
+  prisma = db.prisma;
+  await seedDemo(prisma);
+});
+afterEach(() => db.cleanup());
+
+async function startRun(mode: "immediate" | "both", criteria = 1): Promise<{ runId: string; total: number }> {
+  const ids = (await prisma.criterion.findMany({ orderBy: { text: "asc" }, take: criteria, select: { id: true } })).map((c) => c.id);
+  const created = await createRun(prisma, newRunSchema.parse({ selection: { kind: "all" }, criterionIds: ids, mode }));
+  return { runId: created.runId, total: created.total };
+}
+
+const judged = (score: number, extra: Partial<JudgeResult> = {}): JudgeResult => ({ score, passed: null, applicable: true, explanation: `scored ${score}`, findings: [], measuredBy: ["test"], ...extra });
+
+function done(id: string, runId: string, score: number, cacheKey: string | null = `key-${id}`): ResultToWrite {
+  return { evaluation: { id, runId }, outcome: { status: "done", result: judged(score), judgeId: "test-judge", cacheKey, cached: false, attempts: 1, latencyMs: 7 } };
+}
+
+describe("writeResults", () => {
+  it("writes each row of a group once, only under its own claim, with its values, counters and cache", async () => {
+    const { runId } = await startRun("immediate");
+    const mine = await claimBatch(prisma, "me", 4);
+    const theirs = await claimBatch(prisma, "them", 1);
+    const pending = await prisma.evaluation.findFirstOrThrow({ where: { runId, status: "pending" }, select: { id: true } });
+    // A claim takes no more than it asks for (PostgreSQL's once took every pending row: claims.ts).
+    expect(mine).toHaveLength(4);
+    expect(theirs).toHaveLength(1);
+    expect(await prisma.evaluation.count({ where: { runId, status: "running" } })).toBe(5);
+
+    const written = await writeResults(prisma, "me", [
+      done(mine[0], runId, 0.25),
+      { evaluation: { id: mine[1], runId }, outcome: failure("timeout", "judge took too long", "test-judge") },
+      done(mine[0], runId, 0.9), // the same row again: the first write stands
+      done(theirs[0], runId, 1), // another worker's claim
+      done(pending.id, runId, 1), // never claimed
+      { evaluation: { id: mine[2], runId }, outcome: { status: "done", result: judged(1), judgeId: "test-judge", cacheKey: "key-shared", cached: true, attempts: 0, latencyMs: 0 } },
+    ]);
+    expect(written).toEqual([true, true, false, false, false, true]);
+
+    const rows = new Map((await prisma.evaluation.findMany({ where: { id: { in: [...mine, ...theirs, pending.id] } } })).map((row) => [row.id, row]));
+    expect(rows.get(mine[0])).toMatchObject({ status: "done", score: 0.25, explanation: "scored 0.25", judgeId: "test-judge", cacheKey: `key-${mine[0]}`, latencyMs: 7, attempts: 1, cached: false });
+    expect(rows.get(mine[0])?.findings).toEqual([]);
+    expect(rows.get(mine[0])?.measuredBy).toEqual(["test"]);
+    expect(rows.get(mine[1])).toMatchObject({ status: "error", score: null, error: "judge took too long", errorKind: "timeout" });
+    expect(rows.get(mine[2])).toMatchObject({ status: "done", cached: true, attempts: 0 });
+    expect(rows.get(mine[3])).toMatchObject({ status: "running", claimedBy: "me" });
+    expect(rows.get(theirs[0])).toMatchObject({ status: "running", claimedBy: "them" });
+    expect(rows.get(pending.id)).toMatchObject({ status: "pending" });
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ doneCount: 2, errorCount: 1, cacheHits: 1 });
+    // Only the judged (not cached) result goes to the cache.
+    expect((await prisma.judgeCache.findMany()).map((row) => row.key)).toEqual([`key-${mine[0]}`]);
+  });
+
+  it("finishes the run with its last rows", async () => {
+    const { runId, total } = await startRun("immediate");
+    const ids = await claimBatch(prisma, "me", total + 10);
+    expect(ids).toHaveLength(total);
+    const written = await writeResults(prisma, "me", ids.map((id, i) => done(id, runId, i % 2, null)));
+    expect(written.every(Boolean)).toBe(true);
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "done", doneCount: total, errorCount: 0 });
+  });
+
+  it("compares a call's two modes when two workers write them at the same moment", async () => {
+    const { runId, total } = await startRun("both", 2);
+    const open = await prisma.evaluation.count({ where: { runId, status: "pending" } });
+    const ids = await claimBatch(prisma, "a", total + 10);
+    expect(ids).toHaveLength(open);
+    // Immediate rows stay with worker a, hindsight rows go to worker b: each pair is split.
+    await prisma.evaluation.updateMany({ where: { runId, mode: "hindsight", status: "running" }, data: { claimedBy: "b" } });
+    const rows = await prisma.evaluation.findMany({ where: { runId, status: "running" }, select: { id: true, mode: true, claimedBy: true } });
+    const entries = (claimer: string) => rows.filter((row) => row.claimedBy === claimer).map((row) => done(row.id, runId, row.mode === "immediate" ? 0.2 : 0.8));
+    expect(entries("a").length).toBeGreaterThan(0);
+    expect(entries("b").length).toBeGreaterThan(0);
+    const [a, b] = await Promise.all([writeResults(prisma, "a", entries("a")), writeResults(prisma, "b", entries("b"))]);
+    expect([...a, ...b].every(Boolean)).toBe(true);
+
+    // Every pair is finished now (a hindsight row without a response was settled at creation), so each has its comparison.
+    const all = await prisma.evaluation.findMany({ where: { runId }, select: { toolCallId: true, criterionId: true, status: true } });
+    const pairs = new Set(all.map((row) => `${row.toolCallId}/${row.criterionId}`));
+    const bothJudged = new Set(all.filter((row) => all.some((other) => other !== row && other.toolCallId === row.toolCallId && other.criterionId === row.criterionId && other.status === "done") && row.status === "done").map((row) => `${row.toolCallId}/${row.criterionId}`));
+    const comparisons = await prisma.callComparison.findMany({ where: { runId } });
+    expect(comparisons).toHaveLength(pairs.size);
+    expect(bothJudged.size).toBeGreaterThan(0);
+    for (const comparison of comparisons.filter((c) => bothJudged.has(`${c.toolCallId}/${c.criterionId}`))) expect(comparison.delta).toBeCloseTo(0.6);
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "done" });
+  });
+});
+
+describe("claimBatch", () => {
+  it("goes on in creation order from a worker's last claim, and comes back for rows given back before it", async () => {
+    const { runId } = await startRun("immediate");
+    const inOrder = (await prisma.evaluation.findMany({ where: { runId, status: "pending" }, select: { id: true } })).length;
+    const first = await claimBatch(prisma, "me", 4);
+    const second = await claimBatch(prisma, "me", 4);
+    expect(first).toHaveLength(4);
+    expect(second).toHaveLength(4);
+    expect(first.filter((id) => second.includes(id))).toEqual([]);
+    // Given back (as a stopping worker does): claimed again, though they lie before where "me" stopped.
+    expect(await releaseClaims(prisma, "me", first.slice(0, 2))).toBe(2);
+    const rest = await claimBatch(prisma, "me", inOrder);
+    expect(rest).toHaveLength(inOrder - 6);
+    expect(rest).toEqual(expect.arrayContaining(first.slice(0, 2)));
+    expect(await prisma.evaluation.count({ where: { runId, status: "pending" } })).toBe(0);
+    expect(await claimBatch(prisma, "me", 4)).toEqual([]);
+  });
+});
