@@ -93,13 +93,20 @@ const cache = new StateCache<CriterionModeStats[]>();
  * The state is read before the rows, so a value is never older than the state it is kept under.
  */
 export async function cachedCriterionStats(prisma: PrismaClient, runs: readonly RunState[]): Promise<CriterionModeStats[]> {
-  const missing = runs.filter((run) => cache.get(run.id, runStateKey(run)) === undefined);
+  const remembered = new Map(runs.map((run) => [run.id, cache.get(run.id, runStateKey(run))]));
+  const missing = runs.filter((run) => remembered.get(run.id) === undefined);
   if (missing.length) {
+    const started = performance.now();
     const fresh = await criterionStats(
       prisma,
       missing.map((run) => run.id),
     );
-    for (const run of missing) cache.set(run.id, runStateKey(run), fresh.filter((s) => s.runId === run.id));
+    const costMs = (performance.now() - started) / missing.length;
+    for (const run of missing) {
+      const value = fresh.filter((s) => s.runId === run.id);
+      cache.set(run.id, runStateKey(run), value, costMs);
+      remembered.set(run.id, value);
+    }
   }
-  return runs.flatMap((run) => cache.get(run.id, runStateKey(run)) ?? []);
+  return runs.flatMap((run) => remembered.get(run.id) ?? []);
 }

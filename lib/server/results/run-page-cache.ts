@@ -25,9 +25,10 @@ async function remembered<T>(cache: StateCache<T>, run: RunState, load: () => Pr
   const state = runStateKey(run);
   const known = cache.get(run.id, state);
   if (known !== undefined) return known;
+  const started = performance.now();
   const value = await load();
   // A run deleted meanwhile leaves nothing to remember.
-  if (value !== null) cache.set(run.id, state, value);
+  if (value !== null) cache.set(run.id, state, value, performance.now() - started);
   return value;
 }
 

@@ -16,8 +16,9 @@ async function cachedFlips(prisma: PrismaClient, run: RunState): Promise<FlipCou
   const state = runStateKey(run);
   const known = flipsCache.get(run.id, state);
   if (known) return known;
+  const started = performance.now();
   const flips = await flipCounts(prisma, run.id);
-  flipsCache.set(run.id, state, flips);
+  flipsCache.set(run.id, state, flips, performance.now() - started);
   return flips;
 }
 
