@@ -40,21 +40,28 @@ export interface AgentCheck {
 const severityOf = (penalty: number): Severity => (penalty > 0.5 ? "major" : penalty >= 0.1 ? "minor" : "info");
 const callName = (entry: TraceCall) => `${entry.call.function.name} (message ${entry.messageIndex})`;
 
+/** The calls the tool rejected, each with whether a later call of the same tool succeeded. */
+function rejections(calls: readonly TraceCall[]): { entry: TraceCall & { status: NonNullable<TraceCall["status"]> }; recovered: boolean }[] {
+  return calls.flatMap((entry, index) => {
+    const status = entry.status;
+    if (status?.kind !== "rejected") return [];
+    const recovered = calls.slice(index + 1).some((later) => later.call.function.name === entry.call.function.name && later.status?.kind === "ok");
+    return [{ entry: { ...entry, status }, recovered }];
+  });
+}
+
 export const unrecoveredError: AgentCheck = {
   id: "unrecovered-error",
   title: "Error not recovered from",
   topics: ["goal", "errors"],
   explanation: "A call the tool rejected, after which the agent never made a call of that tool that succeeded: what the call was for was not done.",
   run({ calls }) {
-    const hits: AgentHit[] = [];
-    calls.forEach((entry, index) => {
-      if (entry.status?.kind !== "rejected") return;
-      const recovered = calls.slice(index + 1).some((later) => later.call.function.name === entry.call.function.name && later.status?.kind === "ok");
-      if (recovered) return;
-      const penalty = entry.changesState ? 0.35 : 0.2;
-      hits.push({ severity: severityOf(penalty), penalty, message: `${callName(entry)} was rejected and never done successfully afterwards.`, evidence: entry.status.evidence, at: entry.messageIndex });
-    });
-    return hits;
+    return rejections(calls)
+      .filter(({ recovered }) => !recovered)
+      .map(({ entry }) => {
+        const penalty = entry.changesState ? 0.35 : 0.2;
+        return { severity: severityOf(penalty), penalty, message: `${callName(entry)} was rejected and never done successfully afterwards.`, evidence: entry.status.evidence, at: entry.messageIndex };
+      });
   },
 };
 
@@ -66,13 +73,9 @@ export const recoveredError: AgentCheck = {
   topics: ["errors", "efficiency"],
   explanation: "A call the tool rejected that the agent later made succeed: not a lost goal, but a wasted step and a sign of guessing before knowing.",
   run({ calls }) {
-    const hits: AgentHit[] = [];
-    calls.forEach((entry, index) => {
-      if (entry.status?.kind !== "rejected") return;
-      if (!calls.slice(index + 1).some((later) => later.call.function.name === entry.call.function.name && later.status?.kind === "ok")) return;
-      hits.push({ severity: severityOf(RECOVERED_PENALTY), penalty: RECOVERED_PENALTY, message: `${callName(entry)} was rejected before a later call of it succeeded.`, evidence: entry.status.evidence, at: entry.messageIndex });
-    });
-    return hits;
+    return rejections(calls)
+      .filter(({ recovered }) => recovered)
+      .map(({ entry }) => ({ severity: severityOf(RECOVERED_PENALTY), penalty: RECOVERED_PENALTY, message: `${callName(entry)} was rejected before a later call of it succeeded.`, evidence: entry.status.evidence, at: entry.messageIndex }));
   },
 };
 
