@@ -179,8 +179,21 @@ export const unansweredRequest: AgentCheck = {
 // A first change with nothing looked up before it; each distinct lookup that answered divides the
 // penalty further, so an agent that checked more before acting ranks above one that checked less.
 const UNEXPLORED_PENALTY = 0.3;
-// From this many lookups on, the first change counts as explored.
+// From this many lookups on, the agent counts as having explored enough.
 const EXPLORED_ENOUGH = 9;
+
+/** Distinct lookups (tool and arguments) among these calls that the tool answered. */
+function distinctLookups(calls: readonly TraceCall[]): number {
+  const looked = new Set<string>();
+  for (const entry of calls) {
+    if (entry.changesState) continue;
+    if (entry.status?.kind === "ok" || entry.status?.kind === "empty") looked.add(`${entry.call.function.name}\u0000${canonicalArguments(entry.call.function.arguments)}`);
+  }
+  return looked.size;
+}
+
+/** The penalty for having looked up `looked` distinct things: the same curve for both exploration checks. */
+const explorationPenalty = (looked: number) => (looked >= EXPLORED_ENOUGH ? 0 : UNEXPLORED_PENALTY / (looked + 1));
 
 export const actedBeforeLooking: AgentCheck = {
   id: "acted-before-looking",
@@ -191,16 +204,30 @@ export const actedBeforeLooking: AgentCheck = {
   run({ calls, lookupOffered }) {
     const firstChange = calls.findIndex((entry) => entry.changesState);
     if (firstChange < 0 || !lookupOffered) return [];
-    const looked = new Set<string>();
-    for (const entry of calls.slice(0, firstChange)) {
-      if (entry.status?.kind === "ok" || entry.status?.kind === "empty") looked.add(`${entry.call.function.name}\u0000${canonicalArguments(entry.call.function.arguments)}`);
-    }
-    if (looked.size >= EXPLORED_ENOUGH) return [];
+    const looked = distinctLookups(calls.slice(0, firstChange));
+    const penalty = explorationPenalty(looked);
+    if (!penalty) return [];
     const first = calls[firstChange];
-    const penalty = UNEXPLORED_PENALTY / (looked.size + 1);
-    if (!looked.size) return [{ severity: "minor", penalty, message: `The first change, ${callName(first)}, was made before anything was looked up.`, at: first.messageIndex }];
+    if (!looked) return [{ severity: "minor", penalty, message: `The first change, ${callName(first)}, was made before anything was looked up.`, at: first.messageIndex }];
     // Some looking was done: this grades how much, it is not a defect to act on.
-    return [{ severity: "info", penalty, message: `The first change, ${callName(first)}, came after ${looked.size} distinct lookup${looked.size > 1 ? "s" : ""} that answered.`, at: first.messageIndex }];
+    return [{ severity: "info", penalty, message: `The first change, ${callName(first)}, came after ${looked} distinct lookup${looked > 1 ? "s" : ""} that answered.`, at: first.messageIndex }];
+  },
+};
+
+export const answeredWithoutLooking: AgentCheck = {
+  id: "answered-without-looking",
+  title: "Answered without looking",
+  topics: ["exploration", "goal"],
+  explanation:
+    "The agent changed nothing and looked up little (distinct lookups that answered), although tools to look things up were offered: whatever it told the user, refused or handed over rests on less that it checked. Graded like acting before looking.",
+  run({ messages, calls, lookupOffered }) {
+    if (!lookupOffered || calls.some((entry) => entry.changesState) || !messages.some((message) => message.role === "user")) return [];
+    const looked = distinctLookups(calls);
+    const penalty = explorationPenalty(looked);
+    if (!penalty) return [];
+    const at = calls.length ? calls[calls.length - 1].messageIndex : messages.length - 1;
+    if (!looked) return [{ severity: "minor", penalty, message: "The agent changed nothing and looked nothing up that answered, although lookup tools were offered.", at }];
+    return [{ severity: "info", penalty, message: `The agent changed nothing and made ${looked} distinct lookup${looked > 1 ? "s" : ""} that answered.`, at }];
   },
 };
 
@@ -272,4 +299,4 @@ export const poorCalls: AgentCheck = {
   },
 };
 
-export const AGENT_CHECKS: readonly AgentCheck[] = [unrecoveredError, recoveredError, repeatedCall, unconfirmedChange, unsupportedAnswer, unansweredRequest, actedBeforeLooking, unverifiedChange, poorCalls];
+export const AGENT_CHECKS: readonly AgentCheck[] = [unrecoveredError, recoveredError, repeatedCall, unconfirmedChange, unsupportedAnswer, unansweredRequest, actedBeforeLooking, answeredWithoutLooking, unverifiedChange, poorCalls];

@@ -91,6 +91,21 @@ describe("agent-level checks judge", () => {
     expect(scores[1].score).toBeLessThan(scores[2].score as number);
   });
 
+  it("grades exploration when the agent changed nothing: an answer after looking ranks above one after none", () => {
+    const question = { role: "user", content: "Is order W1 still pending?" } as const;
+    const guessed = trace(question, { role: "assistant", content: "Yes, order W1 is pending." });
+    const looked = trace(question, call("1", "get_order", "W1"), result("1", '{"order_id": "W1", "status": "pending"}'), { role: "assistant", content: "Yes, order W1 is pending." });
+    const rejected = trace(question, call("1", "get_order", "W1"), result("1", "Error: no such order"), { role: "assistant", content: "I could not find order W1." });
+    const [blind, checked, failed] = [guessed, looked, rejected].map((content) => evaluateTraceWithChecks({ criterion: reward("explore before acting"), content }));
+    expect(blind.findings).toEqual([expect.objectContaining({ check: "answered-without-looking", severity: "minor" })]);
+    expect(checked.findings).toEqual([expect.objectContaining({ check: "answered-without-looking", severity: "info", message: expect.stringContaining("1 distinct lookup that answered") })]);
+    // A lookup the tool rejected showed nothing.
+    expect(failed.findings).toContainEqual(expect.objectContaining({ check: "answered-without-looking", severity: "minor" }));
+    expect(blind.score).toBeLessThan(checked.score as number);
+    // Once a change is made, the first change is what exploration is graded by.
+    expect(evaluateTraceWithChecks({ criterion: GOAL, content: good }).findings.map((finding) => finding.check)).not.toContain("answered-without-looking");
+  });
+
   it("finds a change made on a value no earlier tool result showed", () => {
     const unverified = trace(
       { role: "user", content: "Please cancel order W1, or W7 if that one is gone." },
