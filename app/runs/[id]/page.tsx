@@ -70,7 +70,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const progress = await cachedRunProgress(prisma, run);
   if (!progress) notFound();
   // SQLite answers one query at a time: the table's rows first, since they are what the page is for.
-  const calls = runCallPage(prisma, id, view);
+  const calls = runCallPage(prisma, run, view);
   const [page, modes, tools, metadata] = await Promise.all([calls, runModes(prisma, run), cachedRunToolNames(prisma, run), cachedRunMetadataValues(prisma, run)]);
   const agentFilters = agentView(view, run.agentCriteria.map((criterion) => criterion.id));
   const agentResults = run.agentCriteria.length ? await runAgentResults(prisma, id, agentPage, agentFilters) : null;

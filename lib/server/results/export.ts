@@ -5,7 +5,7 @@ import type { RunView } from "@/lib/zod/run-view";
 import { HUMAN_EXPORT_COLUMNS, humanCsvValues, humanExport, type HumanExport } from "./export-human";
 import { agentExportRecords, type AgentExportRecord } from "./export-agent";
 import { humanMarksForCalls } from "./human-marks";
-import { runCallIdsPage } from "./run-call-query";
+import { runCallIds } from "./run-call-query";
 
 export const EXPORT_FORMATS = ["csv", "jsonl", "summary"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -169,7 +169,7 @@ async function* exportChunks(prisma: PrismaClient, runId: string, view: RunView,
   const criteria = links.map((link) => link.criterion);
   if (format === "csv") yield csvHeader();
   for (let skip = 0; ; skip += pages.ids) {
-    const { ids } = await runCallIdsPage(prisma, runId, view, skip, pages.ids);
+    const ids = await runCallIds(prisma, runId, view, skip, pages.ids);
     for (let start = 0; start < ids.length; start += pages.results) {
       const slice = ids.slice(start, start + pages.results);
       const [calls, humans] = await Promise.all([
@@ -197,7 +197,7 @@ async function* exportChunks(prisma: PrismaClient, runId: string, view: RunView,
 /**
  * The view's results as a stream of CSV or JSON Lines. Each pull reads one page of calls, so a
  * large export starts at once, holds one page in memory, and stops reading when the client goes
- * away. Calls come in the view's order (runCallIdsPage), the order of the run page's table.
+ * away. Calls come in the view's order (runCallIds), the order of the run page's table.
  */
 export function exportStream(prisma: PrismaClient, runId: string, view: RunView, format: "csv" | "jsonl", pages: typeof EXPORT_PAGES = EXPORT_PAGES): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

@@ -17,6 +17,9 @@ import { runResultGroups } from "./run-groups";
 import { cellKey } from "@/lib/results/run-groups";
 import { runToolNames } from "./run-tools";
 import { judgedDemo, type JudgedDemo } from "./test-fixtures";
+import { readRunState } from "./state-cache";
+
+const stateOf = async (client: PrismaClient, runId: string) => (await readRunState(client, runId)) ?? expect.fail(`no run ${runId}`);
 
 // The demo data judged once in a both-mode run and an immediate run; every test only reads.
 let demo: JudgedDemo;
@@ -77,19 +80,19 @@ describe("flipCounts", () => {
 describe("runCallPage", () => {
   it("pages the run's calls in transcript order with only the page's results", async () => {
     const calls = await prisma.toolCall.count();
-    const first = await runCallPage(prisma, runId, view({ size: "10" }));
+    const first = await runCallPage(prisma, await stateOf(prisma, runId), view({ size: "10" }));
     expect(first.total).toBe(calls);
     expect(first.rows).toHaveLength(10);
     for (const row of first.rows) expect(row.results).toHaveLength(scales.size * 2);
-    const second = await runCallPage(prisma, runId, view({ size: "10", page: "2" }));
+    const second = await runCallPage(prisma, await stateOf(prisma, runId), view({ size: "10", page: "2" }));
     expect(second.rows.map((row) => row.toolCallId)).not.toContain(first.rows[0].toolCallId);
-    const past = await runCallPage(prisma, runId, view({ size: "10", page: "99" }));
+    const past = await runCallPage(prisma, await stateOf(prisma, runId), view({ size: "10", page: "99" }));
     expect(past.page).toBe(Math.ceil(calls / 10));
     expect(past.rows.length).toBeGreaterThan(0);
   });
 
   it("filters to flipped calls and marks the flipped criteria", async () => {
-    const page = await runCallPage(prisma, runId, view({ changed: "1" }));
+    const page = await runCallPage(prisma, await stateOf(prisma, runId), view({ changed: "1" }));
     const flippedCalls = new Set((await prisma.callComparison.findMany({ where: { runId, flipped: true }, select: { toolCallId: true } })).map((row) => row.toolCallId));
     expect(page.total).toBe(flippedCalls.size);
     expect(page.rows.every((row) => row.flipped.length > 0 && flippedCalls.has(row.toolCallId))).toBe(true);
@@ -98,13 +101,13 @@ describe("runCallPage", () => {
   it("sorts by a criterion's score and searches by tool name", async () => {
     const continuous = [...scales].find(([, scale]) => scale === "continuous")?.[0];
     expect(continuous).toBeDefined();
-    const sorted = await runCallPage(prisma, runId, view({ sort: "score", criterion: continuous ?? "", dir: "desc" }));
+    const sorted = await runCallPage(prisma, await stateOf(prisma, runId), view({ sort: "score", criterion: continuous ?? "", dir: "desc" }));
     const scores = sorted.rows.map((row) => row.results.find((r) => r.criterionId === continuous && r.mode === "hindsight")?.score ?? null);
     const judged = scores.filter((score): score is number => score !== null);
     expect(judged).toEqual([...judged].sort((a, b) => b - a));
 
     const [tool] = await runToolNames(prisma, runId);
-    const found = await runCallPage(prisma, runId, view({ q: tool.toolName }));
+    const found = await runCallPage(prisma, await stateOf(prisma, runId), view({ q: tool.toolName }));
     expect(found.total).toBeGreaterThanOrEqual(tool.calls);
     expect(found.rows.every((row) => row.toolName.includes(tool.toolName) || row.argumentsPreview.includes(tool.toolName) || row.transcriptName.includes(tool.toolName))).toBe(true);
   });
@@ -112,11 +115,11 @@ describe("runCallPage", () => {
 
 describe("runCallPage with metadata filters", () => {
   it("shows each call's transcript metadata and filters by model, task, tag and outcome", async () => {
-    const all = await runCallPage(prisma, runId, view());
+    const all = await runCallPage(prisma, await stateOf(prisma, runId), view());
     const rows = all.rows;
     expect(rows.every((row) => row.transcript.taskId !== null && row.transcript.reward !== null)).toBe(true);
     const expectFilter = async (input: Record<string, string>, keep: (row: (typeof rows)[number]) => boolean) => {
-      const page = await runCallPage(prisma, runId, view(input));
+      const page = await runCallPage(prisma, await stateOf(prisma, runId), view(input));
       const expected = rows.filter(keep).map((row) => row.toolCallId);
       expect(expected.length).toBeGreaterThan(0);
       expect(expected.length).toBeLessThan(rows.length);
@@ -128,7 +131,7 @@ describe("runCallPage with metadata filters", () => {
     await expectFilter({ model: "gpt-4o-mini" }, (row) => row.transcript.model === "gpt-4o-mini");
     await expectFilter({ task: "checkout-5xx-triage" }, (row) => row.transcript.taskId === "checkout-5xx-triage");
     await expectFilter({ tag: "booking" }, (row) => row.transcript.tags.includes("booking"));
-    expect((await runCallPage(prisma, runId, view({ outcome: "unknown" }))).total).toBe(0);
+    expect((await runCallPage(prisma, await stateOf(prisma, runId), view({ outcome: "unknown" }))).total).toBe(0);
   });
 
   it("lists the metadata values of the run's transcripts for the filters", async () => {
@@ -191,7 +194,7 @@ describe("runCallPage on a run judged in auto mode", () => {
     await runUntilIdle({ prisma, onError: () => {} });
     const modes = await prisma.evaluation.groupBy({ by: ["mode"], where: { runId: autoRunId }, _count: { _all: true } });
     expect(modes).toHaveLength(2);
-    const sorted = await runCallPage(prisma, autoRunId, view({ sort: "score", criterion: continuous }));
+    const sorted = await runCallPage(prisma, await stateOf(prisma, autoRunId), view({ sort: "score", criterion: continuous }));
     expect(sorted.rows).toHaveLength(sorted.total);
     const scores = sorted.rows.map((row) => row.results[0]?.score ?? null).filter((score): score is number => score !== null);
     expect(scores).toEqual([...scores].sort((a, b) => a - b));

@@ -4,6 +4,10 @@ import { humanMarksForCalls } from "./human-marks";
 import { reviewedDemo, type ReviewedDemo } from "./review-test-fixtures";
 import { runCallPage } from "./run-call-page";
 import { neighbours, runCallCount, runCallIdsPage } from "./run-call-query";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { readRunState } from "./state-cache";
+
+const stateOf = async (client: PrismaClient, runId: string) => (await readRunState(client, runId)) ?? expect.fail(`no run ${runId}`);
 
 // The demo run with its default queue and one verdict of each kind; every test only reads.
 let demo: ReviewedDemo;
@@ -62,7 +66,7 @@ describe("the review status filter", () => {
 
   it("combines with the other filters and walks with previous/next", async () => {
     const view = runViewSchema.parse({ review: "done" });
-    const page = await runCallPage(demo.prisma, demo.runId, view);
+    const page = await runCallPage(demo.prisma, await stateOf(demo.prisma, demo.runId), view);
     expect(page.total).toBe(2);
     const position = await neighbours(demo.prisma, demo.runId, view, demo.agreed.toolCallId);
     expect(position.total).toBe(2);
@@ -79,7 +83,7 @@ describe("the review status filter", () => {
 
 describe("human marks", () => {
   it("gives the run page's rows each result's human verdict beside the judge's", async () => {
-    const page = await runCallPage(demo.prisma, demo.runId, runViewSchema.parse({ review: "disputed" }));
+    const page = await runCallPage(demo.prisma, await stateOf(demo.prisma, demo.runId), runViewSchema.parse({ review: "disputed" }));
     const row = page.rows.find((candidate) => candidate.toolCallId === demo.disputed.toolCallId);
     expect(row?.humans).toEqual([
       expect.objectContaining({

@@ -55,6 +55,11 @@ function inRunWithResults(runId: string, view: RunView): Prisma.Sql {
   return Prisma.sql`tc."id" IN (SELECT e."toolCallId" FROM "Evaluation" e${criterion} WHERE ${Prisma.join([...scope, ...filters.conditions], " AND ")})`;
 }
 
+/** Whether the view leaves out any of the run's calls (criterion, mode and order alone do not). */
+export function narrowsCalls(view: RunView): boolean {
+  return resultConditions(view) !== null || callConditions("", view).length > 1;
+}
+
 export function callConditions(runId: string, view: RunView): Prisma.Sql[] {
   const conditions = [inRunWithResults(runId, view)];
   if (view.changed) {

@@ -23,7 +23,7 @@ export interface Ordering {
 }
 
 export function ordering(runId: string, view: RunView): Ordering {
-  const position = [Prisma.sql`t."createdAt"`, Prisma.sql`tc."transcriptId"`, Prisma.sql`tc."ordinal"`, Prisma.sql`tc."id"`];
+  const position = [Prisma.sql`t."createdAt"`, Prisma.sql`t."id"`, Prisma.sql`tc."ordinal"`, Prisma.sql`tc."id"`];
   const keyed = (exprs: Prisma.Sql[], dirs: ("asc" | "desc")[], joins: Prisma.Sql = Prisma.empty): Ordering => ({
     joins,
     columns: exprs.map((expr, i) => Prisma.sql`${expr} AS ${Prisma.raw(`k${i}`)}`),

@@ -1,27 +1,36 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { RunView } from "@/lib/zod/run-view";
+import { narrowsCalls } from "./run-call-filters";
 import { listedCalls } from "./run-call-list";
 import { comesBefore, orderBy } from "./run-call-order";
 import { toNumber } from "./verdict-sql";
 
 /** How many calls the view shows. */
 export async function runCallCount(prisma: PrismaClient, runId: string, view: RunView): Promise<number> {
+  if (!narrowsCalls(view)) {
+    // Every call of the run: the distinct calls of its results, read from the unique index alone.
+    const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(DISTINCT "toolCallId") AS n FROM "Evaluation" WHERE "runId" = ${runId}`);
+    return toNumber(row?.n);
+  }
   const { sql } = listedCalls(runId, view);
   const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(*) AS n FROM (${sql}) AS counted`);
   return toNumber(row?.n);
 }
 
 /**
- * Ids of one page of the view's calls, in the view's order, with the view's total. One query
- * when the page has rows (the total rides along as a window count); a count alone past the end.
+ * Ids of one page of the view's calls, in the view's order. No count rides along: a count reads
+ * every call of the view, while in the transcript order a page reads only as far as its last row.
  */
-export async function runCallIdsPage(prisma: PrismaClient, runId: string, view: RunView, skip: number, take: number): Promise<{ ids: string[]; total: number }> {
+export async function runCallIds(prisma: PrismaClient, runId: string, view: RunView, skip: number, take: number): Promise<string[]> {
   const { sql, keys } = listedCalls(runId, view);
-  const rows = await prisma.$queryRaw<{ id: string; total: unknown }[]>(
-    Prisma.sql`SELECT l.id AS id, COUNT(*) OVER () AS total FROM (${sql}) l ORDER BY ${orderBy(keys, "l")} LIMIT ${take} OFFSET ${skip}`,
-  );
-  if (rows.length === 0) return { ids: [], total: await runCallCount(prisma, runId, view) };
-  return { ids: rows.map((row) => row.id), total: toNumber(rows[0].total) };
+  const rows = await prisma.$queryRaw<{ id: string }[]>(Prisma.sql`SELECT l.id AS id FROM (${sql}) l ORDER BY ${orderBy(keys, "l")} LIMIT ${take} OFFSET ${skip}`);
+  return rows.map((row) => row.id);
+}
+
+/** Ids of one page of the view's calls, in the view's order, with the view's total. */
+export async function runCallIdsPage(prisma: PrismaClient, runId: string, view: RunView, skip: number, take: number): Promise<{ ids: string[]; total: number }> {
+  const ids = await runCallIds(prisma, runId, view, skip, take);
+  return { ids, total: await runCallCount(prisma, runId, view) };
 }
 
 export interface CallPosition {

@@ -1,3 +1,5 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+
 /**
  * While a run is judged, a value computed from its results may be this many times as old as it
  * took to compute: recomputing then takes at most a fifth of the server's time, however large the
@@ -48,6 +50,11 @@ export interface RunState {
   doneCount: number;
   errorCount: number;
   finishedAt: Date | null;
+}
+
+/** A run's state as read now, or null when there is no such run. */
+export function readRunState(prisma: PrismaClient, runId: string): Promise<RunState | null> {
+  return prisma.run.findUnique({ where: { id: runId }, select: { id: true, status: true, doneCount: true, errorCount: true, finishedAt: true } });
 }
 
 export function runStateKey(run: RunState): string {
