@@ -169,6 +169,8 @@ interface Meta {
   /** The tau2 code the tools and prompt were read from. */
   code: string;
   task_hash: string;
+  /** The policy in the system prompt (sha256, 12 hex): runs of one domain and task may differ in policy (a fork's edited airline policy). */
+  policy_hash: string;
   /** tau2-writes.jsonl only: for each labelled write, the ground-truth action it matched, or how it differs from the nearest one. */
   write_checks?: WriteCheck[];
 }
@@ -547,14 +549,15 @@ function trialsTable(records: Record_[]): string {
     byKey.set(record.category, tasks);
   }
   const lines = [
-    "| domain | tasks (pairs) | successful attempts | failed attempts | (success, failure) pairs | same-model pairs | tasks with a same-model pair |",
-    "|---|---:|---:|---:|---:|---:|---:|",
+    "| domain | tasks (pairs) | successful attempts | failed attempts | (success, failure) pairs | same-model pairs | of them same policy | tasks with a same-model pair |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const [domain, tasks] of [...byKey].sort(([a], [b]) => a.localeCompare(b))) {
     let successes = 0;
     let failures = 0;
     let pairs = 0;
     let sameModel = 0;
+    let samePolicy = 0;
     let tasksWithSameModel = 0;
     for (const attempts of tasks.values()) {
       const good = attempts.filter(success);
@@ -562,11 +565,13 @@ function trialsTable(records: Record_[]): string {
       successes += good.length;
       failures += bad.length;
       pairs += good.length * bad.length;
-      const same = good.reduce((sum, g) => sum + bad.filter((b) => b.meta.model === g.meta.model && b.meta.agent === g.meta.agent).length, 0);
+      const sameModelOf = (g: Record_) => bad.filter((b) => b.meta.model === g.meta.model && b.meta.agent === g.meta.agent);
+      const same = good.reduce((sum, g) => sum + sameModelOf(g).length, 0);
       sameModel += same;
+      samePolicy += good.reduce((sum, g) => sum + sameModelOf(g).filter((b) => b.meta.policy_hash === g.meta.policy_hash).length, 0);
       if (same) tasksWithSameModel++;
     }
-    lines.push(`| ${domain} | ${tasks.size} | ${successes} | ${failures} | ${pairs} | ${sameModel} | ${tasksWithSameModel} |`);
+    lines.push(`| ${domain} | ${tasks.size} | ${successes} | ${failures} | ${pairs} | ${sameModel} | ${samePolicy} | ${tasksWithSameModel} |`);
   }
   return lines.join("\n");
 }
@@ -703,6 +708,7 @@ function main(): void {
     const policy = recordedPolicy ?? gitShow(code.dir, code.commit, `data/tau2/domains/${domain}/policy.md`);
     const systemPrompt = pyFormat(context.template, { agent_instruction: context.instruction, domain_policy: policy });
     const promptExact = implementation === "llm_agent" && recordedPolicy !== null;
+    const policyHash = createHash("sha256").update(policy).digest("hex").slice(0, 12);
     const offered = new Set(context.tools.map((tool) => tool.name));
     const tasks = new Map(arr(results.tasks).map((task) => [String(obj(task).id), obj(task)]));
     const taskFor = resolveTasks(simulations, tasks);
@@ -760,6 +766,7 @@ function main(): void {
         prompt_exact: promptExact,
         code: context.code,
         task_hash: taskHash(task),
+        policy_hash: policyHash,
       };
       const base = {
         id: `tau2/${domain}/${simId}`,
