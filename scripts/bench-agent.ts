@@ -2,12 +2,14 @@
  * Measures an agent-level criterion on repeated attempts of the same tasks with known success:
  * how often a successful attempt scores above a failed attempt of the same task (ties count half).
  *
- *   npm run bench:agent -- --cases <trials.jsonl> [--criteria "<agent-level criterion>"] [--json]
+ *   npm run bench:agent -- --cases <trials.jsonl> [--criteria "<agent-level criterion>"] [--same-model] [--json]
  *
  * One JSON object a line: an OpenAI-format transcript (`messages`, `tools`), `pair` naming the task
  * (attempts of one task share it) and `meta.reward` (1 for a success). Only the transcript is
  * judged; `pair` and `meta` are joined afterwards. Baselines beside the judge: fewer tool errors,
- * fewer calls.
+ * fewer calls. `--same-model` adds, beside each all-pairs figure, the figure over the pairs whose two
+ * attempts were made by the same model (`meta.model`, and `meta.agent` when either has one): a
+ * pair across models can be told apart by the model's style alone, a same-model pair cannot.
  */
 import { readFileSync } from "node:fs";
 import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
@@ -25,16 +27,26 @@ interface Attempt {
   /** The set's own grouping (a benchmark domain), for figures per category. */
   category: string;
   success: boolean;
+  /** `meta.model` and `meta.agent` (the agent implementation), when the set records them. */
+  model: string | null;
+  agent: string | null;
   transcript: CanonicalTranscript;
 }
 
+/** Which (success, failure) pairs of a task count. */
+type PairFilter = (good: Attempt, bad: Attempt) => boolean;
+
+const allPairs: PairFilter = () => true;
+const sameModelPairs: PairFilter = (good, bad) => good.model !== null && good.model === bad.model && good.agent === bad.agent;
+
 function parseArgs(argv: string[]) {
-  const options = { cases: "", criteria: DEFAULT_CRITERION, json: false };
+  const options = { cases: "", criteria: DEFAULT_CRITERION, json: false, sameModel: false };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
     if (arg === "--cases") options.cases = argv[++index] ?? "";
     else if (arg === "--criteria") options.criteria = argv[++index] ?? "";
     else if (arg === "--json") options.json = true;
+    else if (arg === "--same-model") options.sameModel = true;
     else if (arg !== "--") throw new Error(`unknown option ${arg}`);
   }
   if (!options.cases) throw new Error("--cases <trials.jsonl> is required");
@@ -54,15 +66,22 @@ function load(file: string): Attempt[] {
     const { pair, meta, labels: _labels, id: _id, category, source: _source, ...visible } = JSON.parse(line) as Record<string, unknown>;
     const imported = importItem(visible, { file, line: index + 1 });
     if (!imported.ok) throw new Error(describeImportError(imported.error));
-    const reward = (meta as { reward?: unknown } | undefined)?.reward;
+    const { reward, model, agent } = (meta ?? {}) as { reward?: unknown; model?: unknown; agent?: unknown };
     if (typeof pair !== "string" || typeof reward !== "number") return;
-    attempts.push({ pair, category: typeof category === "string" ? category : "all", success: reward >= 1, transcript: imported.transcript });
+    attempts.push({
+      pair,
+      category: typeof category === "string" ? category : "all",
+      success: reward >= 1,
+      model: typeof model === "string" ? model : null,
+      agent: typeof agent === "string" ? agent : null,
+      transcript: imported.transcript,
+    });
   });
   return attempts;
 }
 
 /** Share of (success, failure) pairs of one task in which the success scores higher; ties count half. */
-function rankingAccuracy(attempts: Attempt[], score: (attempt: Attempt) => number): { accuracy: number; pairs: number; decided: number; decidedAccuracy: number } {
+function rankingAccuracy(attempts: Attempt[], score: (attempt: Attempt) => number, counts: PairFilter = allPairs): { accuracy: number; pairs: number; decided: number; decidedAccuracy: number } {
   const byTask = new Map<string, Attempt[]>();
   for (const attempt of attempts) byTask.set(attempt.pair, [...(byTask.get(attempt.pair) ?? []), attempt]);
   let total = 0;
@@ -73,6 +92,7 @@ function rankingAccuracy(attempts: Attempt[], score: (attempt: Attempt) => numbe
     const scored = group.map((attempt) => ({ attempt, value: score(attempt) }));
     for (const good of scored.filter((entry) => entry.attempt.success)) {
       for (const bad of scored.filter((entry) => !entry.attempt.success)) {
+        if (!counts(good.attempt, bad.attempt)) continue;
         const outcome = compareScores(good.value, bad.value);
         total += outcome;
         pairs++;
@@ -112,6 +132,13 @@ function main() {
     fewerToolErrors: rankingAccuracy(attempts, errors),
     fewerCalls: rankingAccuracy(attempts, calls),
     fewerFindingsOf: Object.fromEntries(checkIds.map((check) => [check, rankingAccuracy(attempts, fewerHitsOf(check))])),
+    sameModel: options.sameModel
+      ? {
+          judge: rankingAccuracy(attempts, (attempt) => scores.get(attempt) ?? 0.5, sameModelPairs),
+          fewerToolErrors: rankingAccuracy(attempts, errors, sameModelPairs),
+          fewerCalls: rankingAccuracy(attempts, calls, sameModelPairs),
+        }
+      : null,
     byCategory: Object.fromEntries(
       [...new Set(attempts.map((attempt) => attempt.category))].sort().map((category) => {
         const inCategory = attempts.filter((attempt) => attempt.category === category);
@@ -120,6 +147,9 @@ function main() {
           {
             judge: rankingAccuracy(inCategory, (attempt) => scores.get(attempt) ?? 0.5),
             fewerToolErrors: rankingAccuracy(inCategory, errors),
+            sameModel: options.sameModel
+              ? { judge: rankingAccuracy(inCategory, (attempt) => scores.get(attempt) ?? 0.5, sameModelPairs), fewerToolErrors: rankingAccuracy(inCategory, errors, sameModelPairs) }
+              : null,
             fewerFindingsOf: Object.fromEntries(checkIds.map((check) => [check, rankingAccuracy(inCategory, fewerHitsOf(check))])),
           },
         ];
@@ -128,16 +158,23 @@ function main() {
   };
   if (options.json) return console.log(JSON.stringify(report));
   console.log(`agent-level criterion "${report.criterion}" on ${options.cases}: ${report.attempts} attempts, ${report.judge.pairs} (success, failure) pairs of the same task`);
-  console.log(`  built-in judge's score ranks the success higher  ${report.judge.accuracy.toFixed(3)}`);
-  console.log(`  baseline: fewer tool errors                      ${report.fewerToolErrors.accuracy.toFixed(3)}`);
-  console.log(`  baseline: fewer calls                            ${report.fewerCalls.accuracy.toFixed(3)}`);
+  const same = report.sameModel;
+  // Beside an all-pairs figure, with --same-model: the figure over same-model pairs only.
+  const beside = (figure: ReturnType<typeof rankingAccuracy> | undefined) => (figure ? `   same model: ${figure.accuracy.toFixed(3)} (${figure.pairs} pairs)` : "");
+  if (same) console.log(`  --same-model: ${same.judge.pairs} of the ${report.judge.pairs} pairs are two attempts of the same model (meta.model, meta.agent)`);
+  console.log(`  built-in judge's score ranks the success higher  ${report.judge.accuracy.toFixed(3)}${beside(same?.judge)}`);
+  console.log(`  baseline: fewer tool errors                      ${report.fewerToolErrors.accuracy.toFixed(3)}${beside(same?.fewerToolErrors)}`);
+  console.log(`  baseline: fewer calls                            ${report.fewerCalls.accuracy.toFixed(3)}${beside(same?.fewerCalls)}`);
   const perCheck = (figures: Record<string, ReturnType<typeof rankingAccuracy>>) =>
     Object.entries(figures)
       .map(([check, figure]) => `${check} ${figure.accuracy.toFixed(3)} (${figure.decidedAccuracy.toFixed(2)} of ${figure.decided} decided)`)
       .join(", ");
   console.log(`  each check alone, fewer findings ranks higher (right when it decides, of how many pairs): ${perCheck(report.fewerFindingsOf)}`);
   for (const [category, figures] of Object.entries(report.byCategory)) {
-    console.log(`  ${category} (${figures.judge.pairs} pairs): judge ${figures.judge.accuracy.toFixed(3)}, fewer tool errors ${figures.fewerToolErrors.accuracy.toFixed(3)}; ${perCheck(figures.fewerFindingsOf)}`);
+    const sameInCategory = figures.sameModel
+      ? ` [same model (${figures.sameModel.judge.pairs} pairs): judge ${figures.sameModel.judge.accuracy.toFixed(3)}, fewer tool errors ${figures.sameModel.fewerToolErrors.accuracy.toFixed(3)}]`
+      : "";
+    console.log(`  ${category} (${figures.judge.pairs} pairs): judge ${figures.judge.accuracy.toFixed(3)}, fewer tool errors ${figures.fewerToolErrors.accuracy.toFixed(3)}${sameInCategory}; ${perCheck(figures.fewerFindingsOf)}`);
   }
 }
 

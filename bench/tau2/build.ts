@@ -131,6 +131,8 @@ interface ManifestFile {
 interface Manifest {
   tau2Repo: string;
   domains: string[];
+  /** Registered domain variants whose tools are another domain's tools module (see toolsDomainAt). */
+  variants?: string[];
   schemaCheck: { repo: string; commit: string; path: string; blob: string };
   files: ManifestFile[];
 }
@@ -167,6 +169,8 @@ interface Meta {
   /** The tau2 code the tools and prompt were read from. */
   code: string;
   task_hash: string;
+  /** The policy in the system prompt (sha256, 12 hex): runs of one domain and task may differ in policy (a fork's edited airline policy). */
+  policy_hash: string;
   /** tau2-writes.jsonl only: for each labelled write, the ground-truth action it matched, or how it differs from the nearest one. */
   write_checks?: WriteCheck[];
 }
@@ -215,20 +219,46 @@ interface DomainContext {
   template: string;
 }
 
-const contexts = new Map<string, DomainContext>();
+const contexts = new Map<string, DomainContext & { toolsDomain: string; toolsBlobs: string }>();
+
+/**
+ * The domain package whose tools.py the domain's environment uses at `commit`: the domain's own
+ * when it has a tools.py; for a variant without one (airline_tighter_policy, telecom-workflow), the
+ * package of the environment function registry.py registers under the variant's name, followed to
+ * the tools module that environment.py imports. null when the code does not say.
+ */
+function toolsDomainAt(dir: string, commit: string, domain: string): string | null {
+  if (gitBlob(dir, commit, `src/tau2/domains/${domain}/tools.py`)) return domain;
+  if (!gitBlob(dir, commit, "src/tau2/registry.py")) return null;
+  const registry = gitShow(dir, commit, "src/tau2/registry.py");
+  const escaped = domain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const registered = new RegExp(`register_domain\\(\\s*(\\w+)\\s*,\\s*"${escaped}"\\s*,?\\s*\\)`).exec(registry);
+  if (!registered) return null;
+  const imported = new RegExp(`from tau2\\.domains\\.(\\w+)\\.environment import \\(?\\s*\\w+ as ${registered[1]}\\b`).exec(registry);
+  if (!imported) return null;
+  const environmentPath = `src/tau2/domains/${imported[1]}/environment.py`;
+  if (!gitBlob(dir, commit, environmentPath)) return null;
+  const toolsImports = [...gitShow(dir, commit, environmentPath).matchAll(/^from tau2\.domains\.(\w+)\.tools import /gm)].map((match) => match[1]);
+  if (new Set(toolsImports).size !== 1) return null;
+  return gitBlob(dir, commit, `src/tau2/domains/${toolsImports[0]}/tools.py`) ? toolsImports[0] : null;
+}
 
 function domainContext(dir: string, repo: string, commit: string, domain: string): DomainContext {
   const key = `${dir}\u0000${commit}\u0000${domain}`;
   let context = contexts.get(key);
   if (!context) {
+    const toolsDomain = toolsDomainAt(dir, commit, domain) ?? die(`${repo}@${commit.slice(0, 10)}: cannot tell which tools.py the ${domain} environment uses`);
+    const sourceFiles = [`src/tau2/domains/${toolsDomain}/tools.py`, `src/tau2/domains/${toolsDomain}/data_model.py`];
     const tools = extractTools({
-      toolsPy: gitShow(dir, commit, `src/tau2/domains/${domain}/tools.py`),
-      dataModelPy: gitShow(dir, commit, `src/tau2/domains/${domain}/data_model.py`),
+      toolsPy: gitShow(dir, commit, sourceFiles[0]),
+      dataModelPy: gitShow(dir, commit, sourceFiles[1]),
       toolkitPy: gitShow(dir, commit, "src/tau2/environment/toolkit.py"),
     });
     const prompt = readAgentPrompt(gitShow(dir, commit, "src/tau2/agent/llm_agent.py"));
     context = {
       code: `${repo}@${commit}`,
+      toolsDomain,
+      toolsBlobs: sourceFiles.map((file) => gitBlob(dir, commit, file)).join(","),
       tools,
       writeTools: new Set(tools.filter((tool) => tool.toolType === "write").map((tool) => tool.name)),
       ...prompt,
@@ -246,7 +276,7 @@ function codeFor(options: Options, manifest: Manifest, entry: ManifestFile, gitC
     if (dir && !candidates.some(([, known]) => known === dir)) candidates.push([repo, dir]);
   }
   for (const [repo, dir] of candidates) {
-    if (hasCommit(dir, gitCommit) && gitBlob(dir, gitCommit, `src/tau2/domains/${domain}/tools.py`)) return { dir, repo, commit: gitCommit };
+    if (hasCommit(dir, gitCommit) && toolsDomainAt(dir, gitCommit, domain)) return { dir, repo, commit: gitCommit };
   }
   const dir = options.sources.get(entry.repo)!;
   if (entry.codeCommit && !hasCommit(dir, entry.codeCommit)) die(`codeCommit ${entry.codeCommit} of ${entry.path} is not in ${dir}`);
@@ -509,18 +539,66 @@ function summaryTable(writes: Record_[], responses: Record_[], trials: Record_[]
   return lines.join("\n");
 }
 
+/** Per domain: tasks, attempts, and (success, failure) pairs of one task, all and of one model (same meta.model and meta.agent). */
 function trialsTable(records: Record_[]): string {
-  const byKey = new Map<string, { tasks: Set<string>; success: number; failure: number }>();
+  const success = (record: Record_) => (record.meta.reward ?? 0) >= 1 - 1e-6;
+  const byKey = new Map<string, Map<string, Record_[]>>();
   for (const record of records) {
-    const entry = byKey.get(record.category) ?? { tasks: new Set(), success: 0, failure: 0 };
-    entry.tasks.add(record.pair!);
-    if ((record.meta.reward ?? 0) >= 1 - 1e-6) entry.success++;
-    else entry.failure++;
-    byKey.set(record.category, entry);
+    const tasks = byKey.get(record.category) ?? new Map<string, Record_[]>();
+    tasks.set(record.pair!, [...(tasks.get(record.pair!) ?? []), record]);
+    byKey.set(record.category, tasks);
   }
-  const lines = ["| domain | tasks (pairs) | successful attempts | failed attempts |", "|---|---:|---:|---:|"];
-  for (const [domain, entry] of [...byKey].sort(([a], [b]) => a.localeCompare(b))) lines.push(`| ${domain} | ${entry.tasks.size} | ${entry.success} | ${entry.failure} |`);
+  const lines = [
+    "| domain | tasks (pairs) | successful attempts | failed attempts | (success, failure) pairs | same-model pairs | of them same policy | tasks with a same-model pair |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const [domain, tasks] of [...byKey].sort(([a], [b]) => a.localeCompare(b))) {
+    let successes = 0;
+    let failures = 0;
+    let pairs = 0;
+    let sameModel = 0;
+    let samePolicy = 0;
+    let tasksWithSameModel = 0;
+    for (const attempts of tasks.values()) {
+      const good = attempts.filter(success);
+      const bad = attempts.filter((record) => !success(record));
+      successes += good.length;
+      failures += bad.length;
+      pairs += good.length * bad.length;
+      const sameModelOf = (g: Record_) => bad.filter((b) => b.meta.model === g.meta.model && b.meta.agent === g.meta.agent);
+      const same = good.reduce((sum, g) => sum + sameModelOf(g).length, 0);
+      sameModel += same;
+      samePolicy += good.reduce((sum, g) => sum + sameModelOf(g).filter((b) => b.meta.policy_hash === g.meta.policy_hash).length, 0);
+      if (same) tasksWithSameModel++;
+    }
+    lines.push(`| ${domain} | ${tasks.size} | ${successes} | ${failures} | ${pairs} | ${sameModel} | ${samePolicy} | ${tasksWithSameModel} |`);
+  }
   return lines.join("\n");
+}
+
+// ---------------------------------------------------------------- self-check: schemas of the code versions used
+
+/**
+ * Extends the schema self-check to every code version the records were built from: one whose
+ * tools.py and data_model.py are the blobs verified against tau2's dump must give the same schemas
+ * (a different toolkit.py or a variant's indirection must not change them); the others are counted.
+ */
+function schemaCoverage(verified: (DomainContext & { toolsDomain: string; toolsBlobs: string })[]): string {
+  let covered = 0;
+  const uncovered: string[] = [];
+  for (const context of contexts.values()) {
+    if (verified.includes(context)) continue;
+    const reference = verified.find((known) => known.toolsDomain === context.toolsDomain && known.toolsBlobs === context.toolsBlobs);
+    if (!reference) {
+      uncovered.push(`${context.code.replace(/@(\w{7})\w+/, "@$1")} (${context.toolsDomain})`);
+      continue;
+    }
+    const ours = JSON.stringify(context.tools.map((tool) => tool.schema));
+    if (ours !== JSON.stringify(reference.tools.map((tool) => tool.schema))) die(`schema self-check: ${context.code} (${context.toolsDomain}) has the verified tools.py and data_model.py but extracts different schemas`);
+    covered++;
+  }
+  const others = uncovered.length ? ` (${uncovered.sort().join(", ")})` : "";
+  return `schema self-check, code versions used: ${covered} have the verified tools.py and data_model.py and give the verified schemas; ${uncovered.length} have other ones${others}`;
 }
 
 // ---------------------------------------------------------------- validation of written files
@@ -583,6 +661,7 @@ function main(): void {
     }
     note(`schema self-check: ${same} tool schemas extracted from tools.py at ${check.commit.slice(0, 10)} equal tau2's own dump (${check.path})`);
   }
+  const verifiedContexts = [...contexts.values()];
 
   const writes: Record_[] = [];
   const responses: Record_[] = [];
@@ -606,7 +685,8 @@ function main(): void {
     const agent = obj(info.agent_info);
     const domain = str(environment.domain_name) ?? "?";
     const simulations = arr(results.simulations);
-    if (!manifest.domains.includes(domain)) {
+    const variant = (manifest.variants ?? []).includes(domain);
+    if (!manifest.domains.includes(domain) && !variant) {
       skip(`domain ${domain}`, simulations.length);
       continue;
     }
@@ -620,9 +700,15 @@ function main(): void {
     const code = codeFor(options, manifest, entry, str(info.git_commit) ?? "", domain);
     const context = domainContext(code.dir, code.repo, code.commit, domain);
     const recordedPolicy = str(environment.policy);
+    // A variant's policy file is not at a path the builder knows: without the recorded one the prompt would be a guess.
+    if (variant && recordedPolicy === null) {
+      skip(`domain variant ${domain} without a recorded policy`, simulations.length);
+      continue;
+    }
     const policy = recordedPolicy ?? gitShow(code.dir, code.commit, `data/tau2/domains/${domain}/policy.md`);
     const systemPrompt = pyFormat(context.template, { agent_instruction: context.instruction, domain_policy: policy });
     const promptExact = implementation === "llm_agent" && recordedPolicy !== null;
+    const policyHash = createHash("sha256").update(policy).digest("hex").slice(0, 12);
     const offered = new Set(context.tools.map((tool) => tool.name));
     const tasks = new Map(arr(results.tasks).map((task) => [String(obj(task).id), obj(task)]));
     const taskFor = resolveTasks(simulations, tasks);
@@ -680,6 +766,7 @@ function main(): void {
         prompt_exact: promptExact,
         code: context.code,
         task_hash: taskHash(task),
+        policy_hash: policyHash,
       };
       const base = {
         id: `tau2/${domain}/${simId}`,
@@ -735,6 +822,7 @@ function main(): void {
   note(
     `calls: ${unansweredCalls} without a response (not in the responses labels), ${reusedIdCalls} reusing an earlier call's id (unlabelled: the bench gives an id's label to its first call), ${unofferedToolCalls} to tools not offered; user-simulator tool turns left out: ${conversion.userToolTurnsDropped}; responses with no open call: ${conversion.orphanResponses}; arguments stored as text: ${conversion.stringArguments}`,
   );
+  note(schemaCoverage(verifiedContexts));
   const problems = outputs.flatMap(([name]) => validate(path.join(options.out, name)));
   note(`validation: ${problems.length ? `${problems.length} problem(s); first: ${problems[0]}` : "every label names a call of its transcript, every tool message follows its call"}`);
 
