@@ -81,15 +81,23 @@ function load(file: string): Attempt[] {
 }
 
 /** Share of (success, failure) pairs of one task in which the success scores higher; ties count half. */
-function rankingAccuracy(attempts: Attempt[], score: (attempt: Attempt) => number, counts: PairFilter = allPairs): { accuracy: number; pairs: number; decided: number; decidedAccuracy: number } {
+function rankingAccuracy(
+  attempts: Attempt[],
+  score: (attempt: Attempt) => number,
+  counts: PairFilter = allPairs,
+): { accuracy: number; pairs: number; decided: number; decidedAccuracy: number; taskWeighted: number; tasks: number } {
   const byTask = new Map<string, Attempt[]>();
   for (const attempt of attempts) byTask.set(attempt.pair, [...(byTask.get(attempt.pair) ?? []), attempt]);
   let total = 0;
   let pairs = 0;
   let decided = 0;
   let won = 0;
+  // A task attempted 20 times gives 100 pairs, one attempted twice gives 1: the mean over tasks
+  // keeps a few much-repeated tasks from deciding the figure.
+  const perTask: number[] = [];
   for (const group of byTask.values()) {
     const scored = group.map((attempt) => ({ attempt, value: score(attempt) }));
+    const [totalBefore, pairsBefore] = [total, pairs];
     for (const good of scored.filter((entry) => entry.attempt.success)) {
       for (const bad of scored.filter((entry) => !entry.attempt.success)) {
         if (!counts(good.attempt, bad.attempt)) continue;
@@ -102,9 +110,17 @@ function rankingAccuracy(attempts: Attempt[], score: (attempt: Attempt) => numbe
         }
       }
     }
+    if (pairs > pairsBefore) perTask.push((total - totalBefore) / (pairs - pairsBefore));
   }
   // Decided pairs (no tie) say how often a score is right when it tells the attempts apart at all.
-  return { accuracy: pairs ? total / pairs : Number.NaN, pairs, decided, decidedAccuracy: decided ? won / decided : Number.NaN };
+  return {
+    accuracy: pairs ? total / pairs : Number.NaN,
+    pairs,
+    decided,
+    decidedAccuracy: decided ? won / decided : Number.NaN,
+    taskWeighted: perTask.length ? perTask.reduce((sum, value) => sum + value, 0) / perTask.length : Number.NaN,
+    tasks: perTask.length,
+  };
 }
 
 function main() {
@@ -163,6 +179,8 @@ function main() {
   const beside = (figure: ReturnType<typeof rankingAccuracy> | undefined) => (figure ? `   same model: ${figure.accuracy.toFixed(3)} (${figure.pairs} pairs)` : "");
   if (same) console.log(`  --same-model: ${same.judge.pairs} of the ${report.judge.pairs} pairs are two attempts of the same model (meta.model, meta.agent)`);
   console.log(`  built-in judge's score ranks the success higher  ${report.judge.accuracy.toFixed(3)}${beside(same?.judge)}`);
+  const taskWeighted = (figure: ReturnType<typeof rankingAccuracy>) => `${figure.taskWeighted.toFixed(3)} (${figure.tasks} tasks)`;
+  console.log(`  the same, each task weighted alike               ${taskWeighted(report.judge)}${same ? `   same model: ${taskWeighted(same.judge)}` : ""}`);
   console.log(`  baseline: fewer tool errors                      ${report.fewerToolErrors.accuracy.toFixed(3)}${beside(same?.fewerToolErrors)}`);
   console.log(`  baseline: fewer calls                            ${report.fewerCalls.accuracy.toFixed(3)}${beside(same?.fewerCalls)}`);
   const perCheck = (figures: Record<string, ReturnType<typeof rankingAccuracy>>) =>

@@ -16,7 +16,7 @@ export const AGENT_CHECK_INFOS: readonly { id: string; title: string; topics: re
   { id: "unanswered-request", title: "Last request left unanswered", topics: ["goal", "stopping"] },
   { id: "acted-before-looking", title: "Acted before looking", topics: ["exploration", "goal"] },
   { id: "answered-without-looking", title: "Answered without looking", topics: ["exploration", "goal"] },
-  { id: "unverified-change", title: "Change on values no tool showed", topics: ["exploration", "goal"] },
+  { id: "unverified-change", title: "Change on values no tool showed", topics: ["exploration"] },
   { id: "poor-calls", title: "Wrong tools or arguments", topics: ["tool-use", "goal", "faithfulness"] },
 ];
 

@@ -257,7 +257,9 @@ function argumentValues(raw: string): string[] {
 export const unverifiedChange: AgentCheck = {
   id: "unverified-change",
   title: "Change on values no tool showed",
-  topics: ["exploration", "goal"],
+  // Not a goal check: within one agent, an attempt that did the work often acted on values the user
+  // gave (names, dates) while a failed one changed nothing, so this ranked failures above successes.
+  topics: ["exploration"],
   explanation:
     "A call that changes state with an argument value (an id, a name, an amount) that no earlier tool result contains: the agent acted on what it was told or assumed, without looking it up.",
   run({ messages, calls }) {

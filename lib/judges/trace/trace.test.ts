@@ -116,9 +116,13 @@ describe("agent-level checks judge", () => {
       call("2", "cancel_order", "W7a"),
       result("2", '{"order_id": "W7a", "status": "cancelled"}'),
     );
-    const judged = evaluateTraceWithChecks({ criterion: GOAL, content: unverified });
+    const explore = reward("verify what they act on");
+    const judged = evaluateTraceWithChecks({ criterion: explore, content: unverified });
     expect(judged.findings).toContainEqual(expect.objectContaining({ check: "unverified-change", message: expect.stringContaining('"W7a"') }));
-    expect(evaluateTraceWithChecks({ criterion: GOAL, content: good }).findings.map((finding) => finding.check)).not.toContain("unverified-change");
+    expect(evaluateTraceWithChecks({ criterion: explore, content: good }).findings.map((finding) => finding.check)).not.toContain("unverified-change");
+    // It says how the agent explored, not whether it reached the goal: acting on values the user
+    // gave is often the work itself.
+    expect(evaluateTraceWithChecks({ criterion: GOAL, content: unverified }).findings.map((finding) => finding.check)).not.toContain("unverified-change");
   });
 
   it("counts a rejected call the agent then got right as a wasted step, not as an unrecovered error", () => {
