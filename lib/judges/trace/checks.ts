@@ -154,6 +154,9 @@ export const unsupportedAnswer: AgentCheck = {
 
 // A user turn that only closes the conversation ("Thanks, that's all").
 const CLOSING = /\b(that'?s all|that is all|nothing else|no further|no more (questions|help)|all set|all good|have a (good|great|nice)|bye|goodbye)\b/i;
+// The user's own end-of-conversation marker, as simulated users and agent frameworks send it
+// ("… ###STOP###", "TERMINATE"): the user closed the conversation, so no answer was owed after it.
+const ENDED = /(#{2,}[A-Z][A-Z_-]*#{2,}|\bTERMINATE)\s*$/;
 const ASKS = /\?|\b(please|can you|could you|would you|i want|i'd like|i would like|i need|go ahead|proceed)\b/i;
 
 export const unansweredRequest: AgentCheck = {
@@ -166,7 +169,7 @@ export const unansweredRequest: AgentCheck = {
     if (!last) return [];
     if (last.role === "user") {
       const text = last.content ?? "";
-      if (CLOSING.test(text) || !ASKS.test(text)) return [];
+      if (CLOSING.test(text) || !ASKS.test(text) || ENDED.test(text)) return [];
       return [{ severity: "major", penalty: 0.4, message: "The conversation ends on a request of the user's that the agent never answered or acted on.", evidence: `last user message ${quote(text, 140)}`, at: messages.length - 1 }];
     }
     if (last.role === "tool" || (last.role === "assistant" && !last.content?.trim())) {

@@ -66,6 +66,11 @@ describe("agent-level checks judge", () => {
     );
     const judged = evaluateTraceWithChecks({ criterion: GOAL, content: stopped });
     expect(judged.findings.map((finding) => finding.check)).toEqual(expect.arrayContaining(["unanswered-request", "repeated-call"]));
+    // A user who ends the conversation with an end-of-conversation marker is owed no answer.
+    for (const marker of ["###STOP###", "###TRANSFER###", "TERMINATE"]) {
+      const ended = trace(...stopped.messages.slice(1, -1), { role: "user", content: `Yes, please cancel it. Thank you.  ${marker}` });
+      expect(evaluateTraceWithChecks({ criterion: GOAL, content: ended }).findings.map((finding) => finding.check)).not.toContain("unanswered-request");
+    }
   });
 
   it("grades exploration: the more distinct lookups answered before the first change, the higher", () => {
