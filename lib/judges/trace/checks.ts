@@ -83,14 +83,18 @@ export const repeatedCall: AgentCheck = {
   id: "repeated-call",
   title: "Repeated or futile call",
   topics: ["efficiency"],
-  explanation: "The same call made again with the same arguments, with nothing changed in between, or retried after the tool rejected it: a wasted step.",
-  run({ calls }) {
+  explanation:
+    "The same call made again with the same arguments, with nothing changed in between (no change of state, and for a lookup no word from the user), or retried after the tool rejected it: a wasted step.",
+  run({ calls, messages }) {
     const hits: AgentHit[] = [];
+    const userSpokeBetween = (from: number, to: number) => messages.slice(from + 1, to).some((message) => message.role === "user");
     calls.forEach((entry, index) => {
       for (let earlier = index - 1; earlier >= 0; earlier--) {
         const before = calls[earlier];
-        // A change of state in between makes the repeat a fresh look.
+        // A change of state in between makes the repeat a fresh look; so does the user speaking
+        // before a lookup: they may have changed what the agent cannot see ("I restarted it").
         if (!entry.changesState && before.changesState) break;
+        if (!entry.changesState && userSpokeBetween(before.messageIndex, entry.messageIndex)) break;
         if (before.call.function.name !== entry.call.function.name || !sameArguments(before.call.function.arguments, entry.call.function.arguments)) continue;
         if (before.status?.kind === "transient") break;
         hits.push({

@@ -66,6 +66,18 @@ describe("agent-level checks judge", () => {
     );
     const judged = evaluateTraceWithChecks({ criterion: GOAL, content: stopped });
     expect(judged.findings.map((finding) => finding.check)).toEqual(expect.arrayContaining(["unanswered-request", "repeated-call"]));
+    // After the user speaks, the same lookup is a fresh look: they may have changed what it reads.
+    const rechecked = trace(
+      { role: "user", content: "Is order W1 shipped yet?" },
+      call("1", "get_order", "W1"),
+      result("1", '{"order_id": "W1", "status": "pending"}'),
+      { role: "assistant", content: "Not yet. Please confirm the address in the app and tell me." },
+      { role: "user", content: "Done, I confirmed it." },
+      call("2", "get_order", "W1"),
+      result("2", '{"order_id": "W1", "status": "shipped"}'),
+      { role: "assistant", content: "Order W1 has shipped." },
+    );
+    expect(evaluateTraceWithChecks({ criterion: GOAL, content: rechecked }).findings.map((finding) => finding.check)).not.toContain("repeated-call");
     // A user who ends the conversation with an end-of-conversation marker is owed no answer.
     for (const marker of ["###STOP###", "###TRANSFER###", "TERMINATE"]) {
       const ended = trace(...stopped.messages.slice(1, -1), { role: "user", content: `Yes, please cancel it. Thank you.  ${marker}` });
