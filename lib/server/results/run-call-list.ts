@@ -13,16 +13,18 @@ export interface ListedCalls {
   /** SELECT id, k0, k1, … : the view's calls, unordered. */
   sql: Prisma.Sql;
   keys: OrderKey[];
+  /** Leading keys that are one index's columns (see Ordering). */
+  indexedKeys: number;
 }
 
 /** The view's calls, with the keys of its order. */
 export function listedCalls(runId: string, view: RunView): ListedCalls {
-  const { joins, columns, keys } = ordering(runId, view);
+  const { joins, columns, keys, indexedKeys } = ordering(runId, view);
   // Transcripts first: in the transcript order, the databases walk Transcript's (createdAt, id)
   // index and each transcript's calls by (transcriptId, ordinal), so a page stops after its rows
   // instead of sorting every call of the run.
   const sql = Prisma.sql`SELECT tc."id" AS id, ${Prisma.join(columns, ", ")}
     FROM "Transcript" t JOIN "ToolCall" tc ON tc."transcriptId" = t."id" ${joins}
     WHERE ${Prisma.join(callConditions(runId, view), " AND ")}`;
-  return { sql, keys };
+  return { sql, keys, indexedKeys };
 }

@@ -20,14 +20,17 @@ export interface Ordering {
   joins: Prisma.Sql;
   columns: Prisma.Sql[];
   keys: OrderKey[];
+  /** How many leading keys are the columns of one index (Transcript's createdAt, id), so a range on them starts a walk mid-list. */
+  indexedKeys: number;
 }
 
 export function ordering(runId: string, view: RunView): Ordering {
   const position = [Prisma.sql`t."createdAt"`, Prisma.sql`t."id"`, Prisma.sql`tc."ordinal"`, Prisma.sql`tc."id"`];
-  const keyed = (exprs: Prisma.Sql[], dirs: ("asc" | "desc")[], joins: Prisma.Sql = Prisma.empty): Ordering => ({
+  const keyed = (exprs: Prisma.Sql[], dirs: ("asc" | "desc")[], joins: Prisma.Sql = Prisma.empty, indexedKeys = 0): Ordering => ({
     joins,
     columns: exprs.map((expr, i) => Prisma.sql`${expr} AS ${Prisma.raw(`k${i}`)}`),
     keys: dirs.map((dir, i) => ({ column: `k${i}`, dir })),
+    indexedKeys,
   });
   if (view.sort === "score" && view.criterion) {
     // The view's mode; else hindsight where the call has it, immediate where it does not. A run
@@ -40,7 +43,20 @@ export function ordering(runId: string, view: RunView): Ordering {
     return keyed([Prisma.sql`(${score}) IS NULL`, Prisma.sql`COALESCE(${score}, 0)`, Prisma.sql`tc."id"`], ["asc", view.dir, "asc"], joins);
   }
   if (view.sort === "tool") return keyed([Prisma.sql`tc."toolName"`, ...position], [view.dir, "asc", "asc", "asc", "asc"]);
-  return keyed(position, position.map(() => view.dir));
+  return keyed(position, position.map(() => view.dir), Prisma.empty, 2);
+}
+
+/**
+ * A condition every row before `at` (after it, with `after`) meets, on the indexed leading keys
+ * alone: a row-value range the databases start an index walk from, where comesBefore's ORs are
+ * not. TRUE when no leading key is indexed.
+ */
+export function indexedRange(keys: readonly OrderKey[], indexedKeys: number, row: string, at: string, after = false): Prisma.Sql {
+  const leading = keys.slice(0, indexedKeys);
+  if (!leading.length || leading.some((key) => key.dir !== leading[0].dir)) return Prisma.raw("TRUE");
+  const op = (leading[0].dir === "asc") !== after ? "<=" : ">=";
+  const columns = (alias: string) => leading.map((key) => `${alias}.${key.column}`).join(", ");
+  return Prisma.raw(`(${columns(row)}) ${op} (${columns(at)})`);
 }
 
 /** ORDER BY the keys of `alias`, or in the reverse order. */

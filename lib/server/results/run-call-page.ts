@@ -3,9 +3,10 @@ import type { RunCallRow, TranscriptMetadata } from "@/lib/results/run-call-row"
 import { pageCount } from "@/lib/table-query";
 import { parseTags } from "../transcripts/metadata-columns";
 import { humanMarksForCalls } from "./human-marks";
-import { viewParams, type RunView } from "@/lib/zod/run-view";
-import { runCallCount, runCallIds } from "./run-call-query";
-import { runStateKey, StateCache, type RunState } from "./state-cache";
+import type { RunView } from "@/lib/zod/run-view";
+import { runCallIds } from "./run-call-query";
+import type { RunState } from "./state-cache";
+import { cachedViewCount } from "./view-count";
 
 export interface RunCallPage {
   /** One row per call of the page, as the table shows it. */
@@ -21,25 +22,6 @@ function metadataOf({ model, taskId, trial, tags, reward, success }: Omit<Transc
   return { model, taskId, trial, tags: parseTags(tags), reward, success };
 }
 
-const countCache = new StateCache<number>(500);
-
-/**
- * The view's count, remembered per run state like the page's aggregates: it reads every call of
- * the view, while the page itself reads only its rows. Review filters are not: reviews move
- * without the run's state.
- */
-async function viewCount(prisma: PrismaClient, run: RunState, view: RunView): Promise<number> {
-  if (view.review) return runCallCount(prisma, run.id, view);
-  const key = `${run.id}?${viewParams({ ...view, sort: "transcript", dir: "asc" }, ["page", "size", "hide", "group", "sort", "dir"]).toString()}`;
-  const state = runStateKey(run);
-  const known = countCache.get(key, state);
-  if (known !== undefined) return known;
-  const started = performance.now();
-  const total = await runCallCount(prisma, run.id, view);
-  countCache.set(key, state, total, performance.now() - started);
-  return total;
-}
-
 /**
  * One page of the run's calls in the view's filter and order, for a run read just before. The
  * filter, the order and the paging run in SQL and give ids; only then are the page's calls,
@@ -50,7 +32,7 @@ export async function runCallPage(prisma: PrismaClient, run: RunState, view: Run
   // SQLite answers one query at a time: the page's rows first, since they are what the page is for.
   let page = view.page;
   let ids = await runCallIds(prisma, runId, view, (page - 1) * view.size, view.size);
-  const total = await viewCount(prisma, run, view);
+  const total = await cachedViewCount(prisma, run, view);
   if (!ids.length && total > 0 && page > 1) {
     page = pageCount(total, view.size);
     ids = await runCallIds(prisma, runId, view, (page - 1) * view.size, view.size);

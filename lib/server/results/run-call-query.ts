@@ -2,7 +2,7 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { RunView } from "@/lib/zod/run-view";
 import { narrowsCalls } from "./run-call-filters";
 import { listedCalls } from "./run-call-list";
-import { comesBefore, orderBy } from "./run-call-order";
+import { comesBefore, indexedRange, orderBy } from "./run-call-order";
 import { toNumber } from "./verdict-sql";
 
 /** How many calls the view shows. */
@@ -43,23 +43,29 @@ export interface CallPosition {
 
 /**
  * Where one call stands in the view, and its neighbours, for previous/next on the tool-call
- * page: keyset conditions on the call's own sort keys, so the cost does not depend on how far
- * down the list the call is, and no id list travels to JavaScript. One statement, with the
- * view materialised once.
+ * page: keyset conditions on the call's own sort keys, so no id list travels to JavaScript. In
+ * the transcript order the neighbours start from the call's place in Transcript's index (a row
+ * each), and its place costs a walk up to it; other orders read the view once. `total`, when the
+ * caller knows it (a count remembered per run state), saves counting the view.
  */
-export async function neighbours(prisma: PrismaClient, runId: string, view: RunView, toolCallId: string): Promise<CallPosition> {
-  const { sql, keys } = listedCalls(runId, view);
-  const [row] = await prisma.$queryRaw<{ total: unknown; found: unknown; before: unknown; previous: string | null; next: string | null }[]>(Prisma.sql`
-    WITH listed AS MATERIALIZED (${sql}), me AS (SELECT * FROM listed WHERE id = ${toolCallId})
+export async function neighbours(prisma: PrismaClient, runId: string, view: RunView, toolCallId: string, total?: number): Promise<CallPosition> {
+  const { sql, keys, indexedKeys } = listedCalls(runId, view);
+  const counted = total ?? runCallCount(prisma, runId, view);
+  const before = Prisma.sql`${indexedRange(keys, indexedKeys, "l", "me")} AND ${comesBefore(keys, "l", "me")}`;
+  const after = Prisma.sql`${indexedRange(keys, indexedKeys, "l", "me", true)} AND ${comesBefore(keys, "l", "me", true)}`;
+  // Materialised once where no index walks the order; where one does, each subquery reads only its rows.
+  const listed = indexedKeys ? Prisma.sql`(${sql})` : Prisma.sql`listed`;
+  const materialised = indexedKeys ? Prisma.empty : Prisma.sql`listed AS MATERIALIZED (${sql}), `;
+  const [row] = await prisma.$queryRaw<{ found: unknown; before: unknown; previous: string | null; next: string | null }[]>(Prisma.sql`
+    WITH ${materialised}me AS (SELECT * FROM ${listed} m WHERE m.id = ${toolCallId})
     SELECT
-      (SELECT COUNT(*) FROM listed) AS total,
       (SELECT COUNT(*) FROM me) AS found,
-      (SELECT COUNT(*) FROM listed l, me WHERE ${comesBefore(keys, "l", "me")}) AS before,
-      (SELECT l.id FROM listed l, me WHERE ${comesBefore(keys, "l", "me")} ORDER BY ${orderBy(keys, "l", true)} LIMIT 1) AS previous,
-      (SELECT l.id FROM listed l, me WHERE ${comesBefore(keys, "l", "me", true)} ORDER BY ${orderBy(keys, "l")} LIMIT 1) AS next`);
-  const total = toNumber(row?.total);
-  if (!row || toNumber(row.found) === 0) return { index: null, total, previous: null, next: null };
-  return { index: toNumber(row.before), total, previous: row.previous, next: row.next };
+      (SELECT COUNT(*) FROM me, ${listed} l WHERE ${before}) AS before,
+      (SELECT l.id FROM me, ${listed} l WHERE ${before} ORDER BY ${orderBy(keys, "l", true)} LIMIT 1) AS previous,
+      (SELECT l.id FROM me, ${listed} l WHERE ${after} ORDER BY ${orderBy(keys, "l")} LIMIT 1) AS next`);
+  const viewTotal = await counted;
+  if (!row || toNumber(row.found) === 0) return { index: null, total: viewTotal, previous: null, next: null };
+  return { index: toNumber(row.before), total: viewTotal, previous: row.previous, next: row.next };
 }
 
 /** SELECT of the ids of the view's calls, for aggregates over them. */

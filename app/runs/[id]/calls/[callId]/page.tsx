@@ -10,6 +10,8 @@ import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { callTitle, conversationAroundCall, getCallDetail } from "@/lib/server/results/call-detail";
 import { neighbours } from "@/lib/server/results/run-call-query";
+import { readRunState } from "@/lib/server/results/state-cache";
+import { cachedViewCount } from "@/lib/server/results/view-count";
 import { firstValues, type SearchParams } from "@/lib/table-query";
 import { conversationBlocks } from "@/lib/transcripts/conversation";
 import { runViewSchema, viewParams, type RunView } from "@/lib/zod/run-view";
@@ -41,8 +43,12 @@ export default async function ToolCallResultPage({ params, searchParams }: Props
   const { id, callId } = await params;
   const view = runViewSchema.parse(firstValues(await searchParams));
   const prisma = getPrisma();
-  const [detail, position] = await Promise.all([getCallDetail(prisma, id, callId), neighbours(prisma, id, view, callId)]);
+  const run = await readRunState(prisma, id);
+  if (!run) notFound();
+  // The view's count is remembered per run state (the run page counted it already); the call's place is not.
+  const [detail, total] = await Promise.all([getCallDetail(prisma, id, callId), cachedViewCount(prisma, run, view)]);
   if (!detail) notFound();
+  const position = await neighbours(prisma, id, view, callId, total);
 
   // Links keep the list's filters and sort, so j/k walk the same list the reviewer came from.
   const carried = viewParams(view);
