@@ -1,9 +1,9 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { RunCallRow, TranscriptMetadata } from "@/lib/results/run-call-row";
 import { pageCount } from "@/lib/table-query";
+import type { RunView } from "@/lib/zod/run-view";
 import { parseTags } from "../transcripts/metadata-columns";
 import { humanMarksForCalls } from "./human-marks";
-import type { RunView } from "@/lib/zod/run-view";
 import { runCallIds } from "./run-call-query";
 import type { RunState } from "./state-cache";
 import { cachedViewCount } from "./view-count";
