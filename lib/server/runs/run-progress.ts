@@ -26,38 +26,35 @@ export interface RunProgress {
   finishedAt: Date | null;
 }
 
-/** Live progress for the runs pages, counted from the evaluation rows themselves. */
+const LIVE = new Set(["pending", "running"]);
+
+/**
+ * Live progress for the runs pages. A finished run's counts come from its rows, grouped by
+ * status. A run being judged is read from its counters (kept in the transaction that writes each
+ * result) and from the few rows its (runId, status) index holds in the small statuses (running,
+ * not applicable, error): grouping every row of a run of 300,000 results on each poll kept the
+ * web server's event loop busy for hundreds of milliseconds while pages waited.
+ */
 export async function getRunProgress(prisma: PrismaClient, runId: string, errorGroups = 5): Promise<RunProgress | null> {
   const run = await prisma.run.findUnique({
     where: { id: runId },
-    select: { id: true, status: true, total: true, cacheHits: true, error: true, createdAt: true, startedAt: true, finishedAt: true, materialising: true },
+    select: {
+      id: true,
+      status: true,
+      total: true,
+      doneCount: true,
+      errorCount: true,
+      cacheHits: true,
+      error: true,
+      createdAt: true,
+      startedAt: true,
+      finishedAt: true,
+      materialising: true,
+    },
   });
   if (!run) return null;
-  const [byStatus, byError, agentByStatus, agentByError] = await Promise.all([
-    prisma.evaluation.groupBy({ by: ["status"], where: { runId }, _count: { _all: true } }),
-    prisma.evaluation.groupBy({
-      by: ["error", "errorKind"],
-      where: { runId, status: "error" },
-      _count: { _all: true },
-      orderBy: { _count: { id: "desc" } },
-      take: errorGroups,
-    }),
-    // Agent-level results (one per transcript and agent criterion) are part of the run's progress.
-    prisma.transcriptEvaluation.groupBy({ by: ["status"], where: { runId }, _count: { _all: true } }),
-    prisma.transcriptEvaluation.groupBy({
-      by: ["error", "errorKind"],
-      where: { runId, status: "error" },
-      _count: { _all: true },
-      orderBy: { _count: { id: "desc" } },
-      take: errorGroups,
-    }),
-  ]);
-  const counts = Object.fromEntries(EVALUATION_STATUSES.map((status) => [status, 0])) as Record<EvaluationStatus, number>;
-  for (const row of [...byStatus, ...agentByStatus]) {
-    if ((EVALUATION_STATUSES as readonly string[]).includes(row.status)) counts[row.status as EvaluationStatus] += row._count._all;
-  }
-  // A large run's rows are created by the worker while it judges: the ones still to come are pending.
-  if (run.materialising) counts.pending += Math.max(0, run.total - Object.values(counts).reduce((sum, count) => sum + count, 0));
+  const live = LIVE.has(run.status);
+  const [counts, errors] = await Promise.all([live ? liveCounts(prisma, run) : countedStatuses(prisma, run), run.errorCount > 0 || !live ? errorGroupsOf(prisma, runId, errorGroups) : []]);
   const finished = counts.done + counts["not-applicable"] + counts.error;
   return {
     runId: run.id,
@@ -68,12 +65,58 @@ export async function getRunProgress(prisma: PrismaClient, runId: string, errorG
     fraction: run.total ? finished / run.total : 1,
     cacheHits: run.cacheHits,
     error: run.error,
-    errors: [...byError, ...agentByError]
-      .map((row) => ({ error: row.error ?? "", errorKind: row.errorKind, count: row._count._all }))
-      .sort((a, b) => b.count - a.count)
-      .slice(0, errorGroups),
+    errors,
     createdAt: run.createdAt,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
   };
+}
+
+type StatusCounts = Record<EvaluationStatus, number>;
+const zeroCounts = () => Object.fromEntries(EVALUATION_STATUSES.map((status) => [status, 0])) as StatusCounts;
+
+/** Every row of the run (call-level and agent-level) grouped by status. */
+async function countedStatuses(prisma: PrismaClient, run: { id: string; total: number; materialising: boolean }): Promise<StatusCounts> {
+  const [byStatus, agentByStatus] = await Promise.all([
+    prisma.evaluation.groupBy({ by: ["status"], where: { runId: run.id }, _count: { _all: true } }),
+    // Agent-level results (one per transcript and agent criterion) are part of the run's progress.
+    prisma.transcriptEvaluation.groupBy({ by: ["status"], where: { runId: run.id }, _count: { _all: true } }),
+  ]);
+  const counts = zeroCounts();
+  for (const row of [...byStatus, ...agentByStatus]) {
+    if ((EVALUATION_STATUSES as readonly string[]).includes(row.status)) counts[row.status as EvaluationStatus] += row._count._all;
+  }
+  // A large run's rows are created by the worker while it judges: the ones still to come are pending.
+  if (run.materialising) counts.pending += Math.max(0, run.total - Object.values(counts).reduce((sum, count) => sum + count, 0));
+  return counts;
+}
+
+/**
+ * A running run's counts from its counters (doneCount: done and not applicable; errorCount) and
+ * from the running and not-applicable rows alone; whatever is neither finished nor running,
+ * created yet or not, is pending.
+ */
+async function liveCounts(prisma: PrismaClient, run: { id: string; total: number; doneCount: number; errorCount: number }): Promise<StatusCounts> {
+  const inStatus = (status: EvaluationStatus) =>
+    Promise.all([prisma.evaluation.count({ where: { runId: run.id, status } }), prisma.transcriptEvaluation.count({ where: { runId: run.id, status } })]).then(([calls, agents]) => calls + agents);
+  const [running, notApplicable] = await Promise.all([inStatus("running"), inStatus("not-applicable")]);
+  const counts = zeroCounts();
+  counts.running = running;
+  counts["not-applicable"] = Math.min(notApplicable, run.doneCount);
+  counts.done = run.doneCount - counts["not-applicable"];
+  counts.error = run.errorCount;
+  counts.pending = Math.max(0, run.total - run.doneCount - run.errorCount - running);
+  return counts;
+}
+
+/** The most frequent evaluation errors of the run, call-level and agent-level together. */
+async function errorGroupsOf(prisma: PrismaClient, runId: string, take: number): Promise<RunErrorGroup[]> {
+  const [byError, agentByError] = await Promise.all([
+    prisma.evaluation.groupBy({ by: ["error", "errorKind"], where: { runId, status: "error" }, _count: { _all: true }, orderBy: { _count: { id: "desc" } }, take }),
+    prisma.transcriptEvaluation.groupBy({ by: ["error", "errorKind"], where: { runId, status: "error" }, _count: { _all: true }, orderBy: { _count: { id: "desc" } }, take }),
+  ]);
+  return [...byError, ...agentByError]
+    .map((row) => ({ error: row.error ?? "", errorKind: row.errorKind, count: row._count._all }))
+    .sort((a, b) => b.count - a.count)
+    .slice(0, take);
 }

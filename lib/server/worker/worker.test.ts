@@ -122,6 +122,28 @@ describe("caching", () => {
   });
 });
 
+describe("progress of a run being judged", () => {
+  it("counts from the run's counters what grouping its rows counts, errors included", async () => {
+    const judge = flakyJudge((input) => input.content.call.toolName === "book_flight");
+    const created = await create({ mode: "both", criterionIds: criterionIds.slice(0, 3) });
+    // Stop part way: the run is still running, some rows done, some failed, some pending.
+    const controller = new AbortController();
+    const stopping = { ...judge, async evaluate(input: Parameters<Judge["evaluate"]>[0], signal?: AbortSignal) {
+      if (judge.calls.length >= 25) controller.abort();
+      return judge.evaluate(input, signal);
+    } };
+    await runUntilIdle({ prisma, judgeFactory: always(stopping), batchSize: 4, signal: controller.signal, ...quiet }).catch(() => {});
+    const live = await getRunProgress(prisma, created.runId);
+    expect(live?.status).toBe("running");
+    const grouped = await prisma.evaluation.groupBy({ by: ["status"], where: { runId: created.runId }, _count: { _all: true } });
+    const expected = Object.fromEntries(["pending", "running", "done", "error", "not-applicable"].map((status) => [status, grouped.find((row) => row.status === status)?._count._all ?? 0]));
+    expect(live?.counts).toEqual(expected);
+    expect(expected.done).toBeGreaterThan(0);
+    expect(expected.pending).toBeGreaterThan(0);
+    expect(live?.errors.map((group) => group.error)).toEqual(expected.error ? ["provider refused book_flight"] : []);
+  });
+});
+
 describe("failures and retries", () => {
   it("records failed evaluations with their error, and retries only those", async () => {
     const judge = flakyJudge((input) => input.content.call.toolName === "book_flight");

@@ -1,7 +1,8 @@
 import { authorizeRequest } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { progressReport } from "@/lib/server/runs/progress-report";
-import { getRunProgress } from "@/lib/server/runs/run-progress";
+import { cachedRunProgress } from "@/lib/server/results/run-page-cache";
+import { readRunState } from "@/lib/server/results/state-cache";
 
 /**
  * Live progress of a run, polled by its page and by scripts: status, counts, `ended`, `failed`,
@@ -11,7 +12,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const allowed = await authorizeRequest(request, "read");
   if (!allowed.ok) return allowed.response;
   const { id } = await params;
-  const progress = await getRunProgress(getPrisma(), id);
+  const prisma = getPrisma();
+  // Remembered per run state: a finished run's rows are grouped once, not on every poll.
+  const run = await readRunState(prisma, id);
+  const progress = run ? await cachedRunProgress(prisma, run) : null;
   if (!progress) return Response.json({ error: `No run with id ${id}` }, { status: 404 });
   return Response.json(progressReport(progress), { headers: { "cache-control": "no-store" } });
 }
