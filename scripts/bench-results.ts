@@ -15,7 +15,7 @@
  *    signed-in reviewer (session.ts).
  *    With --database postgresql (a throwaway cluster; --database-url for an existing server), the
  *    seeded rows are then copied into a migrated PostgreSQL database (scripts/bench/copy-to-postgres.ts,
- *    then ANALYZE, as autovacuum would have) and the server is pointed at it: the same rows, measured
+ *    then VACUUM (ANALYZE), as autovacuum would have) and the server is pointed at it: the same rows, measured
  *    on the other dialect.
  * 3. Serves it with `next start` (no worker, no demo) on the first free port from 3300.
  * 4. Measures the run page, a score sort, two filters (changed=1; verdict=fail on a binary
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
       databaseUrl = (await databases.fresh("results")).url;
       const copied = await copySqliteToPostgres(databaseFile, databaseUrl);
       databaseDescription = databases.description;
-      log(`  copied to ${databases.description} in ${((performance.now() - copyStarted) / 1000).toFixed(1)} s (${Object.values(copied).reduce((a, b) => a + b, 0).toLocaleString("en-US")} rows, then ANALYZE)`);
+      log(`  copied to ${databases.description} in ${((performance.now() - copyStarted) / 1000).toFixed(1)} s (${Object.values(copied).reduce((a, b) => a + b, 0).toLocaleString("en-US")} rows, then VACUUM (ANALYZE))`);
     }
 
     const port = await freePort(options.port);

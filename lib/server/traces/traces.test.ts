@@ -4,6 +4,7 @@ import { otlpRequest, type SpanSpec } from "@/lib/transcripts/otlp/build-request
 import { encodeTraceRequest } from "@/lib/transcripts/otlp/protobuf";
 import { genAiTrace, openInferenceTrace, TRACE } from "@/lib/transcripts/otlp/test-traces";
 import { createPrisma } from "../db/client";
+import { dialectOf } from "../db/dialect";
 import { createTestDatabase } from "../test-database";
 import { assembleQuietTraces, type AssemblyOptions } from "./assemble-quiet-traces";
 import { OtlpRequestError, receiveTraceExport } from "./receive-export";
@@ -91,6 +92,27 @@ describe("traces in pieces", () => {
     await prisma.traceSpan.updateMany({ where: { traceId: TRACE, spanId: "a000000000000002" }, data: { data: "not a span" } });
     expect(await assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ created: 1, failed: 1 });
     expect(await prisma.traceGroup.findUniqueOrThrow({ where: { traceId: TRACE } })).toMatchObject({ status: "failed", pending: false, error: expect.stringMatching(/^could not be assembled: /) });
+  });
+
+  it("fails a trace whose transcript the database refuses, alone: the others of the pass are stored", async () => {
+    // A trigger stands in for a row the database cannot take (on PostgreSQL, the pass is written in
+    // one batch first; this makes it fall back to one trace at a time).
+    if (dialectOf(prisma) === "postgresql") {
+      await prisma.$executeRawUnsafe(`CREATE FUNCTION refuse_lima() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        IF NEW."name" = 'Weather in Lima?' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
+      await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_lima BEFORE INSERT ON "Transcript" FOR EACH ROW EXECUTE FUNCTION refuse_lima()`);
+    } else {
+      await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_lima BEFORE INSERT ON "Transcript" WHEN NEW."name" = 'Weather in Lima?' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+    }
+    await send([...openInferenceTrace(), ...genAiTrace()], 0);
+    expect(await assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ created: 1, failed: 1 });
+    expect(await prisma.traceGroup.findUniqueOrThrow({ where: { traceId: TRACE } })).toMatchObject({ status: "failed", pending: false, transcriptId: null, error: expect.stringContaining("refused by the test") });
+    const stored = await prisma.transcript.findMany({ include: { toolCalls: true } });
+    expect(stored).toHaveLength(1);
+    expect(stored[0].name).not.toBe("Weather in Lima?");
+    expect(stored[0].toolCalls.length).toBeGreaterThan(0);
+    expect(await prisma.toolCall.count()).toBe(stored[0].toolCalls.length);
+    expect(await prisma.traceGroup.findFirstOrThrow({ where: { NOT: { traceId: TRACE } } })).toMatchObject({ status: "assembled", pending: false, transcriptId: stored[0].id });
   });
 
   it("makes one transcript of the traces of one conversation", async () => {

@@ -29,7 +29,7 @@ export interface ImportFileInput {
   onProgress?: (bytesRead: number) => void;
 }
 
-// A batch is written synchronously; 200 transcripts keep each write well under 100 ms of event-loop time.
+// A batch is written synchronously on SQLite; 200 transcripts keep each write well under 100 ms of event-loop time.
 const BATCH = 200;
 
 async function* capped(chunks: AsyncIterable<Chunk> | Iterable<Chunk>, maxBytes: number, fileName: string): AsyncGenerator<Chunk> {
@@ -64,13 +64,21 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
   const importId = await beginFileImport(prisma, upload.id, input.fileName);
   const report: FileReport = { uploadId: upload.id, file: input.fileName, bytes: 0, imported: [], duplicates: [], rejected: [], criteria: [], warnings: 0 };
   const seen = new Map<string, string>();
-  let batch: { prepared: PreparedTranscript; line?: number; index?: number }[] = [];
+  // A batch holds the items to store and, in their place, those that repeat an earlier item of
+  // this upload, so that the report lists them in file order whenever the batch is recorded.
+  type Entry = { prepared: PreparedTranscript; line?: number; index?: number } | { repeated: FileReport["duplicates"][number] };
+  let batch: Entry[] = [];
+  let toStore = 0;
 
-  const flush = async () => {
-    const stored = await storeTranscripts(prisma, upload.id, batch.map((b) => b.prepared), importId);
+  const record = (entries: Entry[], stored: Awaited<ReturnType<typeof storeTranscripts>>) => {
     const storedIds = new Map(stored.stored.map((s) => [s.hash, s.id]));
     const existingIds = new Map(stored.duplicates.map((d) => [d.hash, d.existingId]));
-    for (const { prepared, line, index } of batch) {
+    for (const entry of entries) {
+      if ("repeated" in entry) {
+        report.duplicates.push(entry.repeated);
+        continue;
+      }
+      const { prepared, line, index } = entry;
       const id = storedIds.get(prepared.hash);
       if (id) {
         report.imported.push({ id, name: prepared.name, line, index, warnings: prepared.warnings.length });
@@ -79,7 +87,29 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
         report.duplicates.push({ name: prepared.name, line, index, existingId: existingIds.get(prepared.hash) ?? "", reason: "already stored" });
       }
     }
+  };
+  // One batch is written while the next is read and validated: on PostgreSQL the server inserts
+  // while this process parses (on SQLite the write is synchronous and nothing overlaps). Batches
+  // are written one at a time, in order, so each sees the ones before it.
+  let writing: Promise<void> = Promise.resolve();
+  let writeFailure: { error: unknown } | null = null;
+  const settle = async () => {
+    await writing;
+    if (writeFailure) throw writeFailure.error;
+  };
+  const flush = async () => {
+    await settle();
+    const entries = batch;
+    const items = entries.flatMap((entry) => ("prepared" in entry ? [entry.prepared] : []));
     batch = [];
+    toStore = 0;
+    // The failure is kept (not left unhandled) until the next flush or the end rethrows it.
+    writing = storeTranscripts(prisma, upload.id, items, importId).then(
+      (stored) => record(entries, stored),
+      (error: unknown) => {
+        writeFailure = { error };
+      },
+    );
   };
 
   try {
@@ -96,7 +126,7 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
       const location = index !== undefined ? `index ${index}` : isLines || (line ?? 1) > 1 ? `line ${line}` : undefined;
       const earlier = seen.get(outcome.hash);
       if (earlier !== undefined) {
-        report.duplicates.push({ name: outcome.name, line, index, existingId: "", reason: `earlier in this upload (${earlier})` });
+        batch.push({ repeated: { name: outcome.name, line, index, existingId: "", reason: `earlier in this upload (${earlier})` } });
         continue;
       }
       seen.set(outcome.hash, location ?? input.fileName);
@@ -105,10 +135,13 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
         line,
         index,
       });
-      if (batch.length >= BATCH) await flush();
+      if (++toStore >= BATCH) await flush();
     }
     await flush();
+    await settle();
   } catch (error) {
+    // A write still under way finishes (or fails) before the file is discarded.
+    await writing;
     await discardFile(prisma, upload.id, importId, !input.uploadId, error);
     throw error;
   }

@@ -1,5 +1,5 @@
 import { hostname } from "node:os";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { transcriptListQuerySchema } from "@/lib/zod/transcripts";
 import { newRunSchema, type RunSelection } from "@/lib/zod/runs";
@@ -64,9 +64,8 @@ describe("a file that is still importing", () => {
     const body = pausedBody(lines("Partial", 250, "partial_tool"), lines("Late", 5, "partial_tool"));
     const importing = importFile(prisma, { fileName: "partial.jsonl", source: "api", maxFileBytes: 1e8, chunks: body.chunks });
     await body.onFirstSent;
-    // The first batch of 200 is written, but hidden.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await prisma.transcript.count()).toBe(203);
+    // The first batch of 200 is written (while the import reads on), but hidden.
+    await vi.waitFor(async () => expect(await prisma.transcript.count()).toBe(203), { timeout: 5_000 });
     expect(await shown()).toEqual({ listed: 3, counted: 3, calls: 3, tools: ["get_weather"] });
     const hidden = await prisma.pendingTranscript.findFirstOrThrow();
     expect(await getTranscript(prisma, hidden.transcriptId)).toBeNull();
@@ -150,7 +149,8 @@ describe("start-up recovery", () => {
     const body = pausedBody(lines(owner, 200));
     void importFile(prisma, { fileName: "crash.jsonl", source: "api", maxFileBytes: 1e8, chunks: body.chunks }).catch(() => {});
     await body.onFirstSent;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Its batch is written while it waits for more of the file.
+    await vi.waitFor(async () => expect(await prisma.transcript.count()).toBe(200), { timeout: 5_000 });
     // The process "dies" here: its import row names another owner and never completes.
     await prisma.fileImport.updateMany({ where: { status: "importing" }, data: { owner } });
     return body;
