@@ -53,9 +53,9 @@ function inRunWithResults(runId: string, view: RunView): Prisma.Sql {
   if (view.mode) scope.push(Prisma.sql`e."mode" = ${view.mode}`);
   const criterion = filters.needsScale ? Prisma.sql` JOIN "Criterion" c ON c."id" = e."criterionId"` : Prisma.empty;
   // Materialised so that PostgreSQL takes the set first: it cannot estimate the verdict's CASE and,
-  // costing the page as if LIMIT cut the work short (the window count reads every row anyway), it
-  // walked every call in list order probing its results (verdict=fail at 10,000 calls: 155 ms, and
-  // 41-65 ms so). SQLite computes an uncorrelated IN list once either way.
+  // costing a page as if LIMIT cut the work short, it walked every call in list order probing its
+  // results (verdict=fail at 10,000 calls: 155 ms, and 41-65 ms so; the count reads the whole view
+  // anyway). SQLite computes an uncorrelated IN list once either way.
   return Prisma.sql`tc."id" IN (WITH filtered AS MATERIALIZED (SELECT e."toolCallId" FROM "Evaluation" e${criterion} WHERE ${Prisma.join([...scope, ...filters.conditions], " AND ")}) SELECT "toolCallId" FROM filtered)`;
 }
 
