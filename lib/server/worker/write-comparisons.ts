@@ -38,12 +38,15 @@ const FINISHED = new Set(["done", "not-applicable", "error"]);
 
 // Both sides of every pair the written rows belong to, in runs judged in both modes only. What a
 // stored comparison holds (kind, flip, delta, verdicts) comes from status, score and passed alone:
-// findings and explanations, the bulk of a row, are not read (comparisonsOf).
+// findings and explanations, the bulk of a row, are not read (comparisonsOf). The pair's rows are
+// found by the unique index (a call's two rows): with only these columns the run page's covering
+// index (runId, criterionId, ..., toolCallId) answers too, and SQLite took it, reading every row of
+// a criterion per pair (4.2 s of a 15,000-row run instead of 0.3 s).
 const READ_SIDES = `
 SELECT e."runId", e."toolCallId", e."criterionId", e."mode", e."status", e."score", e."passed", c."scale"
 FROM (SELECT DISTINCT j.value ->> '$.runId' AS "runId", j.value ->> '$.toolCallId' AS "toolCallId", j.value ->> '$.criterionId' AS "criterionId" FROM json_each(?) AS j) AS p
 JOIN "Run" r ON r."id" = p."runId" AND r."mode" = 'both'
-JOIN "Evaluation" e ON e."runId" = p."runId" AND e."toolCallId" = p."toolCallId" AND e."criterionId" = p."criterionId"
+JOIN "Evaluation" e INDEXED BY "Evaluation_runId_toolCallId_criterionId_mode_key" ON e."runId" = p."runId" AND e."toolCallId" = p."toolCallId" AND e."criterionId" = p."criterionId"
 JOIN "Criterion" c ON c."id" = p."criterionId"`;
 
 const UPSERT = `

@@ -38,7 +38,7 @@ const FINISH_RUN = `UPDATE "Run" SET "status" = 'done', "finishedAt" = $1 WHERE 
 // and filtered a third of the run per pair (680 ms per batch of 1,000 at 9,000 rows, growing with
 // the run); the unique index's (runId, toolCallId) prefix finds a call's few rows (16-18 ms).
 const READ_SIDES = `
-SELECT e."runId", e."toolCallId", e."criterionId", e."mode", e."status", e."score", e."passed", c."scale"
+SELECT e."runId", e."toolCallId", e."criterionId", e."mode", e."status", e."score", e."passed", e."explanation", e."findings", c."scale"
 FROM (SELECT DISTINCT * FROM unnest($1::text[], $2::text[], $3::text[]) AS w("runId", "toolCallId", "criterionId")) AS p
 JOIN "Run" r ON r."id" = p."runId" AND r."mode" = 'both'
 JOIN "Evaluation" e ON e."runId" = p."runId" AND e."toolCallId" = p."toolCallId" AND e."criterionId" || '' = p."criterionId"
