@@ -74,4 +74,17 @@ describe("cacheKey's recipe", () => {
     expect(cacheKey({ ...input, criterionText: "Penalize tool calls that fail" })).not.toBe(expected);
     expect(cacheKey(input)).toBe(expected);
   });
+
+  it("gives the same key when a view's messages and tools are objects shared with other views", () => {
+    const tools = [{ type: "function", function: { name: "lookup", parameters: { type: "object" } } }];
+    const messages = [{ role: "user", content: "hi" }, { role: "assistant", content: null, tool_calls: [{ id: "a", z: 1, b: 2 }] }, { role: "tool", content: "ok" }];
+    const first = { mode: "immediate", context: messages.slice(0, 1), assistant: messages[1], tools };
+    const second = { mode: "hindsight", context: messages.slice(0, 1), assistant: messages[1], tools, following: messages.slice(2) };
+    const input = { judgeId: "checks", criterionText: "Reward tool calls that work" };
+    const keyOf = (view: unknown) => cacheKey({ ...input, view });
+    // Serialised afresh (deep copies share nothing) versus through objects already seen in another view.
+    const fresh = [first, second].map((view) => keyOf(structuredClone(view)));
+    expect([keyOf(first), keyOf(second)]).toEqual(fresh);
+    expect(keyOf({ ...second, following: [{ role: "tool", content: "changed" }] })).not.toBe(fresh[1]);
+  });
 });

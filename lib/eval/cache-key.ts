@@ -22,17 +22,22 @@ export function judgeVersionFor(judgeId: string, given?: string): string | null 
  * non-finite numbers become null, as JSON.stringify does.
  */
 export function canonicalJson(value: unknown): string {
+  return canonicalWith(value, canonicalJson);
+}
+
+/** canonicalJson of `value`, its items and properties written by `child`. */
+function canonicalWith(value: unknown, child: (item: unknown) => string): string {
   if (value === null || typeof value !== "object") {
     if (typeof value === "number" && !Number.isFinite(value)) return "null";
     if (typeof value === "bigint") return value.toString();
     return JSON.stringify(value) ?? "null";
   }
   if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined || typeof item === "function" ? "null" : canonicalJson(item))).join(",")}]`;
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined || typeof item === "function" ? "null" : child(item))).join(",")}]`;
   const entries = Object.entries(value)
     .filter(([, item]) => item !== undefined && typeof item !== "function")
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${child(item)}`).join(",")}}`;
 }
 
 // Matched on the key lower-cased without separators: apiKey, api_key, x-api-key, accessToken, ...
@@ -67,11 +72,22 @@ export interface CacheKeyInput {
 // The canonical text of each view, by identity: views are shared by the criteria of a call (ViewMemo)
 // and never changed, so a call's view is serialised once however many criteria judge it.
 const canonicalViews = new WeakMap<object, string>();
+// The same for the objects two levels into a view: its messages and tools. The views of a
+// transcript's calls hold the transcript's own message and tool objects (views.ts), so each is
+// serialised once, not once per later call (which made the keys of a transcript quadratic in its length).
+const canonicalParts = new WeakMap<object, string>();
+
+function canonicalPart(value: unknown): string {
+  if (value === null || typeof value !== "object") return canonicalJson(value);
+  let text = canonicalParts.get(value);
+  if (text === undefined) canonicalParts.set(value, (text = canonicalJson(value)));
+  return text;
+}
 
 function canonicalView(view: unknown): string {
   if (view === null || typeof view !== "object") return canonicalJson(view);
   let text = canonicalViews.get(view);
-  if (text === undefined) canonicalViews.set(view, (text = canonicalJson(view)));
+  if (text === undefined) canonicalViews.set(view, (text = canonicalWith(view, (part) => canonicalWith(part, canonicalPart))));
   return text;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sortableUuid } from "@/lib/ids/sortable-uuid";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { ImportSuccess } from "@/lib/transcripts/import-types";
 import { sessionIdOf, spanRole } from "@/lib/transcripts/otlp/conventions";
@@ -231,7 +232,7 @@ async function writeTraceTranscriptPostgres(tx: Prisma.TransactionClient, outcom
     return { kind: "updated", transcriptId: existingId };
   }
   if (sameHash) return { kind: "duplicate", transcriptId: sameHash.id };
-  const id = randomUUID();
+  const id = sortableUuid();
   await storeTranscriptRowsPostgres(tx, id, null, createdAt, item);
   return { kind: "created", transcriptId: id };
 }
@@ -252,7 +253,7 @@ async function reconcileCallsPostgres(tx: Prisma.TransactionClient, transcriptId
     const error = site.arguments.ok ? null : site.arguments.error;
     const id = matched[i];
     if (id) await tx.$executeRawUnsafe(UPDATE_CALL, site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments, parsed, error, site.responseIndex, site.response, id);
-    else inserts.push([randomUUID(), transcriptId, site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments, parsed, error, site.responseIndex, site.response]);
+    else inserts.push([sortableUuid(), transcriptId, site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments, parsed, error, site.responseIndex, site.response]);
   }
   await insertRowsUnnestPostgres(tx, "ToolCall", CALL_COLUMNS, inserts);
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { sortableUuid } from "@/lib/ids/sortable-uuid";
 import type Database from "better-sqlite3";
 import type { ImportSuccess } from "@/lib/transcripts/import-types";
 import { METADATA_SET_SQL, metadataColumnValues } from "../transcripts/metadata-columns";
@@ -46,7 +46,7 @@ export function transcriptWriter(db: Database.Database) {
       return { kind: "updated", transcriptId: existingId };
     }
     if (sameHash !== undefined) return { kind: "duplicate", transcriptId: sameHash };
-    const id = randomUUID();
+    const id = sortableUuid();
     insert({ id, uploadId: null, createdAt, item });
     return { kind: "created", transcriptId: id };
   };
@@ -65,7 +65,7 @@ export function transcriptWriter(db: Database.Database) {
       const error = site.arguments.ok ? null : site.arguments.error;
       const id = matched[i];
       if (id) updateCall.run(site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments, parsed, error, site.responseIndex, site.response, id);
-      else insertCall.run(randomUUID(), transcriptId, site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments, parsed, error, site.responseIndex, site.response);
+      else insertCall.run(sortableUuid(), transcriptId, site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments, parsed, error, site.responseIndex, site.response);
     });
   }
 }

@@ -51,6 +51,18 @@ describe("importFile", () => {
     expect(upload).toMatchObject({ status: "done", importedCount: 2, rejectedCount: 2, duplicateCount: 0 });
   });
 
+  it("gives transcripts and tool calls ids in import order, so a run's rows sit together in the evaluation indexes", async () => {
+    const twoCalls = chat("Lima");
+    (twoCalls.messages[1] as { tool_calls: unknown[] }).tool_calls.push({ id: "c2", type: "function", function: { name: "get_weather", arguments: '{"city":"Cusco"}' } });
+    const cities = ["Oslo", "Paris", "Rome", "Bern", "Kyiv"];
+    await importFile(prisma, { fileName: "ordered.jsonl", source: "api", maxFileBytes: 1e6, chunks: [lines(...cities.map((city) => chat(city)), twoCalls)] });
+    const transcripts = await prisma.transcript.findMany({ orderBy: { id: "asc" }, select: { id: true, messages: true } });
+    expect(transcripts.map((t) => JSON.stringify(t.messages).match(/Weather in (\w+)/)?.[1])).toEqual([...cities, "Lima"]);
+    const calls = await prisma.toolCall.findMany({ orderBy: { id: "asc" }, select: { transcriptId: true, ordinal: true } });
+    const byTranscript = [...calls].sort((a, b) => (a.transcriptId < b.transcriptId ? -1 : a.transcriptId > b.transcriptId ? 1 : a.ordinal - b.ordinal));
+    expect(calls).toEqual(byTranscript);
+  });
+
   it("stores identical content once, whether repeated in the file or already stored", async () => {
     const first = await importFile(prisma, { fileName: "a.json", source: "api", maxFileBytes: 1e6, chunks: [JSON.stringify([chat("Oslo"), chat("Oslo")])] });
     expect(first.imported).toHaveLength(1);

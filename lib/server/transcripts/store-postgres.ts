@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { sortableUuid } from "@/lib/ids/sortable-uuid";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { insertRowsPostgres, type SqlValue } from "../db/multi-row-insert";
 import { insertRowsUnnestPostgres, type UnnestColumn, type UnnestType } from "../db/unnest-insert";
@@ -39,7 +39,7 @@ export function transcriptRow(id: string, uploadId: string | null, createdAt: Da
 
 export function callRows(transcriptId: string, item: PreparedTranscript): SqlValue[][] {
   return item.sites.map((site) => [
-    randomUUID(), transcriptId, site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments,
+    sortableUuid(), transcriptId, site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments,
     // JSON null arguments are stored as NULL; the raw string keeps the truth.
     site.arguments.ok && site.arguments.value !== null ? JSON.stringify(site.arguments.value) : null,
     site.arguments.ok ? null : site.arguments.error,
@@ -73,7 +73,7 @@ export async function storeTranscriptsPostgres(prisma: PrismaClient, uploadId: s
           result.duplicates.push({ name: item.name, hash: item.hash, existingId });
           continue;
         }
-        const id = randomUUID();
+        const id = sortableUuid();
         known.set(item.hash, id);
         transcripts.push(transcriptRow(id, uploadId, createdAt, item));
         calls.push(...callRows(id, item));

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { sortableUuid } from "@/lib/ids/sortable-uuid";
 import type Database from "better-sqlite3";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ImportSuccess } from "@/lib/transcripts/import-types";
@@ -80,7 +80,7 @@ export interface TranscriptRow {
 export function transcriptInserts(db: Database.Database): (row: TranscriptRow, newId?: () => string) => string[] {
   const insertTranscript = db.prepare(INSERT_TRANSCRIPT);
   const insertCall = db.prepare(INSERT_CALL);
-  return ({ id, uploadId, createdAt, item }, newId = randomUUID) => {
+  return ({ id, uploadId, createdAt, item }, newId = sortableUuid) => {
     const t = item.transcript;
     insertTranscript.run(
       id,
@@ -143,7 +143,7 @@ function writeBatch(db: Database.Database, uploadId: string | null, items: Prepa
         result.duplicates.push({ name: item.name, hash: item.hash, existingId });
         continue;
       }
-      const id = randomUUID();
+      const id = sortableUuid();
       known.set(item.hash, id);
       insert({ id, uploadId, createdAt, item });
       if (importId) insertPending.run(id, importId);
