@@ -87,7 +87,10 @@ export const repeatedCall: AgentCheck = {
     "The same call made again with the same arguments, with nothing changed in between (no change of state, and for a lookup no word from the user), or retried after the tool rejected it: a wasted step.",
   run({ calls, messages }) {
     const hits: AgentHit[] = [];
-    const userSpokeBetween = (from: number, to: number) => messages.slice(from + 1, to).some((message) => message.role === "user");
+    // User turns up to each message, so "did the user speak between two calls" is a subtraction.
+    const usersBefore = [0];
+    messages.forEach((message, index) => usersBefore.push(usersBefore[index] + (message.role === "user" ? 1 : 0)));
+    const userSpokeBetween = (from: number, to: number) => usersBefore[to] - usersBefore[from + 1] > 0;
     calls.forEach((entry, index) => {
       for (let earlier = index - 1; earlier >= 0; earlier--) {
         const before = calls[earlier];
