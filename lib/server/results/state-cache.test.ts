@@ -11,11 +11,11 @@ describe("StateCache", () => {
     expect(cache.get("run", "done|10|0")).toBeUndefined();
   });
 
-  it("while the run is judged, keeps a value for four times what it cost to compute, then recomputes", () => {
+  it("while the run is judged, keeps a value for twelve times what it cost to compute, then recomputes", () => {
     const cache = new StateCache<number>();
     cache.set("run", "running|9|0|", 1, 500, 1000);
-    expect(cache.get("run", "running|12|0|", 1000 + 1999)).toBe(1);
-    expect(cache.get("run", "running|12|0|", 1000 + 2001)).toBeUndefined();
+    expect(cache.get("run", "running|12|0|", 1000 + 5999)).toBe(1);
+    expect(cache.get("run", "running|12|0|", 1000 + 6001)).toBeUndefined();
     // A cheap value stays live: it is recomputed as soon as the counters move.
     cache.set("run", "running|9|0|", 2, 0, 5000);
     expect(cache.get("run", "running|10|0|", 5000)).toBeUndefined();

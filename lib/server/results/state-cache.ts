@@ -2,11 +2,13 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 /**
  * While a run is judged, a value computed from its results may be this many times as old as it
- * took to compute: recomputing then takes at most a fifth of the server's time, however large the
- * run. (At 600,000 results a run page's aggregates take seconds; recomputed on every view while
- * every write moves the counters, they kept the web server busy and pages unanswered.)
+ * took to compute. A running run's page recomputes several such values (statistics, flips, tools,
+ * metadata), each on the web server's event loop: at twelve times its cost each takes at most a
+ * twelfth of the server's time, so together they leave it free for most requests. (At 600,000
+ * results a run page's aggregates take seconds; recomputed on every view while every write moves
+ * the counters, they kept the web server busy and pages unanswered.)
  */
-const LIVE_STALENESS = 4;
+const LIVE_STALENESS = 12;
 
 /**
  * Remembers values computed from a run's results for as long as the run's state says they
