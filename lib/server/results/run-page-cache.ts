@@ -9,7 +9,7 @@ import type { TranscriptGroup } from "@/lib/zod/transcripts";
 import { runResultGroups } from "./run-groups";
 import { runMetadataValues, type RunMetadataValues } from "./run-metadata";
 import { runToolNames } from "./run-tools";
-import { runStateKey, StateCache, type RunState } from "./state-cache";
+import { remembered, StateCache, type RunState } from "./state-cache";
 
 /*
  * What the run page shows besides its table, remembered per run until the run's state changes
@@ -19,18 +19,6 @@ import { runStateKey, StateCache, type RunState } from "./state-cache";
 
 const progressCache = new StateCache<RunProgress | null>();
 const toolsCache = new StateCache<{ toolName: string; calls: number }[]>();
-
-/** The state is read before the value, so a value is never older than the state it is kept under. */
-async function remembered<T>(cache: StateCache<T>, run: RunState, load: () => Promise<T>): Promise<T> {
-  const state = runStateKey(run);
-  const known = cache.get(run.id, state);
-  if (known !== undefined) return known;
-  const started = performance.now();
-  const value = await load();
-  // A run deleted meanwhile leaves nothing to remember.
-  if (value !== null) cache.set(run.id, state, value, performance.now() - started);
-  return value;
-}
 
 /** getRunProgress for a run read just before; null when the run is gone. */
 export function cachedRunProgress(prisma: PrismaClient, run: RunState): Promise<RunProgress | null> {
@@ -73,5 +61,5 @@ const groupsCache = new StateCache<{ groups: RunGroup[]; more: number }>();
 
 /** runResultGroups for a run read just before, remembered per field. */
 export function cachedRunResultGroups(prisma: PrismaClient, run: RunState, field: TranscriptGroup): Promise<{ groups: RunGroup[]; more: number }> {
-  return remembered(groupsCache, { ...run, id: `${run.id}\u0000${field}` }, () => runResultGroups(prisma, run.id, field));
+  return remembered(groupsCache, run, () => runResultGroups(prisma, run.id, field), `${run.id}\u0000${field}`);
 }

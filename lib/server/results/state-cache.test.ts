@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runStateKey, StateCache } from "./state-cache";
+import { remembered, runStateKey, StateCache } from "./state-cache";
 
 describe("StateCache", () => {
   it("gives a value back only for the state it was computed in", () => {
@@ -53,5 +53,21 @@ describe("runStateKey", () => {
       runStateKey({ ...run, finishedAt: null }),
     ]);
     expect(keys.size).toBe(6);
+  });
+});
+
+describe("remembered", () => {
+  it("loads once per run state and key, and never remembers a null", async () => {
+    const cache = new StateCache<number | null>();
+    const run = { id: "r", status: "done", doneCount: 10, errorCount: 0, finishedAt: new Date(1000) };
+    let loads = 0;
+    const load = (value: number | null) => async () => (loads++, value);
+    expect(await remembered(cache, run, load(1))).toBe(1);
+    expect(await remembered(cache, run, load(2))).toBe(1);
+    expect(await remembered(cache, run, load(3), "r?tool=x")).toBe(3);
+    expect(await remembered(cache, { ...run, doneCount: 11 }, load(4))).toBe(4);
+    expect(loads).toBe(3);
+    expect(await remembered(cache, { ...run, id: "gone" }, load(null))).toBeNull();
+    expect(await remembered(cache, { ...run, id: "gone" }, load(5))).toBe(5);
   });
 });

@@ -67,3 +67,19 @@ export function runStateKey(run: RunState): string {
 function isLive(state: string): boolean {
   return state.startsWith("running|") || state.startsWith("pending|");
 }
+
+/**
+ * The cache's value for the run's state, or `load`'s, remembered under the run's id (or under
+ * `key`, for values of the run that differ by something else). The state is read before the
+ * value, so a value is never older than the state it is kept under; a null value (the run was
+ * deleted meanwhile) is not remembered.
+ */
+export async function remembered<T>(cache: StateCache<T>, run: RunState, load: () => Promise<T>, key: string = run.id): Promise<T> {
+  const state = runStateKey(run);
+  const known = cache.get(key, state);
+  if (known !== undefined) return known;
+  const started = performance.now();
+  const value = await load();
+  if (value !== null) cache.set(key, state, value, performance.now() - started);
+  return value;
+}

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { viewParams, type RunView } from "@/lib/zod/run-view";
 import { runCallCount } from "./run-call-query";
-import { runStateKey, StateCache, type RunState } from "./state-cache";
+import { remembered, StateCache, type RunState } from "./state-cache";
 
 const countCache = new StateCache<number>(500);
 
@@ -10,14 +10,8 @@ const countCache = new StateCache<number>(500);
  * the view, while the page itself reads only its rows. Review filters are not: reviews move
  * without the run's state.
  */
-export async function cachedViewCount(prisma: PrismaClient, run: RunState, view: RunView): Promise<number> {
+export function cachedViewCount(prisma: PrismaClient, run: RunState, view: RunView): Promise<number> {
   if (view.review) return runCallCount(prisma, run.id, view);
   const key = `${run.id}?${viewParams(view, ["page", "size", "hide", "group", "sort", "dir"]).toString()}`;
-  const state = runStateKey(run);
-  const known = countCache.get(key, state);
-  if (known !== undefined) return known;
-  const started = performance.now();
-  const total = await runCallCount(prisma, run.id, view);
-  countCache.set(key, state, total, performance.now() - started);
-  return total;
+  return remembered(countCache, run, () => runCallCount(prisma, run.id, view), key);
 }
