@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { parseCsv } from "../lib/csv";
+import { pressKey } from "./fixtures/keys";
 
 const SELECTS = "Reward tool calls that select appropriate tools and provide accurate parameters";
 const IDENTIFIERS = "Tool call passes if every identifier in its arguments comes from the user or from an earlier tool result";
@@ -83,11 +84,11 @@ test("a tool call's immediate and hindsight results side by side, with j/k throu
   await expect(page.getByText("Keys:")).toBeVisible();
 
   const first = page.url();
-  await page.keyboard.press("j");
+  await pressKey(page, "j");
   await expect(position).toHaveText(`Call 2 of ${total} in the list`);
   expect(page.url()).not.toBe(first);
   expect(new URL(page.url()).searchParams.get("changed")).toBe("1");
-  await page.keyboard.press("k");
+  await pressKey(page, "k");
   await expect(position).toHaveText(`Call 1 of ${total} in the list`);
   expect(page.url()).toBe(first);
   await expect(page.getByRole("link", { name: "← Previous" })).toHaveCount(0);

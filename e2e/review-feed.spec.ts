@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { parseCsv } from "@/lib/csv";
 import { createMember } from "./fixtures/accounts";
 import { ADMIN } from "./fixtures/credentials";
+import { pressKey } from "./fixtures/keys";
 
 /*
  * What people's reviews feed back into the results: a disagreement recorded in a review queue
@@ -63,7 +64,7 @@ test("a disagreement recorded in a queue shows beside the judge's verdict on the
   disputed.itemPath = new URL(page.url()).pathname;
 
   // d opens the correction with the opposite verdict proposed; a scored item takes a score instead.
-  await page.keyboard.press("d");
+  await pressKey(page, "d");
   const correction = page.getByRole("form", { name: "Correct verdict" });
   const score = correction.getByRole("spinbutton");
   if (await score.isVisible()) await score.fill("0.95");

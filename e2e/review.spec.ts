@@ -1,10 +1,12 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createMember, type Member } from "./fixtures/accounts";
 import { ADMIN } from "./fixtures/credentials";
+import { pressKey } from "./fixtures/keys";
 
 const DEMO_RUN = "Demo: built-in checks, immediate and hindsight";
 
-test.describe.configure({ mode: "serial" });
+// No retries: the first test asserts a database without queues, which a failed attempt has already changed.
+test.describe.configure({ mode: "serial", retries: 0 });
 
 /** Filled by the first test: the two queues the others work in. */
 const queues = { binary: "", scored: "" };
@@ -169,52 +171,52 @@ test("an invited reviewer works through a queue with the keyboard, disagrees and
 
   // The shortcut list is on the page; ? shows all of it.
   await expect(page.getByRole("heading", { name: "Keyboard shortcuts" })).toBeVisible();
-  await page.keyboard.press("?");
+  await pressKey(page, "?");
   await expect(page.getByRole("term").filter({ hasText: /^x$/ })).toBeVisible();
 
   // a agrees; x marks done and opens the next item.
-  await page.keyboard.press("a");
+  await pressKey(page, "a");
   await expect(verdictLine(page)).toContainText("Human: agrees with the judge");
   await expect(history(page)).toContainText(`${reviewer.name} agreed with the judge`);
   const first = page.url();
-  await page.keyboard.press("x");
+  await pressKey(page, "x");
   await expect(position).toHaveText(/^Item 2 of \d+ in the queue$/);
-  await page.keyboard.press("k");
+  await pressKey(page, "k");
   await expect(page).toHaveURL(first);
   await expect(page.getByTestId("review-status")).toHaveText("Done");
-  await page.keyboard.press("j");
+  await pressKey(page, "j");
   await expect(position).toHaveText(/^Item 2 of /);
 
   // d opens the correction with the other verdict chosen and focused; Enter saves it.
-  await page.keyboard.press("d");
+  await pressKey(page, "d");
   const correction = page.getByRole("form", { name: "Correct verdict" });
   const proposed = correction.getByRole("radio", { checked: true });
   await expect(proposed).toBeFocused();
   const corrected = (await proposed.getAttribute("value")) ?? "";
-  await page.keyboard.press("Enter");
+  await pressKey(page, "Enter");
   await expect(correction).toHaveCount(0);
   await expect(verdictLine(page)).toContainText("Human: disagrees");
   await expect(verdictLine(page)).toContainText(`human: ${corrected}`);
   await expect(history(page)).toContainText(`should be ${corrected}`);
 
   // c focuses the comment; letters typed there are text, not shortcuts.
-  await page.keyboard.press("c");
+  await pressKey(page, "c");
   const comment = page.getByRole("textbox", { name: "New comment" });
   await expect(comment).toBeFocused();
   const here = page.url();
   await page.keyboard.type("The judge missed the id from the tool reply; j and k stay text here.");
   expect(page.url()).toBe(here);
-  await page.keyboard.press("Control+Enter");
+  await pressKey(page, "Control+Enter");
   const thread = page.getByRole("list", { name: "Comment threads" });
   await expect(thread.getByRole("article", { name: `Comment by ${reviewer.name}` })).toContainText("The judge missed the id");
   await expect(comment).toHaveValue("");
   await expect(history(page)).toContainText(`${reviewer.name} commented`);
 
   // An empty comment is refused and adds nothing; Escape leaves the field so keys work again.
-  await page.keyboard.press("Control+Enter");
+  await pressKey(page, "Control+Enter");
   await expect(page.getByRole("form", { name: "New comment" }).getByRole("alert")).toHaveText("Write a comment first.");
   await expect(thread.getByRole("article")).toHaveCount(1);
-  await page.keyboard.press("Escape");
+  await pressKey(page, "Escape");
   await expect(comment).not.toBeFocused();
 
   // The author edits their comment; it says so.
@@ -246,18 +248,18 @@ test("a scored item takes a score as the correction; an out-of-range score is re
   await page.goto(queues.scored);
   await page.getByRole("link", { name: "Start reviewing" }).click();
   await expect(page.getByTestId("lock-state")).toContainText("You are working on this item until");
-  await page.keyboard.press("d");
+  await pressKey(page, "d");
   const score = page.getByRole("spinbutton", { name: /The correct score/ });
   await expect(score).toBeFocused();
   await page.keyboard.type("1.5");
-  await page.keyboard.press("Enter");
+  await pressKey(page, "Enter");
   await expect(page.getByRole("form", { name: "Correct verdict" }).getByRole("alert")).toHaveText("The corrected score must be from 0 to 1.");
   await expect(verdictLine(page)).toContainText("No verdict yet");
   await score.fill("0.95");
-  await page.keyboard.press("Enter");
+  await pressKey(page, "Enter");
   await expect(verdictLine(page)).toContainText("human: 0.95 (pass)");
   // x after a settled verdict: done, and on to the next item.
-  await page.keyboard.press("x");
+  await pressKey(page, "x");
   await expect(page.getByTestId("item-position")).toHaveText(/^Item 2 of /);
 });
 
@@ -269,7 +271,7 @@ test("another member sees who holds an item and until when, and cannot change it
   await expect(page.getByTestId("lock-state")).toContainText(`${reviewerName} is working on this item until`);
   await expect(page.getByRole("button", { name: /^Agree/ })).toBeDisabled();
   // The key still asks the server, which refuses while the lock lives.
-  await page.keyboard.press("a");
+  await pressKey(page, "a");
   await expect(message(page)).toContainText(`${reviewerName} is working on this item until`);
   await expect(verdictLine(page)).toContainText("No verdict yet");
   await expect(history(page)).not.toContainText(`${ADMIN.name} agreed`);
@@ -301,9 +303,9 @@ test("a viewer can read the queue but the server refuses every change", async ({
     const before = await verdictLine(page).textContent();
 
     // The keys reach the server, which answers with the role's refusal.
-    await page.keyboard.press("s");
+    await pressKey(page, "s");
     await expect(message(page)).toHaveText("Your role (viewer) does not allow this. Ask an admin if you need it.");
-    await page.keyboard.press("x");
+    await pressKey(page, "x");
     await expect(message(page)).toHaveText("Your role (viewer) does not allow this. Ask an admin if you need it.");
     await page.reload();
     expect(await verdictLine(page).textContent()).toBe(before);
@@ -374,24 +376,24 @@ test("agent-level results are queued, reviewed and counted like call results, an
   await expect(page.getByTestId("lock-state")).toContainText("You are working on this item until");
 
   // Disputed: the judge said fail, the reviewer says pass; then a comment.
-  await page.keyboard.press("d");
+  await pressKey(page, "d");
   const correction = page.getByRole("form", { name: "Correct verdict" });
   await expect(correction.getByRole("radio", { checked: true })).toHaveAttribute("value", "pass");
-  await page.keyboard.press("Enter");
+  await pressKey(page, "Enter");
   await expect(verdictLine(page)).toContainText("Human: disagrees");
   await expect(history(page)).toContainText("should be pass");
-  await page.keyboard.press("c");
+  await pressKey(page, "c");
   await page.keyboard.type("It retried the failed lookup and got there.");
-  await page.keyboard.press("Control+Enter");
+  await pressKey(page, "Control+Enter");
   await expect(page.getByRole("list", { name: "Comment threads" }).getByRole("article", { name: `Comment by ${ADMIN.name}` })).toContainText("It retried the failed lookup");
   await expect(history(page)).toContainText(`${ADMIN.name} commented`);
 
   // Next item (when there is one): confirmed. Escape leaves the comment field, so keys are shortcuts again.
-  await page.keyboard.press("Escape");
+  await pressKey(page, "Escape");
   if (failCount > 1) {
-    await page.keyboard.press("j");
+    await pressKey(page, "j");
     await expect(page.getByTestId("item-position")).toHaveText(/^Item 2 of /);
-    await page.keyboard.press("a");
+    await pressKey(page, "a");
     await expect(verdictLine(page)).toContainText("Human: agrees with the judge");
   }
 

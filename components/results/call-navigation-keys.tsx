@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useWindowKeydown } from "@/components/keyboard/use-window-keydown";
 
 // A key typed into a field is text, not a command.
 function isTyping(target: EventTarget | null): boolean {
@@ -12,17 +12,13 @@ function isTyping(target: EventTarget | null): boolean {
 /** j and k move to the next and previous call of the list, as in mail readers and review queues. */
 export function CallNavigationKeys({ previousHref, nextHref }: { previousHref: string | null; nextHref: string | null }) {
   const router = useRouter();
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.isComposing) return;
-      if (isTyping(event.target)) return;
-      const href = event.key === "j" ? nextHref : event.key === "k" ? previousHref : null;
-      if (!href) return;
-      event.preventDefault();
-      router.push(href);
-    }
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [router, previousHref, nextHref]);
+  useWindowKeydown((event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.isComposing) return;
+    if (isTyping(event.target)) return;
+    const href = event.key === "j" ? nextHref : event.key === "k" ? previousHref : null;
+    if (!href) return;
+    event.preventDefault();
+    router.push(href);
+  });
   return null;
 }
