@@ -14,6 +14,7 @@ import { unconfirmedAction } from "./rules/unconfirmed-action";
 import { undeclaredArgument } from "./rules/undeclared-argument";
 import { ungroundedValue } from "./rules/ungrounded-value";
 import { unknownTool } from "./rules/unknown-tool";
+import { unsupportedCall } from "./rules/unsupported-call";
 
 /** Every built-in check, in the order findings are reported. */
 export const CHECKS: readonly Check[] = [
@@ -23,6 +24,7 @@ export const CHECKS: readonly Check[] = [
   undeclaredArgument,
   placeholderValue,
   ungroundedValue,
+  unsupportedCall,
   toolChoice,
   duplicateCall,
   unconfirmedAction,

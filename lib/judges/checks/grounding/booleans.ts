@@ -33,12 +33,12 @@ function flagWordsOf(key: string): string[] {
 export function groundBoolean(value: boolean, leaf: Leaf, sources: TextEvidence[]): Grounding {
   const request = userSources(sources);
   const flagWords = flagWordsOf(leaf.key);
-  if (!flagWords.length || !request.length) return grounded("a flag the request does not speak about");
+  if (!flagWords.length || !request.length) return grounded("a flag the request does not speak about", "neutral");
   const mention = request.find((source) => flagWords.some((word) => source.words.hasShortForm(word)));
   if (value) {
-    return mention ? grounded(`the request mentions ${flagWords.join(" ")}`) : { status: "weak", penalty: 0.05, reason: `is set although the request does not mention ${flagWords.join(" ")}`, evidence: `value true; compared with ${where(request)}` };
+    return mention ? grounded(`the request mentions ${flagWords.join(" ")}`) : { invented: true, status: "weak", penalty: 0.05, reason: `is set although the request does not mention ${flagWords.join(" ")}`, evidence: `value true; compared with ${where(request)}` };
   }
-  if (!mention) return grounded("not asked for");
+  if (!mention) return grounded("not asked for", "neutral");
   return negatedIn(mention.tokens, flagWords)
     ? grounded("the request declines it")
     : { status: "weak", penalty: 0.3, reason: `is false although the request mentions ${flagWords.join(" ")}`, evidence: `value false; compared with ${where(request)}` };

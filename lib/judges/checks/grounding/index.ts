@@ -52,15 +52,17 @@ function contradictedOption(value: JsonValue, hints: PropertyHints, sources: Tex
 
 export function groundLeaf(leaf: Leaf, context: CallContext): Grounding {
   const { value } = leaf;
-  if (value === null) return grounded("null");
+  if (value === null) return grounded("null", "neutral");
   const hints = propertyHints(leaf.schema);
   const sources = context.sources;
-  if (inSchemaValues(value, hints.defaults, hints.looseDefaults)) return grounded("the schema's default");
+  // A default or allowed value the request also names was read from it, not only from the schema.
+  const named = () => (mentionedIn(value, userSources(sources)) ? "conversation" : "schema");
+  if (inSchemaValues(value, hints.defaults, hints.looseDefaults)) return grounded("the schema's default", named());
   if (inSchemaValues(value, hints.options, hints.looseOptions)) {
     // Items of a list may each pick a different option; only a single choice can contradict.
     const other = leaf.path.endsWith("]") ? undefined : contradictedOption(value, hints, sources, context);
     return other === undefined
-      ? grounded("one of the schema's allowed values")
+      ? grounded("one of the schema's allowed values", named())
       : { status: "ungrounded", penalty: 0.55, reason: `is an allowed value, but the request asks for ${JSON.stringify(other)}`, evidence: `value ${JSON.stringify(value)}; compared with ${where(sources)}` };
   }
   if (typeof value === "boolean") return groundBoolean(value, leaf, sources);

@@ -57,7 +57,7 @@ export function groundNumber(value: number, hints: PropertyHints, sources: TextE
 
 /** A number the conversation does not state as such: the slower readings, in order. */
 function groundUnstated(value: number, hints: PropertyHints, sources: TextEvidence[], shown: string, context?: CallContext, key?: string): Grounding {
-  if (hints.description && matchesNumber(value, hints.description.numberList)) return grounded("named in the parameter's description");
+  if (hints.description && matchesNumber(value, hints.description.numberList)) return grounded("named in the parameter's description", "schema");
   for (const source of sources) {
     if (matchesConverted(value, source.converted)) {
       return { status: "weak", penalty: 0.03, reason: "matches a stated quantity only after converting units or periods", evidence: `value ${shown}; compared with ${source.cited}` };
@@ -70,7 +70,7 @@ function groundUnstated(value: number, hints: PropertyHints, sources: TextEviden
     return { status: "ungrounded", penalty: 0.6, reason: `differs from the ${stated.slice(0, 3).join(", ")} the request gives for it`, evidence: `value ${shown}; compared with ${context?.request?.cited ?? where(sources)}` };
   }
   if (isWellKnownConstant(value)) {
-    return { status: "weak", penalty: 0.03, reason: "is a well-known constant the request does not state", evidence: `value ${shown}` };
+    return { invented: true, status: "weak", penalty: 0.03, reason: "is a well-known constant the request does not state", evidence: `value ${shown}` };
   }
   for (const source of sources) {
     // The same quantity written as a percentage or as a fraction (7 vs 0.07).
@@ -79,17 +79,17 @@ function groundUnstated(value: number, hints: PropertyHints, sources: TextEviden
     }
   }
   if (value === 0 || value === 1) {
-    return { status: "weak", penalty: 0.2, reason: "is a neutral value the request does not state", evidence: `value ${shown}; compared with ${where(sources)}` };
+    return { invented: true, status: "weak", penalty: 0.2, reason: "is a neutral value the request does not state", evidence: `value ${shown}; compared with ${where(sources)}` };
   }
   // Later in a conversation numbers are often computed from tool results (a total, a refund):
   // one the conversation does not state is a doubt, not evidence.
   if (context && !isSingleShot(context.view.context)) {
-    return { status: "weak", penalty: 0.15, reason: "does not appear in the conversation (it may be computed from earlier results)", evidence: `value ${shown}; compared with ${where(sources)}` };
+    return { invented: true, status: "weak", penalty: 0.15, reason: "does not appear in the conversation (it may be computed from earlier results)", evidence: `value ${shown}; compared with ${where(sources)}` };
   }
   // With a stated number left unused the value most likely replaced it; otherwise it may be
   // a value the agent inferred (a deck has 52 cards), which is doubtful but not damning.
   const unused = context ? unusedMentions(context) : [];
   return unused.length
-    ? { status: "ungrounded", penalty: 0.6, reason: `does not appear in the conversation, which states ${unused.slice(0, 3).join(", ")} that no argument uses`, evidence: `value ${shown}; compared with ${where(sources)}` }
-    : { status: "ungrounded", penalty: 0.4, reason: "does not appear in the conversation", evidence: `value ${shown}; compared with ${where(sources)}` };
+    ? { invented: true, status: "ungrounded", penalty: 0.6, reason: `does not appear in the conversation, which states ${unused.slice(0, 3).join(", ")} that no argument uses`, evidence: `value ${shown}; compared with ${where(sources)}` }
+    : { invented: true, status: "ungrounded", penalty: 0.4, reason: "does not appear in the conversation", evidence: `value ${shown}; compared with ${where(sources)}` };
 }

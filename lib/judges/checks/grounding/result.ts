@@ -6,10 +6,23 @@ import type { TextEvidence } from "../evidence";
  * A value can be fully supported, doubtful (penalty > 0, "weak") or unsupported.
  */
 export type Grounding =
-  | { status: "grounded"; how: string }
-  | { status: "weak" | "ungrounded"; penalty: number; reason: string; evidence: string };
+  | { status: "grounded"; how: string; basis: GroundingBasis }
+  | {
+      status: "weak" | "ungrounded";
+      penalty: number;
+      reason: string;
+      evidence: string;
+      /** Nothing in the conversation relates to the value: the agent supplied it (not a conversion, a partial match or a value the request gives for another reading). */
+      invented?: true;
+    };
 
-export const grounded = (how: string): Grounding => ({ status: "grounded", how });
+/**
+ * What supports a grounded value: the conversation (it carries information the call needs), the
+ * tool's schema (a default, an allowed value), or nothing either way (null, a flag left unset).
+ */
+export type GroundingBasis = "conversation" | "schema" | "neutral";
+
+export const grounded = (how: string, basis: GroundingBasis = "conversation"): Grounding => ({ status: "grounded", how, basis });
 
 /** The text a finding cites as what the value was compared with. */
 export function where(sources: TextEvidence[]): string {

@@ -68,12 +68,12 @@ function groundDate(value: string, sources: TextEvidence[], shown: string): Grou
   }
   const relative = sources.some((source) => source.label.startsWith("user") && RELATIVE_DATE_WORDS.test(source.raw));
   if (relative) return { status: "weak", penalty: 0.15, reason: "is a date the conversation only gives relatively", evidence: `value ${shown}; compared with ${where(sources)}` };
-  return { status: "ungrounded", penalty: 0.6, reason: "is a date the conversation does not mention", evidence: `value ${shown}; compared with ${where(sources)}` };
+  return { invented: true, status: "ungrounded", penalty: 0.6, reason: "is a date the conversation does not mention", evidence: `value ${shown}; compared with ${where(sources)}` };
 }
 
 export function groundString(value: string, leaf: Leaf, hints: PropertyHints, sources: TextEvidence[], context: CallContext): Grounding {
   const phrase = phraseText(value);
-  if (!phrase.trim()) return grounded("no words to compare");
+  if (!phrase.trim()) return grounded("no words to compare", "neutral");
   const source = phraseSource(phrase, sources);
   if (source) return grounded(`found in ${source.label}`);
   return groundUnquoted(value, leaf, hints, sources, context);
@@ -99,7 +99,7 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
     const said = sources.find((candidate) => candidate.times.includes(time));
     if (said) return grounded(`the same time is in ${said.label}`);
   }
-  if (descriptionNames(hints, value)) return grounded("named in the parameter's description");
+  if (descriptionNames(hints, value)) return grounded("named in the parameter's description", "schema");
 
   // "Paris, France" for "Paris": the leading part carries the meaning, the rest qualifies it.
   const segments = value.split(/\s*[,;(]\s*|\s+-\s+/).filter((part) => part.trim());
@@ -118,15 +118,15 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
   // message or tool result as written, or nowhere. Sharing some of its words is no support.
   if (isIdentifier(value, leaf.key)) {
     // A tool that accepted the identifier and answered with data shows that it exists.
-    if (acceptedByTool(context)) return { status: "weak", penalty: 0.1, reason: "is an identifier the conversation does not contain, though the tool accepted it", evidence: `value ${shown}` };
-    return { status: "ungrounded", penalty: 0.65, reason: "is an identifier that no earlier message or tool result contains", evidence: `value ${shown}; compared with ${where(sources)}` };
+    if (acceptedByTool(context)) return { invented: true, status: "weak", penalty: 0.1, reason: "is an identifier the conversation does not contain, though the tool accepted it", evidence: `value ${shown}` };
+    return { invented: true, status: "ungrounded", penalty: 0.65, reason: "is an identifier that no earlier message or tool result contains", evidence: `value ${shown}; compared with ${where(sources)}` };
   }
 
   // A web address is copied too: its host (a domain or an address) must come from somewhere.
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/:?#\s]+)/i.exec(value.trim())?.[1];
   if (host && !sources.some((source) => source.lower.includes(host.toLowerCase())) && !(hints.description?.lower.includes(host.toLowerCase()) ?? false)) {
-    if (acceptedByTool(context)) return { status: "weak", penalty: 0.1, reason: `is an address on ${host}, which the conversation does not contain, though the tool accepted it`, evidence: `value ${shown}` };
-    return { status: "ungrounded", penalty: 0.6, reason: `is an address on ${host}, which no earlier message or tool result contains`, evidence: `value ${shown}; compared with ${where(sources)}` };
+    if (acceptedByTool(context)) return { invented: true, status: "weak", penalty: 0.1, reason: `is an address on ${host}, which the conversation does not contain, though the tool accepted it`, evidence: `value ${shown}` };
+    return { invented: true, status: "ungrounded", penalty: 0.6, reason: `is an address on ${host}, which no earlier message or tool result contains`, evidence: `value ${shown}; compared with ${where(sources)}` };
   }
 
   // A name with qualifiers ("Mountain View, CA"): if its leading part, which says which one, is
@@ -136,13 +136,13 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
     const initials = head.map((word) => word[0]).join("");
     const abbreviated = head.length > 1 && sources.some((source) => source.phrase.includes(` ${initials} `));
     if (head.length && !abbreviated && !head.some((word) => sources.some((source) => source.words.has(word)) || misspelledIn(word, sources))) {
-      return { status: "ungrounded", penalty: 0.6, reason: `names "${segments[0]}", which the conversation does not mention`, evidence: `value ${shown}; compared with ${where(sources)}` };
+      return { invented: true, status: "ungrounded", penalty: 0.6, reason: `names "${segments[0]}", which the conversation does not mention`, evidence: `value ${shown}; compared with ${where(sources)}` };
     }
   }
 
   const words = tokens(`${value} ${splitIdentifiers(value)}`).filter((word) => !STOPWORDS.has(word));
   const distinct = [...new Set(tokens(value).filter((word) => !STOPWORDS.has(word)))];
-  if (!distinct.length) return grounded("only common words");
+  if (!distinct.length) return grounded("only common words", "neutral");
   // Acronyms both ways: "NYC" for "New York City" and "New York City" for "NYC".
   if (distinct.length === 1 && compact.length >= 2 && compact.length <= 6 && sources.some((candidate) => candidate.hasInitials(compact))) {
     return grounded("the initials of words in the conversation");
@@ -176,7 +176,7 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
   if (/^[A-Z]{2,5}$/.test(value.trim())) {
     return { status: "ungrounded", penalty: 0.45, reason: "is a code the conversation does not spell out", evidence: `value ${shown}; compared with ${where(sources)}` };
   }
-  return { status: "ungrounded", penalty: 0.6 - 0.3 * coverage, reason: "does not appear in the conversation", evidence: `value ${shown}; compared with ${where(sources)}` };
+  return { ...(coverage > 0 ? {} : { invented: true as const }), status: "ungrounded", penalty: 0.6 - 0.3 * coverage, reason: "does not appear in the conversation", evidence: `value ${shown}; compared with ${where(sources)}` };
 }
 
 /**
