@@ -21,6 +21,7 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { forkEvaluationToResults, policyFromRefinement } from "./fork-eval";
 import { isPyObject, parsePyJson, pyDumps, pyEqual, PyFloat, type PyValue } from "./pyjson";
 import { extractTools, pyFormat, readAgentPrompt, type ToolDef } from "./pytools";
 
@@ -126,6 +127,17 @@ interface ManifestFile {
   /** The code to read tools and prompt from when the run's own info.git_commit is in no snapshot. */
   codeCommit?: string;
   codeCommitWhy?: string;
+  /** "fork-evaluation": bogoliubon/tau2-bench's evaluate_prompt.py output (fork-eval.ts); default tau2's Results. */
+  format?: "fork-evaluation";
+  /** The refinement file whose policy the agent was given when the results record another one (the fork's --policy-path runs). */
+  agentPolicy?: { repo: string; commit: string; path: string; blob: string; why: string };
+}
+
+interface Outputs {
+  writes: string;
+  responses: string;
+  trials: string;
+  summary: string;
 }
 
 interface Manifest {
@@ -135,6 +147,8 @@ interface Manifest {
   variants?: string[];
   schemaCheck: { repo: string; commit: string; path: string; blob: string };
   files: ManifestFile[];
+  /** Output file names (default tau2-writes.jsonl, tau2-responses.jsonl, tau2-trials.jsonl, SUMMARY.md): a held-out manifest writes its own. */
+  outputs?: Partial<Outputs>;
 }
 
 interface ChatToolCall {
@@ -207,6 +221,29 @@ interface CallInfo {
   error: boolean | null;
   /** Only the first call of an id is labelled: the bench gives a repeated id's label to its first call. */
   firstOfId: boolean;
+}
+
+/**
+ * A manifest file as tau2's Results. A fork evaluation file (fork-eval.ts) gets its tasks from the
+ * domain's tasks.json at the entry's code commit; the builder checks each attempt against the
+ * ground-truth actions tau2 recorded (resolveTasks), as for any file.
+ */
+function readResults(options: Options, entry: ManifestFile, skip: (why: string, count?: number) => void): { [key: string]: PyValue } {
+  const value = parsePyJson(readRecorded(options, entry));
+  if (entry.format !== "fork-evaluation") return obj(value);
+  const where = `${entry.repo}@${entry.commit.slice(0, 10)}:${entry.path}`;
+  const domain = str(obj(obj(value).config).domain) ?? die(`${where}: config.domain is missing`);
+  const dir = options.sources.get(entry.repo)!;
+  const codeCommit = entry.codeCommit ?? entry.commit;
+  const tasksPath = `data/tau2/domains/${domain}/tasks.json`;
+  if (!gitBlob(dir, codeCommit, tasksPath)) die(`${where}: ${tasksPath} is not at ${codeCommit.slice(0, 10)}`);
+  try {
+    const { results, skipped } = forkEvaluationToResults(value, parsePyJson(gitShow(dir, codeCommit, tasksPath)), where);
+    for (const [why, count] of Object.entries(skipped)) skip(why, count);
+    return results;
+  } catch (error) {
+    return die((error as Error).message);
+  }
 }
 
 // ---------------------------------------------------------------- domain context (tools, prompt) per code commit
@@ -679,7 +716,7 @@ function main(): void {
   const conversion = { userToolTurnsDropped: 0, orphanResponses: 0, stringArguments: 0 };
 
   for (const entry of manifest.files) {
-    const results = obj(parsePyJson(readRecorded(options, entry)));
+    const results = readResults(options, entry, skip);
     const info = obj(results.info);
     const environment = obj(info.environment_info);
     const agent = obj(info.agent_info);
@@ -699,7 +736,8 @@ function main(): void {
     const userModel = str(obj(info.user_info).llm);
     const code = codeFor(options, manifest, entry, str(info.git_commit) ?? "", domain);
     const context = domainContext(code.dir, code.repo, code.commit, domain);
-    const recordedPolicy = str(environment.policy);
+    const agentPolicy = entry.agentPolicy ? policyFromRefinement(parsePyJson(readRecorded(options, entry.agentPolicy)), `${entry.agentPolicy.repo}@${entry.agentPolicy.commit.slice(0, 10)}:${entry.agentPolicy.path}`) : null;
+    const recordedPolicy = agentPolicy ?? str(environment.policy);
     // A variant's policy file is not at a path the builder knows: without the recorded one the prompt would be a guess.
     if (variant && recordedPolicy === null) {
       skip(`domain variant ${domain} without a recorded policy`, simulations.length);
@@ -707,7 +745,8 @@ function main(): void {
     }
     const policy = recordedPolicy ?? gitShow(code.dir, code.commit, `data/tau2/domains/${domain}/policy.md`);
     const systemPrompt = pyFormat(context.template, { agent_instruction: context.instruction, domain_policy: policy });
-    const promptExact = implementation === "llm_agent" && recordedPolicy !== null;
+    // A policy read from the refinement file the run was given is the agent's by inference, not by record.
+    const promptExact = implementation === "llm_agent" && recordedPolicy !== null && agentPolicy === null;
     const policyHash = createHash("sha256").update(policy).digest("hex").slice(0, 12);
     const offered = new Set(context.tools.map((tool) => tool.name));
     const tasks = new Map(arr(results.tasks).map((task) => [String(obj(task).id), obj(task)]));
@@ -807,10 +846,11 @@ function main(): void {
 
   const naturalKey = (record: Record_) => [record.category, record.meta.model, record.meta.task_id.padStart(12, "0"), String(record.meta.trial ?? 0).padStart(4, "0"), record.id].join("\u0000");
   const sorted = (records: Record_[]) => [...records].sort((a, b) => (naturalKey(a) < naturalKey(b) ? -1 : naturalKey(a) > naturalKey(b) ? 1 : 0));
+  const names: Outputs = { writes: "tau2-writes.jsonl", responses: "tau2-responses.jsonl", trials: "tau2-trials.jsonl", summary: "SUMMARY.md", ...manifest.outputs };
   const outputs: [string, Record_[]][] = [
-    ["tau2-writes.jsonl", sorted(writes)],
-    ["tau2-responses.jsonl", sorted(responses)],
-    ["tau2-trials.jsonl", sorted(trials).sort((a, b) => (a.pair! < b.pair! ? -1 : a.pair! > b.pair! ? 1 : 0))],
+    [names.writes, sorted(writes)],
+    [names.responses, sorted(responses)],
+    [names.trials, sorted(trials).sort((a, b) => (a.pair! < b.pair! ? -1 : a.pair! > b.pair! ? 1 : 0))],
   ];
   mkdirSync(options.out, { recursive: true });
   for (const [name, records] of outputs) writeFileSync(path.join(options.out, name), records.map((record) => JSON.stringify(record)).join("\n") + "\n");
@@ -834,7 +874,7 @@ function main(): void {
     "",
     table,
     "",
-    "Trials (tau2-trials.jsonl): tasks with both a successful and a failed attempt",
+    `Trials (${names.trials}): tasks with both a successful and a failed attempt`,
     "",
     trialsTable(outputs[2][1]),
     "",
@@ -843,9 +883,9 @@ function main(): void {
     ...notes.map((text) => `- ${text}`),
     "",
   ].join("\n");
-  writeFileSync(path.join(options.out, "SUMMARY.md"), summary);
+  writeFileSync(path.join(options.out, names.summary), summary);
   console.log(`\n${table}\n\n${trialsTable(outputs[2][1])}\n`);
-  console.log(`wrote ${outputs.map(([name, records]) => `${name} (${records.length})`).join(", ")} and SUMMARY.md to ${options.out}`);
+  console.log(`wrote ${outputs.map(([name, records]) => `${name} (${records.length})`).join(", ")} and ${names.summary} to ${options.out}`);
   if (problems.length) die("validation failed");
 }
 
