@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
     environment: "node",
     // A PostgreSQL server and template database with CALLBOARD_TEST_DATABASE=postgresql (npm run test:pg).
     globalSetup: ["lib/server/test-global-setup.ts"],

@@ -870,7 +870,7 @@ function main(): void {
   const summary = [
     "# tau2 dev sets: summary",
     "",
-    `Built by bench/tau2/build.ts from ${manifest.files.length} result files (sources.json).`,
+    `Built by bench/tau2/build.ts from ${manifest.files.length} result files (${path.basename(options.manifest)}).`,
     "",
     table,
     "",
