@@ -176,7 +176,7 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
   // A short upper-case code ("AAPL", "LAX", "GBP") is usually derived from a name the user
   // gave; it cannot be verified here, so it is a doubt rather than a defect.
   if (/^[A-Z]{2,5}$/.test(value.trim())) {
-    return { status: "ungrounded", penalty: 0.45, reason: "is a code the conversation does not spell out", evidence: `value ${shown}; compared with ${where(sources)}` };
+    return { status: "ungrounded", penalty: 0.4, reason: "is a code the conversation does not spell out", evidence: `value ${shown}; compared with ${where(sources)}` };
   }
   return { ...(coverage > 0 ? {} : { invented: true as const }), status: "ungrounded", penalty: 0.6 - 0.3 * coverage, reason: "does not appear in the conversation", evidence: `value ${shown}; compared with ${where(sources)}` };
 }

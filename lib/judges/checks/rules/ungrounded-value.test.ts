@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalMessage, JsonObject, JsonValue } from "@/lib/transcripts/types";
 import { hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { CONCLUSIVE_PENALTY } from "../scoring";
 import { ungroundedValue } from "./ungrounded-value";
 
 const properties: JsonObject = {
@@ -31,6 +32,14 @@ describe("ungrounded-value: numbers computed from the request", () => {
   });
   it("does not take a sum: small stated numbers add up to a replaced value too often", () => {
     expect(hits({ amount: 41 }, "The highest common factor of 36 and 48, and the slope at x = 5")).toEqual([expect.objectContaining({ severity: "major" })]);
+  });
+});
+
+describe("ungrounded-value: codes", () => {
+  it("takes a code the conversation does not spell out (JFK for New York) as a doubt that cannot fail a call alone", () => {
+    const [hit] = hits({ city: "JFK" }, "I'd like to book a flight from San Francisco to New York");
+    expect(hit).toMatchObject({ severity: "minor", message: expect.stringContaining("is a code the conversation does not spell out") });
+    expect(hit.penalty).toBeLessThan(CONCLUSIVE_PENALTY);
   });
 });
 
