@@ -508,7 +508,9 @@ function convert(simMessages: PyValue[], systemPrompt: string): Converted {
       }
       if (owner < 0) counts.orphanResponses++;
       else {
-        pending[owner].error = message.error === true;
+        // Some stored runs (leaderboard submissions) leave `error` null; tau2's environment writes
+        // a rejected call's response as "Error: <exception>" (environment.get_response).
+        pending[owner].error = message.error === true || (message.error == null && /^Error: /.test(str(message.content) ?? ""));
         pending.splice(owner, 1);
       }
       messages.push({ role: "tool", tool_call_id: id, content: str(message.content) });

@@ -29,7 +29,7 @@ describe("createFirstAdmin", () => {
     expect(await ctx.prisma.user.count()).toBe(1);
   });
 
-  it("keeps only the earlier of two simultaneous first accounts", async () => {
+  it("keeps only one of two simultaneous first accounts, as the admin", async () => {
     const results = await Promise.allSettled([
       createFirstAdmin(ctx.prisma, ctx.auth, ada),
       createFirstAdmin(ctx.prisma, ctx.auth, { ...ada, name: "Eve", email: "eve@example.com" }),

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Auth } from "./auth";
+import { lockName } from "@/lib/server/db/row-lock";
 import { AccountError, signUpRefusal } from "./errors";
 
 export interface NewAccount {
@@ -18,7 +19,7 @@ const ALREADY_SET_UP = "Callboard is already set up: sign in, or ask an admin fo
 
 /**
  * The first account of a new installation, made an admin. Refused once anyone exists; when two
- * people submit the first-run form at once, the earlier account wins and the later one is undone.
+ * people submit the first-run form at once, one account wins and the other is undone.
  */
 export async function createFirstAdmin(prisma: PrismaClient, auth: Auth, input: NewAccount): Promise<SignedIn> {
   if ((await prisma.user.count()) > 0) throw new AccountError(ALREADY_SET_UP);
@@ -31,8 +32,11 @@ export async function createFirstAdmin(prisma: PrismaClient, auth: Auth, input: 
   }
   const userId = created.user.id;
   const first = await prisma.$transaction(async (tx) => {
-    const oldest = await tx.user.findFirst({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
-    if (oldest?.id !== userId) {
+    // Who was created first is no answer on PostgreSQL: an account created earlier may commit
+    // later, and both would see themselves oldest. Taken in turn, the first to get here wins.
+    await lockName(tx, "callboard:first-admin");
+    const admins = await tx.user.count({ where: { role: "admin" } });
+    if (admins > 0) {
       await tx.user.delete({ where: { id: userId } });
       return false;
     }

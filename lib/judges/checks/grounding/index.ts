@@ -50,7 +50,19 @@ function contradictedOption(value: JsonValue, hints: PropertyHints, sources: Tex
   return hints.options.find((option) => option !== value && mentionedIn(option, request, true));
 }
 
+// A leaf belongs to one call's context, so its grounding is computed once for every check that asks.
+const groundings = new WeakMap<Leaf, Grounding>();
+
 export function groundLeaf(leaf: Leaf, context: CallContext): Grounding {
+  let result = groundings.get(leaf);
+  if (!result) {
+    result = groundLeafOnce(leaf, context);
+    groundings.set(leaf, result);
+  }
+  return result;
+}
+
+function groundLeafOnce(leaf: Leaf, context: CallContext): Grounding {
   const { value } = leaf;
   if (value === null) return grounded("null", "neutral");
   const hints = propertyHints(leaf.schema);

@@ -6,7 +6,7 @@ import { isWellKnownConstant } from "../text/constants";
 import { matchesConverted } from "../text/conversions";
 import { matchesNumber } from "../text/numbers";
 import { STOPWORDS, splitIdentifiers, tokens } from "../text/words";
-import { grounded, where, type Grounding } from "./result";
+import { grounded, userSources, where, type Grounding } from "./result";
 
 /** Numbers the request writes that no argument of the message uses, in any reading. */
 function unusedMentions(context: CallContext): string[] {
@@ -78,6 +78,10 @@ function groundUnstated(value: number, hints: PropertyHints, sources: TextEviden
       return { status: "weak", penalty: 0.05, reason: "matches a stated number only as a percentage", evidence: `value ${shown}` };
     }
   }
+  const operands = differenceOf(value, userSources(sources));
+  if (operands) {
+    return { status: "weak", penalty: 0.1, reason: `is not stated, but is ${operands} of numbers the request states`, evidence: `value ${shown}; compared with ${where(sources)}` };
+  }
   if (value === 0 || value === 1) {
     return { invented: true, status: "weak", penalty: 0.2, reason: "is a neutral value the request does not state", evidence: `value ${shown}; compared with ${where(sources)}` };
   }
@@ -92,4 +96,26 @@ function groundUnstated(value: number, hints: PropertyHints, sources: TextEviden
   return unused.length
     ? { invented: true, status: "ungrounded", penalty: 0.6, reason: `does not appear in the conversation, which states ${unused.slice(0, 3).join(", ")} that no argument uses`, evidence: `value ${shown}; compared with ${where(sources)}` }
     : { invented: true, status: "ungrounded", penalty: 0.4, reason: "does not appear in the conversation", evidence: `value ${shown}; compared with ${where(sources)}` };
+}
+
+// Pairs of a long text's numbers grow quadratically; a request states few.
+const MAX_OPERANDS = 24;
+
+/**
+ * Whether the value is the difference of two numbers the user states: two nights from "August
+ * 15th to August 17th", 2016 from "seven years before 2023". A span between stated bounds is a
+ * reading of the request, not a made-up value. (Sums are left out: a request's small numbers add
+ * up to a replaced value too often.)
+ */
+function differenceOf(value: number, request: TextEvidence[]): string | null {
+  if (value === 0 || value === 1 || !Number.isFinite(value)) return null;
+  const numbers = [...new Set(request.flatMap((source) => source.numberList))].slice(0, MAX_OPERANDS);
+  for (let i = 0; i < numbers.length; i++) {
+    for (let j = i + 1; j < numbers.length; j++) {
+      const [a, b] = [numbers[i], numbers[j]];
+      if (a === value || b === value) continue;
+      if (matchesNumber(value, [Math.abs(a - b)])) return "the difference";
+    }
+  }
+  return null;
 }

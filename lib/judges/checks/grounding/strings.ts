@@ -135,6 +135,8 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
     const head = tokens(segments[0]).filter((word) => !STOPWORDS.has(word) && word.length > 1);
     const initials = head.map((word) => word[0]).join("");
     const abbreviated = head.length > 1 && sources.some((source) => source.phrase.includes(` ${initials} `));
+    // "Los Angeles, CA" for "LA": the leading part spelled out, the rest qualifying it.
+    if (abbreviated && segments.slice(1).every((part) => tokens(part).length <= 3)) return grounded(`"${segments[0]}" spells out an abbreviation in the conversation; the rest qualifies it`);
     if (head.length && !abbreviated && !head.some((word) => sources.some((source) => source.words.has(word)) || misspelledIn(word, sources))) {
       return { invented: true, status: "ungrounded", penalty: 0.6, reason: `names "${segments[0]}", which the conversation does not mention`, evidence: `value ${shown}; compared with ${where(sources)}` };
     }
@@ -174,7 +176,7 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
   // A short upper-case code ("AAPL", "LAX", "GBP") is usually derived from a name the user
   // gave; it cannot be verified here, so it is a doubt rather than a defect.
   if (/^[A-Z]{2,5}$/.test(value.trim())) {
-    return { status: "ungrounded", penalty: 0.45, reason: "is a code the conversation does not spell out", evidence: `value ${shown}; compared with ${where(sources)}` };
+    return { status: "ungrounded", penalty: 0.4, reason: "is a code the conversation does not spell out", evidence: `value ${shown}; compared with ${where(sources)}` };
   }
   return { ...(coverage > 0 ? {} : { invented: true as const }), status: "ungrounded", penalty: 0.6 - 0.3 * coverage, reason: "does not appear in the conversation", evidence: `value ${shown}; compared with ${where(sources)}` };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalMessage, JsonObject, JsonValue } from "@/lib/transcripts/types";
 import { hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { CONCLUSIVE_PENALTY } from "../scoring";
 import { ungroundedValue } from "./ungrounded-value";
 
 const properties: JsonObject = {
@@ -24,6 +25,24 @@ const grounded = (args: JsonValue, user: string) => expect(hits(args, user)).toE
 // Supported after a transformation: at most an informational note, never a problem.
 const accepted = (args: JsonValue, user: string) => expect(hits(args, user).filter((hit) => hit.severity !== "info")).toEqual([]);
 
+describe("ungrounded-value: numbers computed from the request", () => {
+  it("takes the span between two stated numbers as a doubt, not a made-up value", () => {
+    expect(hits({ years: 2 }, "Book me a room from August 15th to August 17th")).toEqual([expect.objectContaining({ severity: "minor", message: expect.stringContaining("the difference of numbers the request states") })]);
+    expect(hits({ years: 2016 }, "Songs from seven years before 2023")).toEqual([expect.objectContaining({ severity: "minor" })]);
+  });
+  it("does not take a sum: small stated numbers add up to a replaced value too often", () => {
+    expect(hits({ amount: 41 }, "The highest common factor of 36 and 48, and the slope at x = 5")).toEqual([expect.objectContaining({ severity: "major" })]);
+  });
+});
+
+describe("ungrounded-value: codes", () => {
+  it("takes a code the conversation does not spell out (JFK for New York) as a doubt that cannot fail a call alone", () => {
+    const [hit] = hits({ city: "JFK" }, "I'd like to book a flight from San Francisco to New York");
+    expect(hit).toMatchObject({ severity: "minor", message: expect.stringContaining("is a code the conversation does not spell out") });
+    expect(hit.penalty).toBeLessThan(CONCLUSIVE_PENALTY);
+  });
+});
+
 describe("ungrounded-value: accepted normalisations", () => {
   it("ignores case, spacing and punctuation", () => grounded({ city: "new york" }, "Weather in New-York?"));
   it("accepts a qualified place", () => grounded({ location: "Paris, France" }, "Hotels in Paris"));
@@ -45,6 +64,8 @@ describe("ungrounded-value: accepted normalisations", () => {
     accepted({ currency: "USD" }, "convert 100 US dollars");
     accepted({ currency: "JPY" }, "into Japanese yen");
     grounded({ location: "NYC" }, "hotels in New York City");
+    grounded({ location: "Los Angeles, CA" }, "Can you locate a 4 star hotel in LA for me?");
+    grounded({ city: "San Diego, CA" }, "I need a bus for 2 people from LA to SD on 2023.10.1.");
   });
   it("accepts schema defaults, allowed values and values the description names", () => {
     grounded({ unit: "km", mode: "regular" }, "How far is it?");

@@ -54,3 +54,13 @@ describe("unsupported-call: values related to the request count for it", () => {
   it("a command that quotes part of the request", () => expect(judged("taskkill /F /IM firefox.exe", "close firefox using taskkill command")).toEqual([]));
   it("a value in another script than the request", () => expect(hits({ city: "Shanghai, China" }, "我想知道上海目前的天气状况")).toEqual([]));
 });
+
+describe("unsupported-call: evidence", () => {
+  it("names the first few values of a large call, each cut short", () => {
+    const many = tool("many", { values: { type: "array", items: { type: "number" } }, note: { type: "string" } });
+    const values = Array.from({ length: 500 }, () => 1);
+    const [hit] = hitsOf(unsupportedCall, immediate({ user: "Which films are on tonight?", tools: [many], calls: [toolCall("1", "many", { values })] }));
+    expect(hit.evidence).toContain("and 492 more");
+    expect(hit.evidence?.length).toBeLessThan(400);
+  });
+});

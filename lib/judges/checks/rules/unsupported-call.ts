@@ -1,6 +1,19 @@
 import { BOTH_VIEWS, severityFor, type Check } from "../check";
 import { isSingleShot } from "../conversation";
+import type { Leaf } from "../context";
 import { groundLeaf } from "../grounding";
+
+// A call may carry thousands of values: the evidence names the first few, each cut short.
+const SHOWN_LEAVES = 8;
+const SHOWN_CHARS = 80;
+
+function shownLeaves(leaves: readonly Leaf[]): string {
+  const shown = leaves.slice(0, SHOWN_LEAVES).map((leaf) => {
+    const value = JSON.stringify(leaf.value);
+    return `${leaf.path} = ${value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value}`;
+  });
+  return leaves.length > SHOWN_LEAVES ? `${shown.join("; ")}; and ${leaves.length - SHOWN_LEAVES} more` : shown.join("; ");
+}
 
 /**
  * A call whose arguments take nothing from the conversation: every value is a default, an
@@ -43,7 +56,7 @@ export const unsupportedCall: Check = {
         severity: severityFor(penalty),
         penalty,
         message: `No argument of the call comes from the conversation: ${supplied === 1 ? "its one value is" : `its ${supplied} values are`} supplied by the agent${worst >= 0.45 ? "" : " (each alone only doubtful)"}.`,
-        evidence: context.leaves.map((leaf) => `${leaf.path} = ${JSON.stringify(leaf.value)}`).join("; "),
+        evidence: shownLeaves(context.leaves),
       },
     ];
   },
