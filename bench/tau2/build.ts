@@ -12,6 +12,7 @@
  *   data/tau2-trials.jsonl     trajectory-level records (no call labels) of tasks with both a
  *                              successful and a failed attempt
  *   data/SUMMARY.md            counts per file, domain and model, and the builder's self-checks
+ * A manifest's `outputs` may name other files: sources-heldout-*.json build held-out sets (README.md).
  *
  * Tool schemas and read/write types are not in the results: they are extracted from the domain's
  * tools.py (and data_model.py) at the commit the simulation was run with (pytools.ts); the system
