@@ -27,6 +27,8 @@ const ignore = () => {};
 const DEFAULT_AUTOCHECKPOINT = 1000;
 /** How often the worker looks for a running run's snapshot that is due. */
 const SNAPSHOT_IDLE_MS = 250;
+/** After a snapshot failed, the next waits this long. */
+const SNAPSHOT_FAILURE_REST_MS = 10_000;
 
 /**
  * Runs the claim -> judge -> write loop in the background until stopped. All state is in the
@@ -65,7 +67,11 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       await finishIdleRuns(prisma);
     }
     if (now >= snapshotsRestUntil) {
-      const costMs = await refreshNextSnapshot(prisma);
+      // A snapshot is only a cache: failing to keep one must not hold judging up.
+      const costMs = await refreshNextSnapshot(prisma).catch((error: unknown) => {
+        context.onError(error);
+        return SNAPSHOT_FAILURE_REST_MS / SNAPSHOT_REST_FACTOR;
+      });
       snapshotsRestUntil = Date.now() + Math.max(SNAPSHOT_IDLE_MS, SNAPSHOT_REST_FACTOR * costMs);
     }
     // One limited call per turn keeps each synchronous write short on a shared event loop.
