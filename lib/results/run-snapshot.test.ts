@@ -61,6 +61,8 @@ describe("parseSnapshotValue", () => {
     expect(parseSnapshotValue("metadata", { models: ["m"], tasks: [], tags: [], outcomes: true })).toEqual({ models: ["m"], tasks: [], tags: [], outcomes: true });
     expect(parseSnapshotValue("flips", { calls: 1, byCriterion: [{ criterionId: "c", passToFail: 1, failToPass: 0, total: 1 }] })?.calls).toBe(1);
     expect(parseSnapshotValue("stats", "not a list")).toBeNull();
+    expect(parseSnapshotValue("modes", ["immediate", "hindsight"])).toEqual(["immediate", "hindsight"]);
+    expect(parseSnapshotValue("modes", ["sideways"])).toBeNull();
     expect(
       parseSnapshotValue("outcomes", [
         {

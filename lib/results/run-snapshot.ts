@@ -51,6 +51,8 @@ export const SNAPSHOT_SCHEMAS = {
   outcomes: z.array(criterionOutcome),
   /** The calls of the run's unfiltered call list. */
   "call-count": count,
+  /** The modes an "auto" run has results in, immediate first. */
+  modes: z.array(z.enum(["immediate", "hindsight"])),
 } as const;
 
 export type SnapshotKind = keyof typeof SNAPSHOT_SCHEMAS;

@@ -42,7 +42,7 @@ const modesCache = new StateCache<ViewMode[]>();
 export function runModes(prisma: PrismaClient, run: RunState & { mode: string }): Promise<ViewMode[]> {
   if (run.mode === "both") return Promise.resolve(["immediate", "hindsight"]);
   if (run.mode === "immediate" || run.mode === "hindsight") return Promise.resolve([run.mode]);
-  return remembered(modesCache, run, () => resultModes(prisma, run.id));
+  return snapshotOr(prisma, run, "modes", () => remembered(modesCache, run, () => resultModes(prisma, run.id)));
 }
 
 const metadataCache = new StateCache<RunMetadataValues>();

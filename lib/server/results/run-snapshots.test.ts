@@ -138,24 +138,32 @@ describe("a running run's page values", () => {
 });
 
 describe("the background worker", () => {
-  it("keeps snapshots of a run while it judges it", async () => {
+  it("keeps snapshots of the runs it judges while it judges them", async () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const waiting: Judge = { id: "fake-gated", evaluate: async () => (await gate, { score: 1, passed: null, applicable: true, explanation: "ok", findings: [] }) };
-    const created = await createRun(demo.prisma, newRunSchema.parse({ name: "gated", selection: { kind: "all" }, criterionIds: demo.criterionIds.slice(0, 2), mode: "both" }));
+    const start = (mode: "both" | "auto") =>
+      createRun(demo.prisma, newRunSchema.parse({ name: `gated ${mode}`, selection: { kind: "all" }, criterionIds: demo.criterionIds.slice(0, 2), mode }));
+    const both = await start("both");
+    const auto = await start("auto");
+    const kindsOf = async (runId: string) => (await demo.prisma.runSnapshot.findMany({ where: { runId }, select: { kind: true } })).map((row) => row.kind).sort();
     const worker = startWorker({ prisma: demo.prisma, pollMs: 20, judgeFactory: () => waiting, onError: () => {} });
     try {
+      // Flips only for the run of both modes, the modes only for the "auto" one.
       const kinds = await waitFor(async () => {
-        const rows = await demo.prisma.runSnapshot.findMany({ where: { runId: created.runId }, select: { kind: true } });
-        return rows.length >= 5 && rows.map((row) => row.kind).sort();
+        const [ofBoth, ofAuto] = await Promise.all([kindsOf(both.runId), kindsOf(auto.runId)]);
+        return ofBoth.length >= 5 && ofAuto.length >= 5 && { ofBoth, ofAuto };
       });
-      expect(kinds).toEqual(expect.arrayContaining(["call-count", "flips", "metadata", "stats", "tools"]));
-      const run = await stateOf(created.runId);
+      expect(kinds.ofBoth).toEqual(expect.arrayContaining(["call-count", "flips", "metadata", "stats", "tools"]));
+      expect(kinds.ofAuto).toEqual(expect.arrayContaining(["call-count", "metadata", "modes", "stats", "tools"]));
+      expect(kinds.ofBoth).not.toContain("modes");
+      expect(kinds.ofAuto).not.toContain("flips");
+      const run = await stateOf(both.runId);
       expect(run.status).not.toBe("done");
       const live = await liveSnapshot(demo.prisma, run, "stats");
-      expect(live?.every((s) => s.runId === created.runId)).toBe(true);
+      expect(live?.every((s) => s.runId === both.runId)).toBe(true);
       release();
-      await waitFor(async () => (await demo.prisma.run.findUniqueOrThrow({ where: { id: created.runId } })).status === "done");
+      await waitFor(async () => (await demo.prisma.run.count({ where: { id: { in: [both.runId, auto.runId] }, status: "done" } })) === 2);
     } finally {
       release();
       await worker.stop();

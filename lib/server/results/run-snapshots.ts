@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { nextSnapshot, parseSnapshotValue, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/results/run-snapshot";
 import { runViewSchema } from "@/lib/zod/run-view";
+import { resultModes } from "./charts";
 import { criterionStats } from "./criterion-stats";
 import { flipCounts } from "./flip-counts";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
@@ -26,14 +27,19 @@ export async function computeSnapshotValue<K extends SnapshotKind>(prisma: Prism
     metadata: () => runMetadataValues(prisma, runId),
     outcomes: () => runOutcomeVerdicts(prisma, runId),
     "call-count": () => runCallCount(prisma, runId, unfiltered),
+    modes: () => resultModes(prisma, runId),
   };
   return compute[kind]() as Promise<SnapshotValue<K>>;
 }
 
-/** The kinds kept for a run: flips only when it judges both modes, outcomes once its metadata has some. */
+/**
+ * The kinds kept for a run: flips only when it judges both modes, the modes only for an "auto"
+ * run (the others say theirs), outcomes once its metadata has some.
+ */
 function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
   const kinds: SnapshotKind[] = ["stats", "call-count", "tools", "metadata"];
   if (mode === "both") kinds.push("flips");
+  if (mode === "auto") kinds.push("modes");
   if (parseSnapshotValue("metadata", metadata)?.outcomes) kinds.push("outcomes");
   return kinds;
 }
