@@ -9,12 +9,14 @@ import type { TranscriptGroup } from "@/lib/zod/transcripts";
 import { runResultGroups } from "./run-groups";
 import { runMetadataValues, type RunMetadataValues } from "./run-metadata";
 import { runToolNames } from "./run-tools";
+import { snapshotOr } from "./run-snapshots";
 import { remembered, StateCache, type RunState } from "./state-cache";
 
 /*
  * What the run page shows besides its table, remembered per run until the run's state changes
  * (see state-cache.ts): a finished run of 50,000 results is grouped by status and by tool once,
- * not on every view of the page, while a running run's are read afresh as it moves.
+ * not on every view of the page. A running run's aggregates are the worker's snapshots
+ * (run-snapshots.ts), queried here only when it has none to give.
  */
 
 const progressCache = new StateCache<RunProgress | null>();
@@ -27,7 +29,7 @@ export function cachedRunProgress(prisma: PrismaClient, run: RunState): Promise<
 
 /** runToolNames for a run read just before. */
 export function cachedRunToolNames(prisma: PrismaClient, run: RunState): Promise<{ toolName: string; calls: number }[]> {
-  return remembered(toolsCache, run, () => runToolNames(prisma, run.id));
+  return snapshotOr(prisma, run, "tools", () => remembered(toolsCache, run, () => runToolNames(prisma, run.id)));
 }
 
 const modesCache = new StateCache<ViewMode[]>();
@@ -40,21 +42,21 @@ const modesCache = new StateCache<ViewMode[]>();
 export function runModes(prisma: PrismaClient, run: RunState & { mode: string }): Promise<ViewMode[]> {
   if (run.mode === "both") return Promise.resolve(["immediate", "hindsight"]);
   if (run.mode === "immediate" || run.mode === "hindsight") return Promise.resolve([run.mode]);
-  return remembered(modesCache, run, () => resultModes(prisma, run.id));
+  return snapshotOr(prisma, run, "modes", () => remembered(modesCache, run, () => resultModes(prisma, run.id)));
 }
 
 const metadataCache = new StateCache<RunMetadataValues>();
 
 /** runMetadataValues for a run read just before. */
 export function cachedRunMetadataValues(prisma: PrismaClient, run: RunState): Promise<RunMetadataValues> {
-  return remembered(metadataCache, run, () => runMetadataValues(prisma, run.id));
+  return snapshotOr(prisma, run, "metadata", () => remembered(metadataCache, run, () => runMetadataValues(prisma, run.id)));
 }
 
 const outcomeCache = new StateCache<CriterionOutcome[]>();
 
 /** runOutcomeVerdicts for a run read just before. */
 export function cachedRunOutcomeVerdicts(prisma: PrismaClient, run: RunState): Promise<CriterionOutcome[]> {
-  return remembered(outcomeCache, run, () => runOutcomeVerdicts(prisma, run.id));
+  return snapshotOr(prisma, run, "outcomes", () => remembered(outcomeCache, run, () => runOutcomeVerdicts(prisma, run.id)));
 }
 
 const groupsCache = new StateCache<{ groups: RunGroup[]; more: number }>();

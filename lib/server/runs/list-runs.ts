@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { cachedCriterionStats } from "@/lib/server/results/criterion-stats";
+import { liveSnapshot } from "@/lib/server/results/run-snapshots";
 
 export interface RunListCriterion {
   id: string;
@@ -38,8 +39,8 @@ const MODE_ORDER = ["immediate", "hindsight"];
 
 /**
  * Newest first. Progress comes from the run row; verdict counts and mean scores are grouped by
- * SQLite for the page's runs only (and remembered while a run does not change), so listing never
- * reads evaluations one by one.
+ * SQLite for the page's runs only (and remembered while a run does not change; a running run's
+ * come from the worker's snapshot), so listing never reads evaluations one by one.
  */
 export async function listRuns(prisma: PrismaClient, query: RunListQuery = {}): Promise<{ rows: RunListRow[]; total: number }> {
   const page = Math.max(1, Math.floor(query.page ?? 1));
@@ -69,7 +70,9 @@ export async function listRuns(prisma: PrismaClient, query: RunListQuery = {}): 
     }),
     prisma.run.count({ where }),
   ]);
-  const stats = await cachedCriterionStats(prisma, runs);
+  // A running run's are the worker's snapshot when it has one; the others are grouped here.
+  const live = await Promise.all(runs.map((run) => liveSnapshot(prisma, run, "stats")));
+  const stats = [...live.flatMap((value) => value ?? []), ...(await cachedCriterionStats(prisma, runs.filter((_, index) => !live[index])))];
   const rows = runs.map(({ criteria, ...run }): RunListRow => {
     const own = stats.filter((s) => s.runId === run.id);
     const counts = { passed: 0, failed: 0, notApplicable: 0, errors: 0 };

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { cachedCriterionStats, type CriterionModeStats } from "@/lib/server/results/criterion-stats";
 import { flipCounts, type FlipCounts } from "@/lib/server/results/flip-counts";
+import { snapshotOr } from "@/lib/server/results/run-snapshots";
 import { runStateKey, StateCache, type RunState } from "@/lib/server/results/state-cache";
 
 export interface RunResultsSummary {
@@ -24,9 +25,13 @@ async function cachedFlips(prisma: PrismaClient, run: RunState): Promise<FlipCou
 
 /**
  * The run page's header: pass rate and mean score per criterion and mode, and the flips. `run`
- * is the run as just read: its state decides whether remembered aggregates still hold.
+ * is the run as just read: its state decides whether remembered aggregates still hold, and a
+ * running run's are the worker's snapshots when it has them.
  */
 export async function runResultsSummary(prisma: PrismaClient, run: RunState & { mode: string }): Promise<RunResultsSummary> {
-  const [stats, flips] = await Promise.all([cachedCriterionStats(prisma, [run]), run.mode === "both" ? cachedFlips(prisma, run) : null]);
+  const [stats, flips] = await Promise.all([
+    snapshotOr(prisma, run, "stats", () => cachedCriterionStats(prisma, [run])),
+    run.mode === "both" ? snapshotOr(prisma, run, "flips", () => cachedFlips(prisma, run)) : null,
+  ]);
   return { stats, flips };
 }

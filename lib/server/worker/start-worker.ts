@@ -2,6 +2,8 @@ import { sleep } from "@/lib/eval/sleep";
 import { materialiseBatch, nextRunToMaterialise } from "../runs/materialise-run";
 import { assembleQuietTraces } from "../traces/assemble-quiet-traces";
 import { clientFile } from "../db/bulk-writer";
+import { SNAPSHOT_REST_FACTOR } from "@/lib/results/run-snapshot";
+import { refreshNextSnapshot } from "../results/run-snapshots";
 import { startCheckpointer } from "./checkpointer";
 import { claimBatch, claimTranscriptBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
@@ -23,6 +25,10 @@ export interface RunningWorker {
 const ignore = () => {};
 /** SQLite's own: a checkpoint once the WAL passes 1,000 pages. */
 const DEFAULT_AUTOCHECKPOINT = 1000;
+/** How often the worker looks for a running run's snapshot that is due. */
+const SNAPSHOT_IDLE_MS = 250;
+/** After a snapshot failed, the next waits this long. */
+const SNAPSHOT_FAILURE_REST_MS = 10_000;
 
 /**
  * Runs the claim -> judge -> write loop in the background until stopped. All state is in the
@@ -45,6 +51,9 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   let lastAssembly = Number.NEGATIVE_INFINITY;
   // True while quiet traces wait beyond one call's limit: the loop then comes back without sleeping.
   let tracesWaiting = false;
+  // Running runs' aggregates, computed here so that the web server need not (run-snapshots.ts);
+  // after each, judging goes on for SNAPSHOT_REST_FACTOR times as long.
+  let snapshotsRestUntil = Number.NEGATIVE_INFINITY;
 
   const housekeeping = async () => {
     const now = Date.now();
@@ -56,6 +65,14 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       lastSweep = now;
       await releaseAbandoned(prisma, workerId, leaseMs);
       await finishIdleRuns(prisma);
+    }
+    if (now >= snapshotsRestUntil) {
+      // A snapshot is only a cache: failing to keep one must not hold judging up.
+      const costMs = await refreshNextSnapshot(prisma).catch((error: unknown) => {
+        context.onError(error);
+        return SNAPSHOT_FAILURE_REST_MS / SNAPSHOT_REST_FACTOR;
+      });
+      snapshotsRestUntil = Date.now() + Math.max(SNAPSHOT_IDLE_MS, SNAPSHOT_REST_FACTOR * costMs);
     }
     // One limited call per turn keeps each synchronous write short on a shared event loop.
     if (options.traces && (tracesWaiting || now - lastAssembly >= pollMs)) {

@@ -1,0 +1,136 @@
+import { z } from "zod";
+
+/*
+ * A running run's aggregates as the worker last computed them (the RunSnapshot table). Aggregating
+ * a result table that grows by thousands of rows a second is a synchronous query of hundreds of
+ * milliseconds to seconds; in the web server it stalls every request, in the worker it only slows
+ * judging, by a share this module bounds. What is kept, when it is due again, and when the web may
+ * use it instead of the query are decided here, without I/O.
+ */
+
+const count = z.number().int().nonnegative();
+const fraction = z.number().nullable();
+
+const criterionModeStats = z.object({
+  runId: z.string(),
+  criterionId: z.string(),
+  mode: z.string(),
+  judged: count,
+  passed: count,
+  failed: count,
+  notApplicable: count,
+  errors: count,
+  waiting: count,
+  rate: fraction,
+  meanScore: fraction,
+});
+
+const flipCounts = z.object({
+  calls: count,
+  byCriterion: z.array(z.object({ criterionId: z.string(), passToFail: count, failToPass: count, total: count })),
+});
+
+const outcomeSide = z.object({ transcripts: count, verdicts: count, passRate: fraction, meanScore: fraction });
+const criterionOutcome = z.object({
+  criterionId: z.string(),
+  mode: z.string(),
+  successful: outcomeSide,
+  failed: outcomeSide,
+  separation: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("auc"), auc: z.number(), successful: count, failed: count }),
+    z.object({ kind: z.literal("not-enough-data"), successful: count, failed: count, needed: count }),
+  ]),
+});
+
+/** Each kind of snapshot and the shape of its value. */
+export const SNAPSHOT_SCHEMAS = {
+  stats: z.array(criterionModeStats),
+  flips: flipCounts,
+  tools: z.array(z.object({ toolName: z.string(), calls: count })),
+  metadata: z.object({ models: z.array(z.string()), tasks: z.array(z.string()), tags: z.array(z.string()), outcomes: z.boolean() }),
+  outcomes: z.array(criterionOutcome),
+  /** The calls of the run's unfiltered call list. */
+  "call-count": count,
+  /** The modes an "auto" run has results in, immediate first. */
+  modes: z.array(z.enum(["immediate", "hindsight"])),
+} as const;
+
+export type SnapshotKind = keyof typeof SNAPSHOT_SCHEMAS;
+export type SnapshotValue<K extends SnapshotKind> = z.infer<(typeof SNAPSHOT_SCHEMAS)[K]>;
+export const SNAPSHOT_KINDS = Object.keys(SNAPSHOT_SCHEMAS) as SnapshotKind[];
+
+/** The value stored for `kind`, or null when it does not have the kind's shape (an older version wrote it). */
+export function parseSnapshotValue<K extends SnapshotKind>(kind: K, value: unknown): SnapshotValue<K> | null {
+  const parsed = SNAPSHOT_SCHEMAS[kind].safeParse(value);
+  return parsed.success ? (parsed.data as SnapshotValue<K>) : null;
+}
+
+export function isSnapshotKind(kind: string): kind is SnapshotKind {
+  return Object.hasOwn(SNAPSHOT_SCHEMAS, kind);
+}
+
+/** The counters a run's results move, as the run row holds them. */
+export interface RunCounters {
+  doneCount: number;
+  errorCount: number;
+}
+
+export interface SnapshotStamp extends RunCounters {
+  costMs: number;
+  computedAt: Date;
+}
+
+/** A snapshot is recomputed no sooner than this many times its cost after the last time... */
+export const SNAPSHOT_AGE_FACTOR = 8;
+/** ...and no sooner than this, so that a cheap one is not recomputed on every write. */
+export const SNAPSHOT_MIN_AGE_MS = 1000;
+/**
+ * After computing a snapshot the worker judges for this many times as long before it computes
+ * the next one: snapshots take at most a fifth of its time, however large the run.
+ */
+export const SNAPSHOT_REST_FACTOR = 4;
+/**
+ * A snapshot behind the run's counters and older than this is not used: the worker that kept it
+ * up to date is gone, and the web's own query (remembered per run state) is better than a value
+ * that no longer moves.
+ */
+export const SNAPSHOT_MAX_AGE_MS = 120_000;
+
+const settled = (counters: RunCounters) => counters.doneCount + counters.errorCount;
+
+/**
+ * How overdue a snapshot is, in milliseconds past the time it may be recomputed (0 or more), or
+ * null when it is not due: its run's results have not moved since, or it is younger than its cost
+ * allows. A missing snapshot is the most overdue.
+ */
+export function snapshotOverdue(stamp: SnapshotStamp | null, run: RunCounters, now: Date): number | null {
+  if (!stamp) return Number.POSITIVE_INFINITY;
+  if (stamp.doneCount === run.doneCount && stamp.errorCount === run.errorCount) return null;
+  const overdue = now.getTime() - stamp.computedAt.getTime() - Math.max(SNAPSHOT_MIN_AGE_MS, SNAPSHOT_AGE_FACTOR * stamp.costMs);
+  return overdue >= 0 ? overdue : null;
+}
+
+/**
+ * Whether the web may show a running run's snapshot instead of querying. Not when it is ahead of
+ * the run's counters (a retry put errors back to pending since), nor when it lags them and has
+ * not been refreshed for SNAPSHOT_MAX_AGE_MS (no worker keeps it).
+ */
+export function snapshotUsable(stamp: SnapshotStamp, run: RunCounters, now: Date): boolean {
+  if (settled(stamp) > settled(run) || stamp.doneCount > run.doneCount) return false;
+  if (stamp.doneCount === run.doneCount && stamp.errorCount === run.errorCount) return true;
+  return now.getTime() - stamp.computedAt.getTime() <= SNAPSHOT_MAX_AGE_MS;
+}
+
+/** The snapshot to compute next: the most overdue of `candidates`, or null when none is due. */
+export function nextSnapshot<T extends { stamp: SnapshotStamp | null; run: RunCounters }>(candidates: readonly T[], now: Date): T | null {
+  let best: T | null = null;
+  let bestOverdue = -1;
+  for (const candidate of candidates) {
+    const overdue = snapshotOverdue(candidate.stamp, candidate.run, now);
+    if (overdue !== null && overdue > bestOverdue) {
+      best = candidate;
+      bestOverdue = overdue;
+    }
+  }
+  return best;
+}

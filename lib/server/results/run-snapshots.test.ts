@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Judge } from "@/lib/judges/types";
+import { SNAPSHOT_KINDS, type SnapshotKind } from "@/lib/results/run-snapshot";
+import { createRun } from "@/lib/server/runs/create-run";
+import { listRuns } from "@/lib/server/runs/list-runs";
+import { runResultsSummary } from "@/lib/server/runs/run-results";
+import { startWorker } from "@/lib/server/worker/start-worker";
+import { waitFor } from "@/lib/server/worker/test-fixtures/wait";
+import { runViewSchema } from "@/lib/zod/run-view";
+import { newRunSchema } from "@/lib/zod/runs";
+import { criterionStats } from "./criterion-stats";
+import { flipCounts } from "./flip-counts";
+import { runOutcomeVerdicts } from "./outcome-verdicts";
+import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunToolNames } from "./run-page-cache";
+import { runCallCount } from "./run-call-query";
+import { runMetadataValues } from "./run-metadata";
+import { computeSnapshotValue, liveSnapshot, refreshNextSnapshot } from "./run-snapshots";
+import { runToolNames } from "./run-tools";
+import { readRunState, type RunState } from "./state-cache";
+import { judgedDemo, type JudgedDemo } from "./test-fixtures";
+import { cachedViewCount } from "./view-count";
+
+let demo: JudgedDemo;
+beforeAll(async () => {
+  demo = await judgedDemo("snapshots");
+});
+afterAll(() => demo?.cleanup());
+
+const unfiltered = runViewSchema.parse({});
+const stateOf = async (runId: string): Promise<RunState & { mode: string }> => {
+  const state = await readRunState(demo.prisma, runId);
+  const { mode } = await demo.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { mode: true } });
+  if (!state) throw new Error("no run");
+  return { ...state, mode };
+};
+
+/** What the run page, the call page and the runs list show of a run, through the functions they call. */
+async function pageValues(runId: string) {
+  const run = await stateOf(runId);
+  const summary = await runResultsSummary(demo.prisma, run);
+  const listed = (await listRuns(demo.prisma, { size: 100 })).rows.find((row) => row.id === runId);
+  return {
+    stats: summary.stats,
+    flips: summary.flips,
+    tools: await cachedRunToolNames(demo.prisma, run),
+    metadata: await cachedRunMetadataValues(demo.prisma, run),
+    outcomes: await cachedRunOutcomeVerdicts(demo.prisma, run),
+    count: await cachedViewCount(demo.prisma, run, unfiltered),
+    listCounts: listed?.counts,
+  };
+}
+
+/** The same values, queried directly from the results. */
+async function exactValues(runId: string) {
+  const stats = await criterionStats(demo.prisma, [runId]);
+  return {
+    stats,
+    flips: await flipCounts(demo.prisma, runId),
+    tools: await runToolNames(demo.prisma, runId),
+    metadata: await runMetadataValues(demo.prisma, runId),
+    outcomes: await runOutcomeVerdicts(demo.prisma, runId),
+    count: await runCallCount(demo.prisma, runId, unfiltered),
+    listCounts: stats.reduce(
+      (sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed, notApplicable: sum.notApplicable + s.notApplicable, errors: sum.errors + s.errors }),
+      { passed: 0, failed: 0, notApplicable: 0, errors: 0 },
+    ),
+  };
+}
+
+const sortStats = <T extends { criterionId: string; mode: string }>(rows: T[]) => [...rows].sort((a, b) => `${a.criterionId}${a.mode}`.localeCompare(`${b.criterionId}${b.mode}`));
+
+async function storeSnapshot(runId: string, kind: SnapshotKind, value: unknown, counters: { doneCount: number; errorCount: number }, computedAt = new Date()) {
+  const row = { value: value as object, doneCount: counters.doneCount, errorCount: counters.errorCount, costMs: 5, computedAt };
+  await demo.prisma.runSnapshot.upsert({ where: { runId_kind: { runId, kind } }, create: { runId, kind, ...row }, update: row });
+}
+
+describe("a finished run's page values", () => {
+  it("are the exact queries, whatever snapshot is stored", async () => {
+    const run = await stateOf(demo.bothRunId);
+    expect(run.status).toBe("done");
+    // A snapshot left from while it was judged (or a wrong one) is not read once the run is finished.
+    await storeSnapshot(demo.bothRunId, "tools", [{ toolName: "from-snapshot", calls: 1 }], run);
+    await storeSnapshot(demo.bothRunId, "call-count", 12345, run);
+    const shown = await pageValues(demo.bothRunId);
+    const exact = await exactValues(demo.bothRunId);
+    expect({ ...shown, stats: sortStats(shown.stats) }).toEqual({ ...exact, stats: sortStats(exact.stats) });
+    expect(shown.count).toBeGreaterThan(0);
+  });
+});
+
+describe("a running run's page values", () => {
+  it("come from the worker's snapshots, computed with the finished run's queries", async () => {
+    const runId = demo.immediateRunId;
+    const exact = await exactValues(runId);
+    // The run as it is while judged: its results written, its counters short of the end.
+    await demo.prisma.run.update({ where: { id: runId }, data: { status: "running", finishedAt: null, doneCount: { decrement: 1 } } });
+    const run = await stateOf(runId);
+    let costs = 0;
+    for (let turn = 0; turn < SNAPSHOT_KINDS.length + 2; turn++) costs += await refreshNextSnapshot(demo.prisma);
+    expect(costs).toBeGreaterThan(0);
+    const kinds = (await demo.prisma.runSnapshot.findMany({ where: { runId }, select: { kind: true } })).map((row) => row.kind).sort();
+    // No flips for a run of one mode; outcomes only when its transcripts have one.
+    const expected = ["call-count", "metadata", "stats", "tools", ...(exact.metadata.outcomes ? ["outcomes"] : [])].sort();
+    expect(kinds).toEqual(expected);
+    for (const kind of kinds as SnapshotKind[]) expect(await liveSnapshot(demo.prisma, run, kind)).toEqual(await computeSnapshotValue(demo.prisma, runId, kind));
+    // Nothing moved since: nothing is due.
+    expect(await refreshNextSnapshot(demo.prisma)).toBe(0);
+
+    // Marked values, to tell the snapshot's from the query's: the page shows the snapshot's.
+    await storeSnapshot(runId, "tools", [{ toolName: "from-snapshot", calls: 7 }], run);
+    await storeSnapshot(runId, "call-count", 12345, run);
+    const stats = exact.stats.map((s) => ({ ...s, passed: s.passed + 1000 }));
+    await storeSnapshot(runId, "stats", stats, run);
+    const shown = await pageValues(runId);
+    expect(shown.tools).toEqual([{ toolName: "from-snapshot", calls: 7 }]);
+    expect(shown.count).toBe(12345);
+    expect(sortStats(shown.stats)).toEqual(sortStats(stats));
+    expect(shown.listCounts?.passed).toBe(exact.listCounts.passed + 1000 * exact.stats.length);
+    expect(shown.metadata).toEqual(exact.metadata);
+  });
+
+  it("fall back to the query when the snapshot is ahead of the counters, stale, or not of its kind's shape", async () => {
+    const runId = demo.immediateRunId;
+    await demo.prisma.run.update({ where: { id: runId }, data: { status: "running", finishedAt: null, doneCount: { decrement: 1 } } });
+    const run = await stateOf(runId);
+    const exact = await exactValues(runId);
+    // Ahead: a retry put errors back to pending since it was computed.
+    await storeSnapshot(runId, "tools", [{ toolName: "from-snapshot", calls: 7 }], { doneCount: run.doneCount + 1, errorCount: run.errorCount });
+    // Behind and not refreshed for ten minutes: no worker keeps it.
+    await storeSnapshot(runId, "call-count", 12345, { doneCount: run.doneCount - 5, errorCount: run.errorCount }, new Date(Date.now() - 600_000));
+    await storeSnapshot(runId, "stats", { not: "stats" }, run);
+    const shown = await pageValues(runId);
+    expect(shown.tools).toEqual(exact.tools);
+    expect(shown.count).toBe(exact.count);
+    expect(sortStats(shown.stats)).toEqual(sortStats(exact.stats));
+    expect(await liveSnapshot(demo.prisma, run, "stats")).toBeNull();
+  });
+});
+
+describe("the background worker", () => {
+  it("keeps snapshots of the runs it judges while it judges them", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const waiting: Judge = { id: "fake-gated", evaluate: async () => (await gate, { score: 1, passed: null, applicable: true, explanation: "ok", findings: [] }) };
+    const start = (mode: "both" | "auto") =>
+      createRun(demo.prisma, newRunSchema.parse({ name: `gated ${mode}`, selection: { kind: "all" }, criterionIds: demo.criterionIds.slice(0, 2), mode }));
+    const both = await start("both");
+    const auto = await start("auto");
+    const kindsOf = async (runId: string) => (await demo.prisma.runSnapshot.findMany({ where: { runId }, select: { kind: true } })).map((row) => row.kind).sort();
+    const worker = startWorker({ prisma: demo.prisma, pollMs: 20, judgeFactory: () => waiting, onError: () => {} });
+    try {
+      // Flips only for the run of both modes, the modes only for the "auto" one.
+      const kinds = await waitFor(async () => {
+        const [ofBoth, ofAuto] = await Promise.all([kindsOf(both.runId), kindsOf(auto.runId)]);
+        return ofBoth.length >= 5 && ofAuto.length >= 5 && { ofBoth, ofAuto };
+      });
+      expect(kinds.ofBoth).toEqual(expect.arrayContaining(["call-count", "flips", "metadata", "stats", "tools"]));
+      expect(kinds.ofAuto).toEqual(expect.arrayContaining(["call-count", "metadata", "modes", "stats", "tools"]));
+      expect(kinds.ofBoth).not.toContain("modes");
+      expect(kinds.ofAuto).not.toContain("flips");
+      const run = await stateOf(both.runId);
+      expect(run.status).not.toBe("done");
+      const live = await liveSnapshot(demo.prisma, run, "stats");
+      expect(live?.every((s) => s.runId === both.runId)).toBe(true);
+      release();
+      await waitFor(async () => (await demo.prisma.run.count({ where: { id: { in: [both.runId, auto.runId] }, status: "done" } })) === 2);
+    } finally {
+      release();
+      await worker.stop();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { nextSnapshot, parseSnapshotValue, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/results/run-snapshot";
+import { runViewSchema } from "@/lib/zod/run-view";
+import { resultModes } from "./charts";
+import { criterionStats } from "./criterion-stats";
+import { flipCounts } from "./flip-counts";
+import { runOutcomeVerdicts } from "./outcome-verdicts";
+import { runCallCount } from "./run-call-query";
+import { runMetadataValues } from "./run-metadata";
+import { runToolNames } from "./run-tools";
+import type { RunState } from "./state-cache";
+
+/*
+ * Live aggregates of running runs (lib/results/run-snapshot.ts): the worker computes them with the
+ * very queries a finished run's page runs, and the web reads them while the run is judged.
+ */
+
+const LIVE = ["pending", "running"];
+const unfiltered = runViewSchema.parse({});
+
+/** The exact value of one kind for a run: what a finished run's page shows. */
+export async function computeSnapshotValue<K extends SnapshotKind>(prisma: PrismaClient, runId: string, kind: K): Promise<SnapshotValue<K>> {
+  const compute: { [Kind in SnapshotKind]: () => Promise<SnapshotValue<Kind>> } = {
+    stats: () => criterionStats(prisma, [runId]),
+    flips: () => flipCounts(prisma, runId),
+    tools: () => runToolNames(prisma, runId),
+    metadata: () => runMetadataValues(prisma, runId),
+    outcomes: () => runOutcomeVerdicts(prisma, runId),
+    "call-count": () => runCallCount(prisma, runId, unfiltered),
+    modes: () => resultModes(prisma, runId),
+  };
+  return compute[kind]() as Promise<SnapshotValue<K>>;
+}
+
+/**
+ * The kinds kept for a run: flips only when it judges both modes, the modes only for an "auto"
+ * run (the others say theirs), outcomes once its metadata has some.
+ */
+function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
+  const kinds: SnapshotKind[] = ["stats", "call-count", "tools", "metadata"];
+  if (mode === "both") kinds.push("flips");
+  if (mode === "auto") kinds.push("modes");
+  if (parseSnapshotValue("metadata", metadata)?.outcomes) kinds.push("outcomes");
+  return kinds;
+}
+
+/**
+ * Computes the most overdue snapshot of the runs being judged, if any is due, and stores it.
+ * Returns how long that took (0 when nothing was due), for the worker to rest accordingly. The
+ * counters are read before the value, so a snapshot never claims more results than it counts.
+ */
+export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new Date()): Promise<number> {
+  const runs = await prisma.run.findMany({
+    where: { status: { in: LIVE } },
+    select: { id: true, mode: true, doneCount: true, errorCount: true, snapshots: { select: { kind: true, doneCount: true, errorCount: true, costMs: true, computedAt: true, value: true } } },
+  });
+  const candidates = runs.flatMap((run) => {
+    const metadata = run.snapshots.find((snapshot) => snapshot.kind === "metadata")?.value;
+    return kindsFor(run.mode, metadata).map((kind) => ({ runId: run.id, kind, run, stamp: run.snapshots.find((snapshot) => snapshot.kind === kind) ?? null }));
+  });
+  const next = nextSnapshot(candidates, now);
+  if (!next) return 0;
+  const started = performance.now();
+  const value = await computeSnapshotValue(prisma, next.runId, next.kind);
+  const costMs = performance.now() - started;
+  const row = { doneCount: next.run.doneCount, errorCount: next.run.errorCount, costMs: Math.round(costMs), computedAt: new Date(), value: value as Prisma.InputJsonValue };
+  // The run may have been deleted meanwhile: then there is nothing to keep.
+  await prisma.runSnapshot
+    .upsert({ where: { runId_kind: { runId: next.runId, kind: next.kind } }, create: { runId: next.runId, kind: next.kind, ...row }, update: row })
+    .catch((error: unknown) => {
+      if (!(typeof error === "object" && error !== null && "code" in error && (error.code === "P2003" || error.code === "P2025"))) throw error;
+    });
+  return costMs;
+}
+
+/**
+ * The worker's snapshot of `kind` for a run being judged, read just before as `run`; null when
+ * the run is not being judged or has no usable snapshot, and the caller must query.
+ */
+export async function liveSnapshot<K extends SnapshotKind>(prisma: PrismaClient, run: RunState, kind: K, now: Date = new Date()): Promise<SnapshotValue<K> | null> {
+  if (!LIVE.includes(run.status)) return null;
+  const row = await prisma.runSnapshot.findUnique({ where: { runId_kind: { runId: run.id, kind } } });
+  if (!row) return null;
+  const stamp: SnapshotStamp = row;
+  return snapshotUsable(stamp, run, now) ? parseSnapshotValue(kind, row.value) : null;
+}
+
+/** The live snapshot of a run being judged, else `query` (a finished run's exact value). */
+export async function snapshotOr<K extends SnapshotKind>(prisma: PrismaClient, run: RunState, kind: K, query: () => Promise<SnapshotValue<K>>): Promise<SnapshotValue<K>> {
+  return (await liveSnapshot(prisma, run, kind)) ?? query();
+}
