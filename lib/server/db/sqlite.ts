@@ -34,12 +34,12 @@ export function sqliteAdapterFactory(filePath: string): PrismaBetterSqlite3 {
 /** `connection` with some methods replaced. */
 export function overrideConnection(
   connection: SqlDriverAdapter,
-  overrides: Partial<Pick<SqlDriverAdapter, "executeRaw" | "executeScript" | "startTransaction" | "dispose">>,
+  overrides: Partial<Pick<SqlDriverAdapter, "queryRaw" | "executeRaw" | "executeScript" | "startTransaction" | "dispose">>,
 ): SqlDriverAdapter {
   return {
     provider: connection.provider,
     adapterName: connection.adapterName,
-    queryRaw: (query) => connection.queryRaw(query),
+    queryRaw: overrides.queryRaw ?? ((query) => connection.queryRaw(query)),
     executeRaw: overrides.executeRaw ?? ((query) => connection.executeRaw(query)),
     executeScript: overrides.executeScript ?? ((script) => connection.executeScript(script)),
     startTransaction: overrides.startTransaction ?? ((isolationLevel) => connection.startTransaction(isolationLevel)),

@@ -10,6 +10,7 @@ import {
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { SchemaContainer, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { SchemaEnginePgFactory } from "./pg-engine-factory";
+import { withQuotedIndexName } from "./partial-index-lookup";
 import { overrideConnection, sqliteAdapterFactory } from "./sqlite";
 
 // Prisma's native schema engine needs a download; its WASM build runs offline on our own
@@ -37,10 +38,15 @@ function loadWasm(): Promise<void> {
   return wasmReady;
 }
 
+// The engine's lookup of a partial index's WHERE clause quotes the name as better-sqlite3 refuses.
+function readablePartialIndexes(connection: SqlDriverAdapter): SqlDriverAdapter {
+  return overrideConnection(connection, { queryRaw: (query) => connection.queryRaw({ ...query, sql: withQuotedIndexName(query.sql) }) });
+}
+
 // The shadow database replays migration files through executeRaw, and better-sqlite3 runs one
 // statement per call (P3006 on any multi-statement file); parameterless SQL can go to exec().
 function runScriptsWhole(connection: SqlDriverAdapter): SqlDriverAdapter {
-  return overrideConnection(connection, {
+  return overrideConnection(readablePartialIndexes(connection), {
     executeRaw: async (query) => {
       if (query.args.length > 0) return connection.executeRaw(query);
       await connection.executeScript(query.sql);
@@ -63,7 +69,8 @@ class ClosingFactory implements SqlMigrationAwareDriverAdapterFactory {
   }
 
   async connect(): Promise<SqlDriverAdapter> {
-    return this.#track(await this.inner.connect());
+    const connection = await this.inner.connect();
+    return this.#track(this.provider === "sqlite" ? readablePartialIndexes(connection) : connection);
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {

@@ -30,7 +30,7 @@ export async function releaseClaims(prisma: PrismaClient, workerId: string, ids:
 }
 
 const CLAIMERS = TABLES.map((table) => `SELECT DISTINCT "claimedBy" FROM "${table}" WHERE "status" = 'running' AND "claimedBy" IS NOT NULL AND "claimedBy" <> ?`).join(" UNION ");
-// On the (status, claimedAt) index: only running rows are visited.
+// On the partial index of running rows (claimedBy, claimedAt): only rows in flight are visited.
 const RELEASE_ABANDONED = TABLES.map(
   (table) => `
 UPDATE "${table}" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL

@@ -37,7 +37,10 @@ async function seededDatabase(transcripts: number, dir: string, argv: string[]):
     await prisma.$disconnect();
     return { url, file: null, close: databases.close };
   }
-  const template = path.join(os.tmpdir(), `callboard-worker-only-${transcripts}.db`);
+  // Named after the latest migration too: a template seeded by another branch's schema (other
+  // indexes) would measure that schema's writes, not this one's.
+  const latest = fs.readdirSync(path.join(ROOT, "prisma/migrations"), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort().at(-1) ?? "none";
+  const template = path.join(os.tmpdir(), `callboard-worker-only-${transcripts}-${latest}.db`);
   if (!fs.existsSync(template)) {
     const seedDir = fs.mkdtempSync(path.join(os.tmpdir(), "cb-seed-"));
     const file = path.join(seedDir, "seed.db");
