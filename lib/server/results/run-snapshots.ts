@@ -52,12 +52,16 @@ function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
 export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new Date()): Promise<number> {
   const runs = await prisma.run.findMany({
     where: { status: { in: LIVE } },
-    select: { id: true, mode: true, doneCount: true, errorCount: true, snapshots: { select: { kind: true, doneCount: true, errorCount: true, costMs: true, computedAt: true, value: true } } },
+    select: { id: true, mode: true, doneCount: true, errorCount: true, snapshots: { select: { kind: true, doneCount: true, errorCount: true, costMs: true, computedAt: true } } },
   });
-  const candidates = runs.flatMap((run) => {
-    const metadata = run.snapshots.find((snapshot) => snapshot.kind === "metadata")?.value;
-    return kindsFor(run.mode, metadata).map((kind) => ({ runId: run.id, kind, run, stamp: run.snapshots.find((snapshot) => snapshot.kind === kind) ?? null }));
-  });
+  if (!runs.length) return 0;
+  // Of the values, only the metadata's is read here (whether transcripts have outcomes), every turn.
+  const metadata = new Map(
+    (await prisma.runSnapshot.findMany({ where: { runId: { in: runs.map((run) => run.id) }, kind: "metadata" }, select: { runId: true, value: true } })).map((row) => [row.runId, row.value]),
+  );
+  const candidates = runs.flatMap((run) =>
+    kindsFor(run.mode, metadata.get(run.id)).map((kind) => ({ runId: run.id, kind, run, stamp: run.snapshots.find((snapshot) => snapshot.kind === kind) ?? null })),
+  );
   const next = nextSnapshot(candidates, now);
   if (!next) return 0;
   const started = performance.now();
