@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextSnapshot, parseSnapshotValue, SNAPSHOT_MAX_AGE_MS, snapshotOverdue, snapshotUsable, type SnapshotStamp } from "./run-snapshot";
+import { nextSnapshot, parseSnapshotValue, SNAPSHOT_MAX_AGE_MS, snapshotFinal, snapshotOverdue, snapshotUsable, type SnapshotStamp } from "./run-snapshot";
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 26) + ms);
 const stamp = (doneCount: number, errorCount: number, computedAtMs: number, costMs = 100): SnapshotStamp => ({ doneCount, errorCount, costMs, computedAt: at(computedAtMs) });
@@ -74,5 +74,22 @@ describe("parseSnapshotValue", () => {
         },
       ])?.[0].separation.kind,
     ).toBe("not-enough-data");
+  });
+});
+
+describe("snapshotFinal", () => {
+  it("takes a finished run's snapshot at its final counters, of a kind computed from results alone", () => {
+    const run = { doneCount: 300, errorCount: 2 };
+    expect(snapshotFinal("stats", stamp(300, 2, 0), run)).toBe(true);
+    expect(snapshotFinal("call-count", stamp(300, 2, 0), run)).toBe(true);
+  });
+
+  it("not one taken before every result settled, nor metadata a backfill may rewrite", () => {
+    const run = { doneCount: 300, errorCount: 2 };
+    expect(snapshotFinal("stats", stamp(299, 2, 0), run)).toBe(false);
+    // A retry reopened errors since: the counters moved.
+    expect(snapshotFinal("stats", stamp(300, 3, 0), run)).toBe(false);
+    expect(snapshotFinal("metadata", stamp(300, 2, 0), run)).toBe(false);
+    expect(snapshotFinal("outcomes", stamp(300, 2, 0), run)).toBe(false);
   });
 });

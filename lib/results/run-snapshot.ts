@@ -121,6 +121,31 @@ export function snapshotUsable(stamp: SnapshotStamp, run: RunCounters, now: Date
   return now.getTime() - stamp.computedAt.getTime() <= SNAPSHOT_MAX_AGE_MS;
 }
 
+/**
+ * The kinds computed from a run's results alone. Metadata and outcomes also read the transcripts'
+ * metadata columns, which a metadata backfill may rewrite after the run finished.
+ */
+const FROM_RESULTS_ALONE: ReadonlySet<SnapshotKind> = new Set<SnapshotKind>(["stats", "flips", "tools", "call-count", "modes"]);
+
+/** Whether a finished run may keep a final snapshot of this kind. */
+export const keptFinal = (kind: SnapshotKind) => FROM_RESULTS_ALONE.has(kind);
+
+/**
+ * Whether a finished run's snapshot is its exact value: of a kind computed from results alone,
+ * taken at the run's final counters, when every result was already settled (counters are read
+ * before the value, and a retry that reopens results moves them). Then the web need not
+ * aggregate the finished run either.
+ */
+export function snapshotFinal(kind: SnapshotKind, stamp: RunCounters, run: RunCounters): boolean {
+  return keptFinal(kind) && stamp.doneCount === run.doneCount && stamp.errorCount === run.errorCount;
+}
+
+/**
+ * How long after a run finished the worker still takes its final snapshots: the first views of a
+ * finished run come soon after it, and older runs are queried (and remembered) as before.
+ */
+export const FINAL_SNAPSHOT_WINDOW_MS = 10 * 60_000;
+
 /** The snapshot to compute next: the most overdue of `candidates`, or null when none is due. */
 export function nextSnapshot<T extends { stamp: SnapshotStamp | null; run: RunCounters }>(candidates: readonly T[], now: Date): T | null {
   let best: T | null = null;

@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import { nextSnapshot, parseSnapshotValue, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/results/run-snapshot";
+import { FINAL_SNAPSHOT_WINDOW_MS, keptFinal, nextSnapshot, parseSnapshotValue, snapshotFinal, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/results/run-snapshot";
 import { runViewSchema } from "@/lib/zod/run-view";
 import { resultModes } from "./charts";
 import { criterionStats } from "./criterion-stats";
@@ -45,14 +45,15 @@ function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
 }
 
 /**
- * Computes the most overdue snapshot of the runs being judged, if any is due, and stores it.
- * Returns how long that took (0 when nothing was due), for the worker to rest accordingly. The
- * counters are read before the value, so a snapshot never claims more results than it counts.
+ * Computes the most overdue snapshot of the runs being judged, or of a run that finished in the
+ * last FINAL_SNAPSHOT_WINDOW_MS (its final values), if any is due, and stores it. Returns how long
+ * that took (0 when nothing was due), for the worker to rest accordingly. The counters are read
+ * before the value, so a snapshot never claims more results than it counts.
  */
 export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new Date()): Promise<number> {
   const runs = await prisma.run.findMany({
-    where: { status: { in: LIVE } },
-    select: { id: true, mode: true, doneCount: true, errorCount: true, snapshots: { select: { kind: true, doneCount: true, errorCount: true, costMs: true, computedAt: true } } },
+    where: { OR: [{ status: { in: LIVE } }, { finishedAt: { gte: new Date(now.getTime() - FINAL_SNAPSHOT_WINDOW_MS) } }] },
+    select: { id: true, mode: true, status: true, doneCount: true, errorCount: true, snapshots: { select: { kind: true, doneCount: true, errorCount: true, costMs: true, computedAt: true } } },
   });
   if (!runs.length) return 0;
   // Of the values, only the metadata's is read here (whether transcripts have outcomes), every turn.
@@ -60,7 +61,9 @@ export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new 
     (await prisma.runSnapshot.findMany({ where: { runId: { in: runs.map((run) => run.id) }, kind: "metadata" }, select: { runId: true, value: true } })).map((row) => [row.runId, row.value]),
   );
   const candidates = runs.flatMap((run) =>
-    kindsFor(run.mode, metadata.get(run.id)).map((kind) => ({ runId: run.id, kind, run, stamp: run.snapshots.find((snapshot) => snapshot.kind === kind) ?? null })),
+    kindsFor(run.mode, metadata.get(run.id))
+      .filter((kind) => LIVE.includes(run.status) || keptFinal(kind))
+      .map((kind) => ({ runId: run.id, kind, run, stamp: run.snapshots.find((snapshot) => snapshot.kind === kind) ?? null })),
   );
   const next = nextSnapshot(candidates, now);
   if (!next) return 0;
@@ -77,19 +80,34 @@ export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new 
   return costMs;
 }
 
-/**
- * The worker's snapshot of `kind` for a run being judged, read just before as `run`; null when
- * the run is not being judged or has no usable snapshot, and the caller must query.
- */
-export async function liveSnapshot<K extends SnapshotKind>(prisma: PrismaClient, run: RunState, kind: K, now: Date = new Date()): Promise<SnapshotValue<K> | null> {
-  if (!LIVE.includes(run.status)) return null;
-  const row = await prisma.runSnapshot.findUnique({ where: { runId_kind: { runId: run.id, kind } } });
-  if (!row) return null;
-  const stamp: SnapshotStamp = row;
-  return snapshotUsable(stamp, run, now) ? parseSnapshotValue(kind, row.value) : null;
+/** Whether a stored snapshot may stand in for the query, and its value if so. */
+function usableValue<K extends SnapshotKind>(kind: K, row: SnapshotStamp & { value: unknown }, run: RunState, now: Date): SnapshotValue<K> | null {
+  const usable = LIVE.includes(run.status) ? snapshotUsable(row, run, now) : snapshotFinal(kind, row, run);
+  return usable ? parseSnapshotValue(kind, row.value) : null;
 }
 
-/** The live snapshot of a run being judged, else `query` (a finished run's exact value). */
+/** liveSnapshot for several runs in one query (the runs list), in their order. */
+export async function liveSnapshots<K extends SnapshotKind>(prisma: PrismaClient, runs: readonly RunState[], kind: K, now: Date = new Date()): Promise<(SnapshotValue<K> | null)[]> {
+  if (!runs.length) return [];
+  const rows = await prisma.runSnapshot.findMany({ where: { kind, runId: { in: runs.map((run) => run.id) } } });
+  const byRun = new Map(rows.map((row) => [row.runId, row]));
+  return runs.map((run) => {
+    const row = byRun.get(run.id);
+    return row ? usableValue(kind, row, run, now) : null;
+  });
+}
+
+/**
+ * The worker's snapshot of `kind` for `run` (read just before): for a run being judged, a usable
+ * one; for a finished run, only a final one (snapshotFinal), which is exact. Null when there is
+ * none, and the caller must query.
+ */
+export async function liveSnapshot<K extends SnapshotKind>(prisma: PrismaClient, run: RunState, kind: K, now: Date = new Date()): Promise<SnapshotValue<K> | null> {
+  const row = await prisma.runSnapshot.findUnique({ where: { runId_kind: { runId: run.id, kind } } });
+  return row ? usableValue(kind, row, run, now) : null;
+}
+
+/** The worker's snapshot (live, or a finished run's final one), else `query`. */
 export async function snapshotOr<K extends SnapshotKind>(prisma: PrismaClient, run: RunState, kind: K, query: () => Promise<SnapshotValue<K>>): Promise<SnapshotValue<K>> {
   return (await liveSnapshot(prisma, run, kind)) ?? query();
 }

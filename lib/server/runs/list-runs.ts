@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { cachedCriterionStats } from "@/lib/server/results/criterion-stats";
-import { liveSnapshot } from "@/lib/server/results/run-snapshots";
+import { liveSnapshots } from "@/lib/server/results/run-snapshots";
 
 export interface RunListCriterion {
   id: string;
@@ -70,8 +70,8 @@ export async function listRuns(prisma: PrismaClient, query: RunListQuery = {}): 
     }),
     prisma.run.count({ where }),
   ]);
-  // A running run's are the worker's snapshot when it has one; the others are grouped here.
-  const live = await Promise.all(runs.map((run) => liveSnapshot(prisma, run, "stats")));
+  // The worker's snapshots where usable (a running run's, a finished run's final one); the others are grouped here.
+  const live = await liveSnapshots(prisma, runs, "stats");
   const stats = [...live.flatMap((value) => value ?? []), ...(await cachedCriterionStats(prisma, runs.filter((_, index) => !live[index])))];
   const rows = runs.map(({ criteria, ...run }): RunListRow => {
     const own = stats.filter((s) => s.runId === run.id);
