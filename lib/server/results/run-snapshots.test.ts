@@ -14,7 +14,7 @@ import { runOutcomeVerdicts } from "./outcome-verdicts";
 import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunToolNames } from "./run-page-cache";
 import { runCallCount } from "./run-call-query";
 import { runMetadataValues } from "./run-metadata";
-import { computeSnapshotValue, liveSnapshot, refreshNextSnapshot } from "./run-snapshots";
+import { computeSnapshotValue, usableSnapshot, refreshNextSnapshot } from "./run-snapshots";
 import { runToolNames } from "./run-tools";
 import { readRunState, type RunState } from "./state-cache";
 import { judgedDemo, type JudgedDemo } from "./test-fixtures";
@@ -144,7 +144,7 @@ describe("a running run's page values", () => {
     // No flips for a run of one mode; outcomes only when its transcripts have one.
     const expected = ["call-count", "metadata", "stats", "tools", ...(exact.metadata.outcomes ? ["outcomes"] : [])].sort();
     expect(kinds).toEqual(expected);
-    for (const kind of kinds as SnapshotKind[]) expect(await liveSnapshot(demo.prisma, run, kind)).toEqual(await computeSnapshotValue(demo.prisma, runId, kind));
+    for (const kind of kinds as SnapshotKind[]) expect(await usableSnapshot(demo.prisma, run, kind)).toEqual(await computeSnapshotValue(demo.prisma, runId, kind));
     // Nothing moved since: nothing is due.
     expect(await refreshNextSnapshot(demo.prisma)).toBe(0);
 
@@ -175,7 +175,7 @@ describe("a running run's page values", () => {
     expect(shown.tools).toEqual(exact.tools);
     expect(shown.count).toBe(exact.count);
     expect(sortStats(shown.stats)).toEqual(sortStats(exact.stats));
-    expect(await liveSnapshot(demo.prisma, run, "stats")).toBeNull();
+    expect(await usableSnapshot(demo.prisma, run, "stats")).toBeNull();
   });
 });
 
@@ -202,7 +202,7 @@ describe("the background worker", () => {
       expect(kinds.ofAuto).not.toContain("flips");
       const run = await stateOf(both.runId);
       expect(run.status).not.toBe("done");
-      const live = await liveSnapshot(demo.prisma, run, "stats");
+      const live = await usableSnapshot(demo.prisma, run, "stats");
       expect(live?.every((s) => s.runId === both.runId)).toBe(true);
       release();
       await waitFor(async () => (await demo.prisma.run.count({ where: { id: { in: [both.runId, auto.runId] }, status: "done" } })) === 2);

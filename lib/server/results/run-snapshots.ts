@@ -86,8 +86,8 @@ function usableValue<K extends SnapshotKind>(kind: K, row: SnapshotStamp & { val
   return usable ? parseSnapshotValue(kind, row.value) : null;
 }
 
-/** liveSnapshot for several runs in one query (the runs list), in their order. */
-export async function liveSnapshots<K extends SnapshotKind>(prisma: PrismaClient, runs: readonly RunState[], kind: K, now: Date = new Date()): Promise<(SnapshotValue<K> | null)[]> {
+/** usableSnapshot for several runs in one query (the runs list), in their order. */
+export async function usableSnapshots<K extends SnapshotKind>(prisma: PrismaClient, runs: readonly RunState[], kind: K, now: Date = new Date()): Promise<(SnapshotValue<K> | null)[]> {
   if (!runs.length) return [];
   const rows = await prisma.runSnapshot.findMany({ where: { kind, runId: { in: runs.map((run) => run.id) } } });
   const byRun = new Map(rows.map((row) => [row.runId, row]));
@@ -102,12 +102,12 @@ export async function liveSnapshots<K extends SnapshotKind>(prisma: PrismaClient
  * one; for a finished run, only a final one (snapshotFinal), which is exact. Null when there is
  * none, and the caller must query.
  */
-export async function liveSnapshot<K extends SnapshotKind>(prisma: PrismaClient, run: RunState, kind: K, now: Date = new Date()): Promise<SnapshotValue<K> | null> {
-  const row = await prisma.runSnapshot.findUnique({ where: { runId_kind: { runId: run.id, kind } } });
-  return row ? usableValue(kind, row, run, now) : null;
+export async function usableSnapshot<K extends SnapshotKind>(prisma: PrismaClient, run: RunState, kind: K, now: Date = new Date()): Promise<SnapshotValue<K> | null> {
+  const [value] = await usableSnapshots(prisma, [run], kind, now);
+  return value;
 }
 
 /** The worker's snapshot (live, or a finished run's final one), else `query`. */
 export async function snapshotOr<K extends SnapshotKind>(prisma: PrismaClient, run: RunState, kind: K, query: () => Promise<SnapshotValue<K>>): Promise<SnapshotValue<K>> {
-  return (await liveSnapshot(prisma, run, kind)) ?? query();
+  return (await usableSnapshot(prisma, run, kind)) ?? query();
 }

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { cachedCriterionStats } from "@/lib/server/results/criterion-stats";
-import { liveSnapshots } from "@/lib/server/results/run-snapshots";
+import { usableSnapshots } from "@/lib/server/results/run-snapshots";
 
 export interface RunListCriterion {
   id: string;
@@ -71,7 +71,7 @@ export async function listRuns(prisma: PrismaClient, query: RunListQuery = {}): 
     prisma.run.count({ where }),
   ]);
   // The worker's snapshots where usable (a running run's, a finished run's final one); the others are grouped here.
-  const live = await liveSnapshots(prisma, runs, "stats");
+  const live = await usableSnapshots(prisma, runs, "stats");
   const stats = [...live.flatMap((value) => value ?? []), ...(await cachedCriterionStats(prisma, runs.filter((_, index) => !live[index])))];
   const rows = runs.map(({ criteria, ...run }): RunListRow => {
     const own = stats.filter((s) => s.runId === run.id);
