@@ -62,6 +62,18 @@ describe("a run materialised by the worker", () => {
     expect(keys.every((key) => key._count._all === 1)).toBe(true);
   });
 
+  it("gives rows ids that sort in the order they were created, batch after batch", async () => {
+    const run = await createDeferred();
+    await materialiseBatch(prisma, run.runId, 3);
+    await materialiseBatch(prisma, run.runId, 3);
+    // Ids in creation order append to the primary key's index instead of landing on random pages.
+    const created = await prisma.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Evaluation" WHERE "runId" = ${run.runId} ORDER BY "rowid"`;
+    const ids = created.map((row) => row.id);
+    expect(ids).toHaveLength(24);
+    expect(new Set(ids).size).toBe(24);
+    expect([...ids].sort()).toEqual(ids);
+  });
+
   it("covers only the calls that existed when it was created", async () => {
     const run = await createDeferred();
     const { id: _id, uploadId: _upload, createdAt: _at, toolCalls, messages, tools, metadata, warnings, ...transcript } = await prisma.transcript.findFirstOrThrow({ include: { toolCalls: true } });

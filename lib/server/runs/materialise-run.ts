@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sortableUuid } from "@/lib/ids/sortable-uuid";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { RUN_MODES, runSelectionSchema } from "@/lib/zod/runs";
 import { dialectOf } from "../db/dialect";
@@ -22,9 +23,12 @@ export function initialCursor(cutoff: Date): string {
   return JSON.stringify({ cutoff: cutoff.toISOString() } satisfies MaterialiseCursor);
 }
 
+// Ids sort in creation order (a sortable UUID per batch, then the row's place in it), so the
+// primary key's index grows at its end, as the tool-call ids' indexes do (lib/ids/sortable-uuid.ts);
+// random ids put each row on a random page of it.
 const INSERT_ROWS = `
 INSERT INTO "Evaluation" ("id", "runId", "toolCallId", "criterionId", "mode", "status", "explanation", "finishedAt")
-SELECT lower(hex(randomblob(12))), ?, j.value ->> '$.t', j.value ->> '$.c', j.value ->> '$.m',
+SELECT printf('%s-%06x', ?, j.key), ?, j.value ->> '$.t', j.value ->> '$.c', j.value ->> '$.m',
        CASE WHEN j.value ->> '$.na' IS NULL THEN 'pending' ELSE 'not-applicable' END, j.value ->> '$.na',
        CASE WHEN j.value ->> '$.na' IS NULL THEN NULL ELSE ? END
 FROM json_each(?) AS j WHERE true
@@ -87,7 +91,7 @@ export async function materialiseBatch(prisma: PrismaClient, runId: string, maxC
     writeTransaction(db, () => {
       const state = db.statement(RUN_STATE).get(runId) as { materialising: unknown; materialiseCursor: string | null } | undefined;
       if (!state || !asNumber(state.materialising) || state.materialiseCursor !== run.materialiseCursor) return null;
-      const inserted = rows.length ? db.statement(INSERT_ROWS).run(runId, stamp, asJson(rows)).changes : 0;
+      const inserted = rows.length ? db.statement(INSERT_ROWS).run(sortableUuid(), runId, stamp, asJson(rows)).changes : 0;
       if (finished) {
         db.statement(FINISH).run({ runId });
         db.statement(CLOSE_IF_IDLE).run(stamp, runId);
