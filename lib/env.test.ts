@@ -15,7 +15,6 @@ describe("parseEnv", () => {
       CALLBOARD_WORKER: "1",
       CALLBOARD_WORKER_BATCH: 1000,
       CALLBOARD_WORKER_POLL_MS: 1000,
-      CALLBOARD_WORKER_THREADS: 0,
       CALLBOARD_WORKER_NICE: 10,
     });
   });

@@ -11,14 +11,14 @@ export const workerEnv = {
   /** Evaluations a worker claims, judges and writes per transaction. */
   CALLBOARD_WORKER_BATCH: positiveInt(10_000).default(1000),
   /**
+   * Threads that run the built-in checks judge beside the worker's main thread (which then only
+   * claims, loads and writes). 0: the main thread judges. Unset: one thread when the machine has
+   * a second core (lib/server/worker/judge-threads.ts).
+   */
+  CALLBOARD_WORKER_THREADS: z.coerce.number().int().min(0, { message: "must be 0-64" }).max(64, { message: "must be 0-64" }).optional(),
+  /**
    * The worker process's niceness (0-19, as `nice`): above the web server's 0 by default, so that
    * on a small machine pages are served first and judging takes the CPU that is left.
    */
-  /**
-   * Threads that run the built-in checks judge beside the worker's main thread (which then only
-   * claims, loads and writes). 0: the main thread judges. Off by default until it is measured on
-   * an idle machine: on a shared 2-core one it neither helped nor hurt.
-   */
-  CALLBOARD_WORKER_THREADS: z.coerce.number().int().min(0, { message: "must be 0-64" }).max(64, { message: "must be 0-64" }).default(0),
   CALLBOARD_WORKER_NICE: z.coerce.number().int().min(0, { message: "must be 0-19" }).max(19, { message: "must be 0-19" }).default(10),
 };
