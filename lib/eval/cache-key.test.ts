@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHECKS_JUDGE_VERSION, checksJudge } from "@/lib/judges/checks";
-import { CACHE_KEY_VERSION, cacheKey, canonicalJson, judgeVersionFor, resultSettings } from "./cache-key";
+import { CACHE_KEY_VERSION, cacheKey, canonicalJson, judgeVersionFor, resultSettings, viewDigest } from "./cache-key";
 
 const view = { mode: "immediate", call: { toolName: "get_weather", arguments: { ok: true, value: { city: "Paris", days: 3 } } }, context: [] };
 
@@ -65,11 +65,13 @@ describe("cacheKey", () => {
 });
 
 describe("cacheKey's recipe", () => {
-  it("is the sha256 of the canonical array of its parts, with a view serialised once and reused", async () => {
+  it("is the sha256 of the canonical array of its parts and the view's digest, a view hashed once and reused", async () => {
     const { createHash } = await import("node:crypto");
     const view = { mode: "immediate", call: { name: "x", args: { b: 1, a: [1, 2] } } };
     const input = { judgeId: "openai:gpt", settings: { temperature: 0, apiKey: "s" }, criterionText: " Reward tool calls that work ", view };
-    const expected = createHash("sha256").update(canonicalJson([CACHE_KEY_VERSION, "openai:gpt", null, { temperature: 0 }, "Reward tool calls that work", view])).digest("hex");
+    const digest = createHash("sha256").update(canonicalJson(view)).digest("hex");
+    expect(viewDigest(view)).toBe(digest);
+    const expected = createHash("sha256").update(canonicalJson([CACHE_KEY_VERSION, "openai:gpt", null, { temperature: 0 }, "Reward tool calls that work", digest])).digest("hex");
     expect(cacheKey(input)).toBe(expected);
     expect(cacheKey({ ...input, criterionText: "Penalize tool calls that fail" })).not.toBe(expected);
     expect(cacheKey(input)).toBe(expected);

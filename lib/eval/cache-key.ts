@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "@/lib/judges/checks/version";
 
 /** Bump when the key's recipe or the stored result's shape changes: old entries then simply stop matching. */
-export const CACHE_KEY_VERSION = "callboard-judge-cache/v2";
+export const CACHE_KEY_VERSION = "callboard-judge-cache/v3";
 
 /**
  * Judges whose results depend on their own code rather than on settings. Their version joins
@@ -69,10 +69,11 @@ export interface CacheKeyInput {
   view: unknown;
 }
 
-// The canonical text of each view, by identity: views are shared by the criteria of a call (ViewMemo)
-// and never changed, so a call's view is serialised once however many criteria judge it.
-const canonicalViews = new WeakMap<object, string>();
-// The same for the objects two levels into a view: its messages and tools. The views of a
+// The digest of each view, by identity: views are shared by the criteria of a call (ViewMemo) and
+// never changed, so a call's view is serialised and hashed once however many criteria judge it;
+// each criterion's key then hashes a few short parts and that digest, not the whole view again.
+const viewDigests = new WeakMap<object, string>();
+// The canonical text of the objects two levels into a view: its messages and tools. The views of a
 // transcript's calls hold the transcript's own message and tool objects (views.ts), so each is
 // serialised once, not once per later call (which made the keys of a transcript quadratic in its length).
 const canonicalParts = new WeakMap<object, string>();
@@ -84,17 +85,17 @@ function canonicalPart(value: unknown): string {
   return text;
 }
 
-function canonicalView(view: unknown): string {
-  if (view === null || typeof view !== "object") return canonicalJson(view);
-  let text = canonicalViews.get(view);
-  if (text === undefined) canonicalViews.set(view, (text = canonicalWith(view, (part) => canonicalWith(part, canonicalPart))));
-  return text;
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** sha256 (hex) of the view's canonical JSON. */
+export function viewDigest(view: unknown): string {
+  if (view === null || typeof view !== "object") return sha256(canonicalJson(view));
+  let digest = viewDigests.get(view);
+  if (digest === undefined) viewDigests.set(view, (digest = sha256(canonicalWith(view, (part) => canonicalWith(part, canonicalPart)))));
+  return digest;
 }
 
-/** sha256 (hex) of judge and its version + result-changing settings + criterion + canonical view: equal inputs, equal key. */
+/** sha256 (hex) of judge and its version + result-changing settings + criterion + the view's digest: equal inputs, equal key. */
 export function cacheKey(input: CacheKeyInput): string {
-  // The same text as canonicalJson of the five parts and the view in one array.
-  const head = canonicalJson([CACHE_KEY_VERSION, input.judgeId, judgeVersionFor(input.judgeId, input.judgeVersion), resultSettings(input.settings), input.criterionText.trim()]);
-  const material = `${head.slice(0, -1)},${canonicalView(input.view)}]`;
-  return createHash("sha256").update(material).digest("hex");
+  return sha256(canonicalJson([CACHE_KEY_VERSION, input.judgeId, judgeVersionFor(input.judgeId, input.judgeVersion), resultSettings(input.settings), input.criterionText.trim(), viewDigest(input.view)]));
 }
