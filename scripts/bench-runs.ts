@@ -118,6 +118,8 @@ interface Probe {
   target: string;
   ms: number;
   ok: boolean;
+  /** Why it failed: the status, or the fetch error. */
+  failure?: string;
 }
 
 /** "2,980 / 2,783 (2 workers), 237 settled at creation": rows without a claimer were never judged (a hindsight row of a call without a response). */
@@ -192,6 +194,8 @@ async function main() {
     let webDown = false;
     // When the restarted web server answered again: its first pages are cold (module loading, query compilation).
     let webBack = Number.POSITIVE_INFINITY;
+    // When the web server was killed: a probe in flight then loses its connection with it, which says nothing of the server.
+    let webKilledAt = Number.NEGATIVE_INFINITY;
     let probing = true;
     const probeLoop = (async () => {
       let tick = 0;
@@ -202,9 +206,10 @@ async function main() {
           void fetch(`${base}${target}`, { headers: { cookie }, signal: AbortSignal.timeout(5000), redirect: "manual" })
             .then(async (response) => {
               await response.arrayBuffer();
-              probes.push({ at, target, ms: performance.now() - at, ok: response.status < 400 });
+              const ok = response.status < 400;
+              probes.push({ at, target, ms: performance.now() - at, ok, ...(ok ? {} : { failure: `status ${response.status}` }) });
             })
-            .catch(() => probes.push({ at, target, ms: performance.now() - at, ok: false }));
+            .catch((error: unknown) => probes.push({ at, target, ms: performance.now() - at, ok: false, failure: error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error) }));
         }
         await sleep(250);
       }
@@ -230,6 +235,7 @@ async function main() {
         killedWeb = true;
         log(`  ${(fraction * 100).toFixed(0)}% (${((performance.now() - runStarted) / 1000).toFixed(1)} s): kill -9 of the web server, then a new one`);
         webDown = true;
+        webKilledAt = performance.now();
         server.killNow();
         await sleep(200);
         server = startWeb();
@@ -265,7 +271,10 @@ async function main() {
     releaseBuild();
 
     const latencies = probes.filter((probe) => probe.ok).map((probe) => probe.ms).sort((a, b) => a - b);
-    const failed = probes.filter((probe) => !probe.ok).length;
+    const cutByKill = (probe: Probe) => probe.at <= webKilledAt && probe.at + probe.ms >= webKilledAt;
+    const failures = probes.filter((probe) => !probe.ok && !cutByKill(probe));
+    const failed = failures.length;
+    const cut = probes.filter((probe) => !probe.ok && cutByKill(probe)).length;
     const rate = expected / runSeconds;
     const share = rate / judge.perSecond;
     const p95 = percentile(latencies, 0.95);
@@ -279,7 +288,8 @@ async function main() {
       ["rows per worker process (a row keeps its claimer)", workerShares(shares), ""],
       ["judge alone, one core", `${judge.perSecond.toFixed(0)} /s (${judge.evaluations} evaluations, ${judge.cpuSeconds.toFixed(1)} s CPU)`, ""],
       ["end to end / judge", `${(share * 100).toFixed(0)}%`, share >= TARGET_SHARE ? "ok" : `MISSED (>= ${TARGET_SHARE * 100}%)`],
-      ["probes", `${latencies.length} answered, ${failed} failed`, failed ? "FAILED" : "ok"],
+      ["probes", `${latencies.length} answered, ${failed} failed${cut ? `, ${cut} in flight when the web server was killed` : ""}`, failed ? "FAILED" : "ok"],
+      ...failures.slice(0, 5).map((probe): [string, string, string] => ["  failed", `${probe.target.replace(run.runId, ":id")} at ${((probe.at - runStarted) / 1000).toFixed(1)} s after ${probe.ms.toFixed(0)} ms: ${probe.failure ?? "?"}`, ""]),
       ["probe p50 / p95 / max", `${percentile(latencies, 0.5).toFixed(0)} / ${p95.toFixed(0)} / ${max.toFixed(0)} ms`, p95 < TARGET_P95_MS && max <= TARGET_MAX_MS ? "ok" : `MISSED (p95 < ${TARGET_P95_MS}, max <= ${TARGET_MAX_MS})`],
       ["one result per call × criterion × mode", `${rows} rows, ${keys} keys, ${open} open, ${comparisons} comparisons`, exact ? "ok" : "WRONG"],
     ];
