@@ -4,16 +4,16 @@
  * sharing the database): claims keep them from judging the same row twice. SIGINT or SIGTERM
  * gives unfinished claims back and exits. It runs at CALLBOARD_WORKER_NICE (10): pages first.
  */
-import os from "node:os";
 import { env, EnvError } from "@/lib/env";
 import { createPrisma } from "@/lib/server/db/client";
+import { lowerProcessPriority } from "@/lib/server/worker/priority";
 import { startWorkerFromEnv } from "@/lib/server/worker/worker-from-env";
 
 /** Lowers this process's priority (raising it again would need privileges, so failing only warns). */
 function yieldCpu(niceness: number) {
   if (!niceness) return;
   try {
-    os.setPriority(niceness);
+    lowerProcessPriority(niceness);
   } catch (error) {
     console.warn(`callboard: worker keeps its priority (CALLBOARD_WORKER_NICE=${niceness}): ${error instanceof Error ? error.message : String(error)}`);
   }
