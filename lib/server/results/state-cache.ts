@@ -63,6 +63,11 @@ export function runStateKey(run: RunState): string {
   return `${run.status}|${run.doneCount}|${run.errorCount}|${run.finishedAt?.getTime() ?? ""}`;
 }
 
+/** Whether a run's results have stopped moving: a value computed from them now stays exact. */
+export function isSettled(run: RunState): boolean {
+  return !isLive(runStateKey(run));
+}
+
 /** Whether a state (runStateKey) is of a run still being judged, whose results keep moving. */
 function isLive(state: string): boolean {
   return state.startsWith("running|") || state.startsWith("pending|");

@@ -9,9 +9,9 @@ import { ResultsOverview } from "@/components/results/results-overview";
 import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
 import { getPrisma } from "@/lib/server/db/client";
 import { callTitle, conversationAroundCall, getCallDetail } from "@/lib/server/results/call-detail";
-import { neighbours } from "@/lib/server/results/run-call-query";
 import { readRunState } from "@/lib/server/results/state-cache";
 import { cachedViewCount } from "@/lib/server/results/view-count";
+import { callPlace } from "@/lib/server/results/view-sequence";
 import { firstValues, type SearchParams } from "@/lib/table-query";
 import { conversationBlocks } from "@/lib/transcripts/conversation";
 import { runViewSchema, viewParams, type RunView } from "@/lib/zod/run-view";
@@ -45,10 +45,10 @@ export default async function ToolCallResultPage({ params, searchParams }: Props
   const prisma = getPrisma();
   const run = await readRunState(prisma, id);
   if (!run) notFound();
-  // The view's count is remembered per run state (the run page counted it already); the call's place is not.
-  const [detail, total] = await Promise.all([getCallDetail(prisma, id, callId), cachedViewCount(prisma, run, view)]);
+  // The view's list is remembered per run state once a call of it was shown (view-sequence.ts),
+  // else the call's place is queried with the count the run page remembered.
+  const [detail, position] = await Promise.all([getCallDetail(prisma, id, callId), callPlace(prisma, run, view, callId, () => cachedViewCount(prisma, run, view))]);
   if (!detail) notFound();
-  const position = await neighbours(prisma, id, view, callId, total);
 
   // Links keep the list's filters and sort, so j/k walk the same list the reviewer came from.
   const carried = viewParams(view);
