@@ -5,6 +5,7 @@ import type { ImportSuccess } from "@/lib/transcripts/import-types";
 import { sessionIdOf, spanRole } from "@/lib/transcripts/otlp/conventions";
 import { importTraceSpans } from "@/lib/transcripts/otlp/import-trace";
 import type { OtelSpan } from "@/lib/transcripts/otlp/span";
+import { withPgTransaction } from "../db/pg-pool";
 import { insertRowsUnnestPostgres } from "../db/unnest-insert";
 import { METADATA_COLUMNS, postgresMetadataColumnValues } from "../transcripts/metadata-columns";
 import { preparedTranscript } from "../transcripts/store";
@@ -23,15 +24,17 @@ import type { WriteOutcome } from "./write-transcript";
 // JSON is stored as text: as jsonb, each span was parsed once more by the server (20 such requests
 // 0.70-1.00 s through Prisma against 0.46-0.48 s as text).
 const SPANS_PER_INSERT = 10_000;
+// As the request's transaction had through Prisma: 15 s to get a connection, 60 s at most.
+const SPAN_WRITE_LIMITS = { maxWaitMs: 15_000, timeoutMs: 60_000 };
 const insertSpans = (count: number) => `INSERT INTO "TraceSpan" ("traceId","spanId","data","receivedAt") VALUES
-${Array.from({ length: count }, (_, i) => `($${3 * i + 2}, $${3 * i + 3}, $${3 * i + 4}, $1)`).join(",")}
+${Array.from({ length: count }, (_, i) => `($${3 * i + 2}, $${3 * i + 3}, $${3 * i + 4}, $1::timestamp(3))`).join(",")}
 ON CONFLICT ("traceId","spanId") DO NOTHING
 RETURNING "traceId", "spanId"`;
-const REPLACE_SPANS = `UPDATE "TraceSpan" AS t SET "data" = s."data", "receivedAt" = $4
+const REPLACE_SPANS = `UPDATE "TraceSpan" AS t SET "data" = s."data", "receivedAt" = $4::timestamp(3)
 FROM unnest($1::text[], $2::text[], $3::text[]) AS s("traceId","spanId","data")
 WHERE t."traceId" = s."traceId" AND t."spanId" = s."spanId"`;
 const UPSERT_TRACES = `INSERT INTO "TraceGroup" ("id","traceId","sessionId","spanCount","llmSpanCount","toolSpanCount","firstSpanAt","lastSpanAt","pending","status")
-SELECT g."id", g."traceId", g."sessionId", g."spanCount", g."llmSpanCount", g."toolSpanCount", $7, $7, TRUE, 'pending'
+SELECT g."id", g."traceId", g."sessionId", g."spanCount", g."llmSpanCount", g."toolSpanCount", $7::timestamp(3), $7::timestamp(3), TRUE, 'pending'
 FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::integer[], $6::integer[]) AS g("id","traceId","sessionId","spanCount","llmSpanCount","toolSpanCount")
 ON CONFLICT ("traceId") DO UPDATE SET
   "sessionId" = COALESCE("TraceGroup"."sessionId", excluded."sessionId"),
@@ -64,36 +67,34 @@ export async function storeSpansPostgres(prisma: PrismaClient, spans: OtelSpan[]
   }
   // Sorted, so that two requests writing the same spans or traces lock them in the same order.
   const keys = [...latest.keys()].sort(byText);
-  return prisma.$transaction(
-    async (tx) => {
-      const inserted: { traceId: string; spanId: string }[] = [];
-      for (let start = 0; start < keys.length; start += SPANS_PER_INSERT) {
-        const chunk = keys.slice(start, start + SPANS_PER_INSERT).map((key) => latest.get(key)!);
-        const values = chunk.flatMap((e) => [e.span.traceId, e.span.spanId, e.data]);
-        inserted.push(...(await tx.$queryRawUnsafe<{ traceId: string; spanId: string }[]>(insertSpans(chunk.length), now, ...values)));
-      }
-      const added = new Set(inserted.map((row) => spanKey(row.traceId, row.spanId)));
-      const again = keys.filter((key) => !added.has(key)).map((key) => latest.get(key)!);
-      if (again.length) await tx.$executeRawUnsafe(REPLACE_SPANS, again.map((e) => e.span.traceId), again.map((e) => e.span.spanId), again.map((e) => e.data), now);
-      for (const key of added) {
-        const { first } = latest.get(key)!;
-        const tally = traces.get(first.traceId)!;
-        tally.spans++;
-        const role = spanRole(first);
-        if (role === "llm") tally.llm++;
-        else if (role === "tool") tally.tool++;
-      }
-      const traceIds = [...traces.keys()].sort(byText);
-      const tallies = traceIds.map((traceId) => traces.get(traceId)!);
-      const rows = await tx.$queryRawUnsafe<{ traceId: string; llmSpanCount: number }[]>(
-        UPSERT_TRACES,
-        traceIds.map(() => randomUUID()), traceIds, tallies.map((t) => t.sessionId), tallies.map((t) => t.spans), tallies.map((t) => t.llm), tallies.map((t) => t.tool), now,
-      );
-      const llm = new Map(rows.map((row) => [row.traceId, row.llmSpanCount]));
-      return { added: added.size, replaced: spans.length - added.size, tracesWithoutLlm: [...traces.keys()].filter((traceId) => !llm.get(traceId)) };
-    },
-    { timeout: 60_000, maxWait: 15_000 },
-  );
+  // Past Prisma (pg-pool.ts): timestamps go as UTC ISO strings, as Prisma stores DateTime.
+  const at = now.toISOString();
+  return withPgTransaction(prisma, SPAN_WRITE_LIMITS, async (tx) => {
+    const inserted: { traceId: string; spanId: string }[] = [];
+    for (let start = 0; start < keys.length; start += SPANS_PER_INSERT) {
+      const chunk = keys.slice(start, start + SPANS_PER_INSERT).map((key) => latest.get(key)!);
+      const values = chunk.flatMap((e) => [e.span.traceId, e.span.spanId, e.data]);
+      inserted.push(...(await tx.query<{ traceId: string; spanId: string }>(insertSpans(chunk.length), [at, ...values])).rows);
+    }
+    const added = new Set(inserted.map((row) => spanKey(row.traceId, row.spanId)));
+    const again = keys.filter((key) => !added.has(key)).map((key) => latest.get(key)!);
+    if (again.length) await tx.query(REPLACE_SPANS, [again.map((e) => e.span.traceId), again.map((e) => e.span.spanId), again.map((e) => e.data), at]);
+    for (const key of added) {
+      const { first } = latest.get(key)!;
+      const tally = traces.get(first.traceId)!;
+      tally.spans++;
+      const role = spanRole(first);
+      if (role === "llm") tally.llm++;
+      else if (role === "tool") tally.tool++;
+    }
+    const traceIds = [...traces.keys()].sort(byText);
+    const tallies = traceIds.map((traceId) => traces.get(traceId)!);
+    const { rows } = await tx.query<{ traceId: string; llmSpanCount: number }>(UPSERT_TRACES, [
+      traceIds.map(() => randomUUID()), traceIds, tallies.map((t) => t.sessionId), tallies.map((t) => t.spans), tallies.map((t) => t.llm), tallies.map((t) => t.tool), at,
+    ]);
+    const llm = new Map(rows.map((row) => [row.traceId, row.llmSpanCount]));
+    return { added: added.size, replaced: spans.length - added.size, tracesWithoutLlm: [...traces.keys()].filter((traceId) => !llm.get(traceId)) };
+  });
 }
 
 type TraceRow = GroupRow;

@@ -69,6 +69,9 @@ describe("traces in pieces", () => {
     const trace = await getTrace(prisma, TRACE);
     expect(trace?.spans).toEqual([...decoded.read.spans].sort((a, b) => compareNs(a.startNs, b.startNs)));
     expect(await getTrace(prisma, "0".repeat(32))).toBeNull();
+    // The times of the request that wrote them, whatever the process's time zone.
+    expect(await prisma.traceGroup.findFirstOrThrow()).toMatchObject({ firstSpanAt: second(0), lastSpanAt: second(10), spanCount: 4 });
+    expect(stored.map((row) => row.receivedAt.getTime()).sort()).toEqual([second(0), second(10), second(10), second(10)].map((d) => d.getTime()));
   });
 
   it("counts a span once, whether it comes twice in one request or again later", async () => {
