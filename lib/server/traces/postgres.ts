@@ -23,13 +23,19 @@ import type { WriteOutcome } from "./write-transcript";
 // 0.57-0.63 s so); those sent again as one UPDATE, their traces as one upsert, through unnest. The
 // JSON is stored as text: as jsonb, each span was parsed once more by the server (20 such requests
 // 0.70-1.00 s through Prisma against 0.46-0.48 s as text).
-const SPANS_PER_INSERT = 10_000;
+// Chunks of the OpenTelemetry SDKs' default export batch (512 spans): a full one goes through a
+// statement prepared once per connection, sparing the server the parse and plan of its 1,537
+// parameters on every request (30 requests: 0.45-0.60 s unprepared, 0.36-0.37 s prepared). A
+// smaller rest goes unprepared, so that odd sizes do not pile up prepared statements.
+const SPANS_PER_INSERT = 512;
+const PREPARED_INSERT = "callboard_insert_trace_spans_512";
 // As the request's transaction had through Prisma: 15 s to get a connection, 60 s at most.
 const SPAN_WRITE_LIMITS = { maxWaitMs: 15_000, timeoutMs: 60_000 };
 const insertSpans = (count: number) => `INSERT INTO "TraceSpan" ("traceId","spanId","data","receivedAt") VALUES
 ${Array.from({ length: count }, (_, i) => `($${3 * i + 2}, $${3 * i + 3}, $${3 * i + 4}, $1::timestamp(3))`).join(",")}
 ON CONFLICT ("traceId","spanId") DO NOTHING
 RETURNING "traceId", "spanId"`;
+const FULL_INSERT = insertSpans(SPANS_PER_INSERT);
 const REPLACE_SPANS = `UPDATE "TraceSpan" AS t SET "data" = s."data", "receivedAt" = $4::timestamp(3)
 FROM unnest($1::text[], $2::text[], $3::text[]) AS s("traceId","spanId","data")
 WHERE t."traceId" = s."traceId" AND t."spanId" = s."spanId"`;
@@ -74,7 +80,8 @@ export async function storeSpansPostgres(prisma: PrismaClient, spans: OtelSpan[]
     for (let start = 0; start < keys.length; start += SPANS_PER_INSERT) {
       const chunk = keys.slice(start, start + SPANS_PER_INSERT).map((key) => latest.get(key)!);
       const values = chunk.flatMap((e) => [e.span.traceId, e.span.spanId, e.data]);
-      inserted.push(...(await tx.query<{ traceId: string; spanId: string }>(insertSpans(chunk.length), [at, ...values])).rows);
+      const query = chunk.length === SPANS_PER_INSERT ? { name: PREPARED_INSERT, text: FULL_INSERT, values: [at, ...values] } : { text: insertSpans(chunk.length), values: [at, ...values] };
+      inserted.push(...(await tx.query<{ traceId: string; spanId: string }>(query)).rows);
     }
     const added = new Set(inserted.map((row) => spanKey(row.traceId, row.spanId)));
     const again = keys.filter((key) => !added.has(key)).map((key) => latest.get(key)!);

@@ -74,6 +74,18 @@ describe("traces in pieces", () => {
     expect(stored.map((row) => row.receivedAt.getTime()).sort()).toEqual([second(0), second(10), second(10), second(10)].map((d) => d.getTime()));
   });
 
+  it("stores a request of more spans than one insert takes (512), counting each new span once", async () => {
+    const specs = Array.from({ length: 200 }, (_, i) => openInferenceTrace((i + 1).toString(16).padStart(32, "0"))).flat();
+    // 600 spans (a full chunk and a rest), then all 800: the first 600 come again, mixed with new ones.
+    expect(await send(specs.slice(0, 600), 0)).toEqual({ accepted: 600, partial: null });
+    expect(await send([...specs].reverse(), 10)).toEqual({ accepted: 800, partial: null });
+    expect(await prisma.traceSpan.count()).toBe(800);
+    const groups = await prisma.traceGroup.findMany();
+    expect(groups).toHaveLength(200);
+    expect(groups.every((g) => g.spanCount === 4 && g.llmSpanCount === 2 && g.toolSpanCount === 1 && g.pending)).toBe(true);
+    expect(await assembleQuietTraces(prisma, second(60), { ...QUIET, limit: 500 })).toMatchObject({ created: 200, duplicates: 0, failed: 0 });
+  });
+
   it("counts a span once, whether it comes twice in one request or again later", async () => {
     const [, llm1, tool] = openInferenceTrace();
     await send([tool, llm1, tool], 0);
