@@ -1,7 +1,9 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
 import { registerClientFile } from "./bulk-writer";
+import { registerClientPool } from "./pg-pool";
 import { enableWal, prismaAdapterFactory } from "./sqlite";
 import { databaseTarget, ensureSqlitePath } from "./url";
 
@@ -22,11 +24,16 @@ export function createPrisma(databaseUrl?: string): PrismaClient {
 }
 
 function createPostgresPrisma(url: string): PrismaClient {
-  const client = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  // Our own pool, handed to the adapter (which ends it on $disconnect), so that pg-pool.ts can
+  // lend its connections to the writes that go past Prisma.
+  const pool = new pg.Pool({ connectionString: url });
+  const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   // Both clients are generated from the same models (lib/server/db/provider-schema.ts), so
   // their model APIs agree; the PostgreSQL one only adds options (e.g. case-insensitive
   // filters) that code written for both never uses. The app is typed against SQLite's.
-  return client as unknown as PrismaClient;
+  const typed = client as unknown as PrismaClient;
+  registerClientPool(typed, pool);
+  return typed;
 }
 
 // Next dev re-evaluates modules on every edit; keeping the client on globalThis stops each

@@ -16,6 +16,6 @@ export async function getTrace(prisma: PrismaClient, traceId: string): Promise<S
   const trace = await prisma.traceGroup.findUnique({ where: { traceId }, select: { traceId: true, status: true, error: true, transcriptId: true, lastSpanAt: true } });
   if (!trace) return null;
   const rows = await prisma.traceSpan.findMany({ where: { traceId }, select: { data: true } });
-  const spans = rows.map((row) => row.data as unknown as OtelSpan).sort((a, b) => compareNs(a.startNs, b.startNs));
+  const spans = rows.map((row) => JSON.parse(row.data) as OtelSpan).sort((a, b) => compareNs(a.startNs, b.startNs));
   return { ...trace, spans };
 }

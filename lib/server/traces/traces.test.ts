@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { otlpRequest, type SpanSpec } from "@/lib/transcripts/otlp/build-request";
+import { decodeTraceSpans } from "@/lib/transcripts/otlp/decode-protobuf";
 import { encodeTraceRequest } from "@/lib/transcripts/otlp/protobuf";
+import { compareNs } from "@/lib/transcripts/otlp/span";
 import { genAiTrace, openInferenceTrace, TRACE } from "@/lib/transcripts/otlp/test-traces";
 import { createPrisma } from "../db/client";
 import { dialectOf } from "../db/dialect";
 import { createTestDatabase } from "../test-database";
 import { assembleQuietTraces, type AssemblyOptions } from "./assemble-quiet-traces";
+import { getTrace } from "./get-trace";
 import { OtlpRequestError, receiveTraceExport } from "./receive-export";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -52,6 +55,35 @@ describe("traces in pieces", () => {
     await send([llm2], 300);
     expect(await assembleQuietTraces(prisma, second(400), QUIET)).toMatchObject({ unchanged: 1 });
     expect(await prisma.traceSpan.count()).toBe(4);
+  });
+
+  it("keeps each span as the JSON text it was read as, and gives the trace back whole in start order", async () => {
+    const [root, llm1, tool, llm2] = openInferenceTrace();
+    await send([tool, llm2], 0);
+    await send([llm1, root, tool], 10);
+    const decoded = decodeTraceSpans(encodeTraceRequest(otlpRequest([root, llm1, tool, llm2])));
+    if (!decoded.ok) throw new Error(decoded.message);
+    const stored = await prisma.traceSpan.findMany({ orderBy: { spanId: "asc" } });
+    // Text on both databases: the same characters as JSON.stringify wrote, key order included.
+    expect(stored.map((row) => row.data)).toEqual([...decoded.read.spans].sort((a, b) => (a.spanId < b.spanId ? -1 : 1)).map((span) => JSON.stringify(span)));
+    const trace = await getTrace(prisma, TRACE);
+    expect(trace?.spans).toEqual([...decoded.read.spans].sort((a, b) => compareNs(a.startNs, b.startNs)));
+    expect(await getTrace(prisma, "0".repeat(32))).toBeNull();
+    // The times of the request that wrote them, whatever the process's time zone.
+    expect(await prisma.traceGroup.findFirstOrThrow()).toMatchObject({ firstSpanAt: second(0), lastSpanAt: second(10), spanCount: 4 });
+    expect(stored.map((row) => row.receivedAt.getTime()).sort()).toEqual([second(0), second(10), second(10), second(10)].map((d) => d.getTime()));
+  });
+
+  it("stores a request of more spans than one insert takes (512), counting each new span once", async () => {
+    const specs = Array.from({ length: 200 }, (_, i) => openInferenceTrace((i + 1).toString(16).padStart(32, "0"))).flat();
+    // 600 spans (a full chunk and a rest), then all 800: the first 600 come again, mixed with new ones.
+    expect(await send(specs.slice(0, 600), 0)).toEqual({ accepted: 600, partial: null });
+    expect(await send([...specs].reverse(), 10)).toEqual({ accepted: 800, partial: null });
+    expect(await prisma.traceSpan.count()).toBe(800);
+    const groups = await prisma.traceGroup.findMany();
+    expect(groups).toHaveLength(200);
+    expect(groups.every((g) => g.spanCount === 4 && g.llmSpanCount === 2 && g.toolSpanCount === 1 && g.pending)).toBe(true);
+    expect(await assembleQuietTraces(prisma, second(60), { ...QUIET, limit: 500 })).toMatchObject({ created: 200, duplicates: 0, failed: 0 });
   });
 
   it("counts a span once, whether it comes twice in one request or again later", async () => {

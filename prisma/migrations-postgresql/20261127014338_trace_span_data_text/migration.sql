@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "TraceSpan" ALTER COLUMN "data" SET DATA TYPE TEXT;
