@@ -12,8 +12,8 @@ export const workerEnv = {
   CALLBOARD_WORKER_BATCH: positiveInt(10_000).default(1000),
   /**
    * Threads that run the built-in checks judge beside the worker's main thread (which then only
-   * claims, loads and writes). 0: the main thread judges. Unset: one thread when the machine has
-   * a second core (lib/server/worker/judge-threads.ts).
+   * claims, loads and writes). 0: the main thread judges. Unset: one thread on SQLite when the machine
+   * has a second core, none on PostgreSQL (lib/server/worker/judge-threads.ts).
    */
   CALLBOARD_WORKER_THREADS: z.coerce.number().int().min(0, { message: "must be 0-64" }).max(64, { message: "must be 0-64" }).optional(),
   /**

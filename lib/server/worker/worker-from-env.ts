@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { env } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { dialectOf } from "../db/dialect";
 import { traceAssemblyOptions } from "../traces/settings";
 import { threadedChecksJudge } from "./checks-threads";
 import { defaultConcurrency, defaultJudgeFactory } from "./judge-factory";
@@ -10,7 +11,7 @@ import { startWorker, type RunningWorker } from "./start-worker";
 /** A worker on `prisma` with the settings of the environment (CALLBOARD_WORKER_*, traces): what `npm run worker` runs. */
 export function startWorkerFromEnv(prisma: PrismaClient): RunningWorker & { judgeThreads: number } {
   const config = env();
-  const threads = config.CALLBOARD_WORKER_THREADS ?? defaultJudgeThreads(availableParallelism());
+  const threads = config.CALLBOARD_WORKER_THREADS ?? defaultJudgeThreads(availableParallelism(), dialectOf(prisma));
   const onError = (error: unknown) => console.error("callboard worker:", error);
   const checks = threads ? threadedChecksJudge(threads, onError) : null;
   const worker = startWorker({
