@@ -147,18 +147,23 @@ describe("callboard eval", () => {
     const report = JSON.parse(ran.stdout);
     // good.jsonl's Paris transcript is repeated in bad-tool.jsonl: stored once.
     expect(report.saved).toMatchObject({ runId: expect.any(String), name: "ci run", imported: 3, duplicates: 1, evaluations: 6, errors: 0 });
-    // The report is read back from what the worker stored: nothing judged twice.
-    expect(report.results.every((r: { cached: boolean }) => r.cached)).toBe(true);
+    // The built-in judge keeps no cache: the report judges again, deterministically, and says what the worker stored.
+    expect(report.results.every((r: { cached: boolean }) => !r.cached)).toBe(true);
 
     const prisma = createPrisma(url);
     try {
       const run = await prisma.run.findUniqueOrThrow({ where: { id: report.saved.runId }, include: { criteria: true } });
       expect(run).toMatchObject({ name: "ci run", status: "done", judgeId: "checks", mode: "auto", total: 6, doneCount: 6, errorCount: 0 });
       expect(run.criteria).toHaveLength(2);
-      const evaluations = await prisma.evaluation.findMany({ where: { runId: run.id }, include: { toolCall: { select: { toolName: true } } } });
+      const evaluations = await prisma.evaluation.findMany({ where: { runId: run.id }, include: { toolCall: { select: { toolName: true, callId: true } } } });
       expect(evaluations).toHaveLength(6);
       expect(evaluations.every((row) => row.status === "done" && row.mode === "hindsight")).toBe(true);
       expect(evaluations.find((row) => row.toolCall.toolName === "get_forecast" && row.passed !== null)?.passed).toBe(false);
+      type Verdict = { callId: string; mode: string; score: number | null; passed: boolean | null; explanation: string | null };
+      // As sets: the repeated transcript is reported twice and stored once.
+      const verdicts = (rows: Verdict[]) => [...new Set(rows.map((r) => JSON.stringify([r.callId, r.mode, r.score, r.passed, r.explanation])))].sort();
+      const stored = evaluations.map((row) => ({ callId: row.toolCall.callId, mode: row.mode, score: row.score, passed: row.passed, explanation: row.explanation }));
+      expect(verdicts(report.results as Verdict[])).toEqual(verdicts(stored));
       expect(await prisma.upload.findFirstOrThrow({ where: { source: "cli" } })).toMatchObject({ importedCount: 3, duplicateCount: 1 });
     } finally {
       await prisma.$disconnect();

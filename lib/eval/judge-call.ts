@@ -22,11 +22,11 @@ export type JudgeCallOutcome =
 
 export type SettledJudgeCall = Exclude<JudgeCallOutcome, { status: "aborted" }>;
 
-/** Either settled without a judge (no view), or ready for the cache and then the judge. */
-export type PreparedCall = { kind: "settled"; outcome: SettledJudgeCall } | { kind: "judge"; view: CallView; key: string };
+/** Either settled without a judge (no view), or ready for the cache (unless the judge is not cached: key null) and then the judge. */
+export type PreparedCall = { kind: "settled"; outcome: SettledJudgeCall } | { kind: "judge"; view: CallView; key: string | null };
 
 export interface CallToJudge {
-  judge: Pick<Judge, "id" | "version">;
+  judge: Pick<Judge, "id" | "version" | "cacheable">;
   /** What changes the judge's results (model, temperature): part of the cache key. */
   settings?: Record<string, unknown>;
   criterion: Criterion;
@@ -65,13 +65,14 @@ export function withoutView(mode: ViewMode, hasResponse: boolean, reason: string
 export function prepareCall(call: CallToJudge): PreparedCall {
   const { view } = call;
   if (!view.ok) return { kind: "settled", outcome: withoutView(call.mode, call.hasResponse, view.reason) };
+  if (call.judge.cacheable === false) return { kind: "judge", view: view.view, key: null };
   const key = cacheKey({ judgeId: call.judge.id, judgeVersion: call.judge.version, settings: call.settings, criterionText: call.criterion.text, view: view.view });
   return { kind: "judge", view: view.view, key };
 }
 
-/** A stored result for `key` as an outcome, or null when it is not a valid result (then the judge is asked). */
-export function cachedOutcome(stored: unknown, key: string): SettledJudgeCall | null {
-  if (stored === undefined || stored === null) return null;
+/** A stored result for `key` as an outcome, or null when there is none or it is not a valid result (then the judge is asked). */
+export function cachedOutcome(stored: unknown, key: string | null): SettledJudgeCall | null {
+  if (key === null || stored === undefined || stored === null) return null;
   const hit = validateJudgeResult(stored);
   if (!hit.ok) return null;
   return { status: hit.result.applicable ? "done" : "not-applicable", result: hit.result, cacheKey: key, cached: true, attempts: 0, latencyMs: null };
@@ -107,7 +108,7 @@ export async function judgePrepared(prepared: Extract<PreparedCall, { kind: "jud
 export async function judgeCall(call: CallToJudge, options: JudgeOptions, lookup?: (key: string) => Promise<unknown> | unknown): Promise<JudgeCallOutcome> {
   const prepared = prepareCall(call);
   if (prepared.kind === "settled") return prepared.outcome;
-  if (lookup) {
+  if (lookup && prepared.key !== null) {
     try {
       const hit = cachedOutcome(await lookup(prepared.key), prepared.key);
       if (hit) return hit;

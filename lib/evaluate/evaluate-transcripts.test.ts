@@ -75,6 +75,20 @@ describe("caching and concurrency", () => {
     ]);
   });
 
+  it("asks a judge that is not cached every time, and never looks it up", async () => {
+    const judge = { ...countingJudge(), cacheable: false };
+    const same = weatherTranscript();
+    const lookups: string[] = [];
+    const cache = { get: (key: string) => void lookups.push(key) };
+    const results = await evaluateTranscripts({ items: [itemOf(same, "a"), itemOf(structuredClone(same), "b")], criteria: [ACCURACY], judge, cache, concurrency: 1 });
+    expect(judge.calls).toHaveLength(2);
+    expect(lookups).toEqual([]);
+    expect(results.map((r) => [r.transcript, r.score, r.cached])).toEqual([
+      ["a", 0.7, false],
+      ["b", 0.7, false],
+    ]);
+  });
+
   it("answers from a given cache without calling the judge", async () => {
     const judge = countingJudge();
     const stored: JudgeResult = { score: 0.25, passed: null, applicable: true, explanation: "from the database", findings: [] };

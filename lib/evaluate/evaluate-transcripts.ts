@@ -69,6 +69,8 @@ async function evaluateItem(context: Context, item: EvaluationItem, position: nu
 async function judgeSite(context: Context, call: CallToJudge): Promise<Outcome> {
   const prepared = prepareCall(call);
   if (prepared.kind === "settled") return prepared.outcome;
+  // A judge that is not cached (checks) is cheaper to ask again than to remember.
+  if (prepared.key === null) return judgeOnce(context, prepared, call.criterion);
   const earlier = context.memo.get(prepared.key);
   if (earlier) {
     const outcome = await earlier;
@@ -81,7 +83,7 @@ async function judgeSite(context: Context, call: CallToJudge): Promise<Outcome> 
 
 async function judgeOnce(context: Context, prepared: Extract<PreparedCall, { kind: "judge" }>, criterion: Criterion): Promise<Outcome> {
   try {
-    const hit = context.cache ? cachedOutcome(await context.cache.get(prepared.key), prepared.key) : null;
+    const hit = context.cache && prepared.key !== null ? cachedOutcome(await context.cache.get(prepared.key), prepared.key) : null;
     if (hit) return hit;
   } catch {
     // A cache that cannot be read only costs a judge call.

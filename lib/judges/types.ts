@@ -73,6 +73,12 @@ export interface Judge {
   id: string;
   /** The version of the judge's own code, for judges whose results depend on it (the built-in checks); part of cache keys. */
   version?: string;
+  /**
+   * False for a judge that is cheaper to run again than to key, look up and store (the built-in
+   * checks: ~0.1 ms a call, against a hash of the view, a lookup and a cache row as large as the
+   * result). Its results get no cache key and no JudgeCache row. Absent means cached.
+   */
+  cacheable?: boolean;
   evaluate(input: JudgeInput, signal?: AbortSignal): Promise<JudgeResult>;
 }
 

@@ -222,6 +222,7 @@ export function createChecksJudge(): VersionedJudge {
   return {
     id: CHECKS_JUDGE_ID,
     version: CHECKS_JUDGE_VERSION,
+    cacheable: false,
     async evaluate(input: JudgeInput, signal?: AbortSignal): Promise<JudgeResult> {
       signal?.throwIfAborted();
       return evaluateNow(input);

@@ -6,6 +6,7 @@ import { copyDatabase, createDemoTemplate, type TestDatabase } from "@/lib/serve
 import { previewRequestSchema, type PreviewRequest } from "@/lib/zod/preview";
 import { RunError } from "../runs/errors";
 import { startRun } from "../runs/start-run";
+import { judgeFactoryFromEnv } from "../worker/judge-factory";
 import { runUntilIdle } from "../worker/run-until-idle";
 import { previewCriteria } from "./preview-criteria";
 
@@ -66,14 +67,14 @@ describe("previewCriteria with the built-in judge", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("reads what a run of the same judge, criterion and view stored, as the worker would, and judges only the rest", async () => {
+  it("keeps no cache for the built-in judge: after a run, the preview judges every call again", async () => {
     await startRun(prisma, reviewer, { selection: { kind: "all" }, criteria: [TOOLS_AND_ARGUMENTS], judge: "checks", mode: "hindsight" }, {});
     await runUntilIdle({ prisma, onError: () => {} });
-    const result = await preview({ criteria: [TOOLS_AND_ARGUMENTS, WITTY], mode: "both" });
+    expect(await prisma.judgeCache.count()).toBe(0);
+    const result = await preview({ criteria: [TOOLS_AND_ARGUMENTS], mode: "both" });
     const judged = result.rows.filter((row) => row.status === "done");
-    expect(judged.filter((row) => row.mode === "hindsight").every((row) => row.cached)).toBe(true);
-    expect(judged.filter((row) => row.mode === "immediate").some((row) => row.cached)).toBe(false);
-    expect(judged.filter((row) => row.mode === "hindsight").length).toBeGreaterThan(0);
+    expect(judged.length).toBeGreaterThan(0);
+    expect(judged.some((row) => row.cached)).toBe(false);
   });
 
   it("picks the same calls every time, from the selection only", async () => {
@@ -114,6 +115,27 @@ describe("previewCriteria with an LLM judge", () => {
     expect(result.rows).toHaveLength(5);
     expect(result.rows.every((row) => row.status === "done" && row.passed === true && row.explanation === "Greets by name." && row.mode === "immediate")).toBe(true);
     expect(await counts()).toEqual(before);
+  });
+
+  it("reads what a run of the same judge, criterion and view stored, as the worker would, and asks the model only for the rest", async () => {
+    const env = { OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_MODEL: "test-model" };
+    let said = "From the run.";
+    for (let i = 0; i < 1000; i++) server.reply(() => completion(JSON.stringify({ applicable: true, passed: true, explanation: said, findings: [] })));
+    await startRun(prisma, reviewer, { selection: { kind: "all" }, criteria: [WITTY], judge: "openai", mode: "hindsight" }, env);
+    await runUntilIdle({ prisma, judgeFactory: judgeFactoryFromEnv(env), onError: () => {} });
+    const stored = await prisma.judgeCache.count();
+    expect(stored).toBeGreaterThan(0);
+    const asked = server.requests.length;
+    said = "From the preview.";
+    const result = await preview({ criteria: [WITTY], judgeKind: "openai", mode: "both" }, env);
+    const judged = result.rows.filter((row) => row.status === "done");
+    const hindsight = judged.filter((row) => row.mode === "hindsight");
+    expect(hindsight.length).toBeGreaterThan(0);
+    expect(hindsight.every((row) => row.cached && row.explanation === "From the run.")).toBe(true);
+    const immediate = judged.filter((row) => row.mode === "immediate");
+    expect(immediate.every((row) => !row.cached && row.explanation === "From the preview.")).toBe(true);
+    expect(server.requests.length - asked).toBe(immediate.length);
+    expect(await prisma.judgeCache.count()).toBe(stored);
   });
 
   it("shows what the provider said when it refuses", async () => {

@@ -100,6 +100,7 @@ export function threadedChecksJudge(threads: number, onError: (error: unknown) =
   return {
     id: inline.id,
     version: inline.version,
+    cacheable: inline.cacheable,
     evaluate(input, signal) {
       if (broken || !workers.length) return inline.evaluate(input, signal);
       signal?.throwIfAborted();

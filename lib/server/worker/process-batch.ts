@@ -84,7 +84,8 @@ export async function processBatch(context: BatchContext, ids: readonly string[]
       ),
     );
     const waiting = prepared.filter((entry) => entry.kind === "judge");
-    const cache = await lookupCache(context.prisma, waiting.map((entry) => entry.prepared.key)).catch((error: unknown) => {
+    const keys = waiting.flatMap((entry) => (entry.prepared.key === null ? [] : [entry.prepared.key]));
+    const cache = await lookupCache(context.prisma, keys).catch((error: unknown) => {
       // A cache that cannot be read only costs judge calls.
       context.onError(error);
       return new Map<string, unknown>();
@@ -96,7 +97,7 @@ export async function processBatch(context: BatchContext, ids: readonly string[]
         ready.push(entry);
         continue;
       }
-      const hit = cachedOutcome(cache.get(entry.prepared.key), entry.prepared.key);
+      const hit = entry.prepared.key === null ? null : cachedOutcome(cache.get(entry.prepared.key), entry.prepared.key);
       if (hit) ready.push({ item: entry.item, outcome: { ...hit, judgeId: entry.judge.id } });
       else misses.push(entry);
     }
