@@ -77,3 +77,15 @@ export async function withPgTransaction<T>(client: PrismaClient, limits: PgTrans
     connection.release(broken);
   }
 }
+
+/** One statement on a connection of the client's pool, outside any transaction: its rows. */
+export async function pgQuery<Row extends object>(client: PrismaClient, text: string, values: unknown[]): Promise<Row[]> {
+  await client.$connect();
+  return (await clientPool(client).query<Row>(text, values)).rows;
+}
+
+/** One statement on a connection of the client's pool, outside any transaction: how many rows it changed. */
+export async function pgExecute(client: PrismaClient, text: string, values: unknown[]): Promise<number> {
+  await client.$connect();
+  return (await clientPool(client).query(text, values)).rowCount ?? 0;
+}

@@ -8,3 +8,6 @@
  * transaction, and be rolled back with it.
  */
 export const WORKER_TRANSACTION = { maxWait: 15_000, timeout: 30_000 } as const;
+
+/** The same limits for a worker transaction that goes past Prisma on PostgreSQL (pg-pool.ts). */
+export const WORKER_PG_TRANSACTION = { maxWaitMs: WORKER_TRANSACTION.maxWait, timeoutMs: WORKER_TRANSACTION.timeout } as const;

@@ -75,9 +75,12 @@ describe("writeResults", () => {
     const { runId, total } = await startRun("immediate");
     const ids = await claimBatch(prisma, "me", total + 10);
     expect(ids).toHaveLength(total);
-    const written = await writeResults(prisma, "me", ids.map((id, i) => done(id, runId, i % 2, null)));
+    const at = new Date("2026-03-04T05:06:07.890Z");
+    const written = await writeResults(prisma, "me", ids.map((id, i) => done(id, runId, i % 2, null)), at);
     expect(written.every(Boolean)).toBe(true);
-    expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "done", doneCount: total, errorCount: 0 });
+    // The moment given, whatever the process's time zone (PostgreSQL's statements go past Prisma).
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "done", doneCount: total, errorCount: 0, finishedAt: at });
+    expect(await prisma.evaluation.count({ where: { runId, finishedAt: at } })).toBe(total);
   });
 
   it("compares a call's two modes when two workers write them at the same moment", async () => {

@@ -1,12 +1,14 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { pgExecute, pgQuery, withPgTransaction } from "../../db/pg-pool";
 import { isWorkerGone } from "../worker-id";
-import { WORKER_TRANSACTION } from "../transaction";
+import { WORKER_PG_TRANSACTION } from "../transaction";
 
 // The worker's claims and leases on PostgreSQL (claim.ts and lease.ts hold SQLite's). Rows are
 // locked with FOR UPDATE SKIP LOCKED, so workers on several machines take disjoint rows without
 // waiting on each other; the status guards keep a released claim from being written twice.
 // Every lease statement runs on both tables of claimable rows, Evaluation (calls) and
 // TranscriptEvaluation (agent-level results), as on SQLite: their ids never collide.
+// Past Prisma, as postgres/results.ts; timestamps as UTC ISO strings.
 
 type ClaimTable = "Evaluation" | "TranscriptEvaluation";
 const TABLES = ["Evaluation", "TranscriptEvaluation"] as const satisfies readonly ClaimTable[];
@@ -42,7 +44,7 @@ export function claimBatchPostgres(prisma: PrismaClient, workerId: string, limit
 
 /** claimBatchPostgres for agent-level rows; most batches find none, which a plain read says without a transaction. */
 export async function claimTranscriptBatchPostgres(prisma: PrismaClient, workerId: string, limit: number, now: Date): Promise<string[]> {
-  const waiting = await prisma.$queryRawUnsafe<unknown[]>(ANY_PENDING_TRANSCRIPT);
+  const waiting = await pgQuery<object>(prisma, ANY_PENDING_TRANSCRIPT, []);
   return waiting.length ? claim(prisma, "TranscriptEvaluation", workerId, limit, now) : [];
 }
 
@@ -57,8 +59,9 @@ const cursors = new Map<string, string>();
 const cursorKey = (table: ClaimTable, workerId: string, runId: string) => `${table}\u0000${workerId}\u0000${runId}`;
 
 async function claim(prisma: PrismaClient, table: ClaimTable, workerId: string, limit: number, now: Date): Promise<string[]> {
-  return prisma.$transaction(async (tx) => {
-    const runs = await tx.$queryRawUnsafe<{ id: string }[]>(OPEN_RUNS);
+  const at = now.toISOString();
+  return withPgTransaction(prisma, WORKER_PG_TRANSACTION, async (tx) => {
+    const { rows: runs } = await tx.query<{ id: string }>(OPEN_RUNS);
     const open = new Set(runs.map((run) => cursorKey(table, workerId, run.id)));
     const mine = `${table}\u0000${workerId}\u0000`;
     for (const key of cursors.keys()) if (key.startsWith(mine) && !open.has(key)) cursors.delete(key);
@@ -69,8 +72,8 @@ async function claim(prisma: PrismaClient, table: ClaimTable, workerId: string, 
       const key = cursorKey(table, workerId, run.id);
       const cursor = cursors.get(key);
       const want = limit - ids.length;
-      const rows = cursor === undefined ? [] : await tx.$queryRawUnsafe<{ id: string }[]>(CLAIM_AFTER[table], workerId, now, run.id, want, cursor);
-      if (rows.length < want) rows.push(...(await tx.$queryRawUnsafe<{ id: string }[]>(CLAIM[table], workerId, now, run.id, want - rows.length)));
+      const rows = cursor === undefined ? [] : (await tx.query<{ id: string }>(CLAIM_AFTER[table], [workerId, at, run.id, want, cursor])).rows;
+      if (rows.length < want) rows.push(...(await tx.query<{ id: string }>(CLAIM[table], [workerId, at, run.id, want - rows.length])).rows);
       if (!rows.length) continue;
       let last = cursor ?? "";
       for (const row of rows) {
@@ -80,9 +83,9 @@ async function claim(prisma: PrismaClient, table: ClaimTable, workerId: string, 
       cursors.set(key, last);
       started.push(run.id);
     }
-    if (started.length) await tx.$executeRawUnsafe(START_RUNS, now, started);
+    if (started.length) await tx.query(START_RUNS, [at, started]);
     return ids;
-  }, WORKER_TRANSACTION);
+  });
 }
 
 const RENEW = TABLES.map((table) => `UPDATE "${table}" SET "claimedAt" = $1 WHERE "id" = ANY($2::text[]) AND "status" = 'running' AND "claimedBy" = $3`);
@@ -90,7 +93,7 @@ const RELEASE = TABLES.map((table) => `UPDATE "${table}" SET "status" = 'pending
 
 /** Renewals and releases run on both tables: a batch's ids are in one or the other. */
 export function renewClaimsPostgres(prisma: PrismaClient, workerId: string, ids: readonly string[], now: Date): Promise<number> {
-  return changeBoth(prisma, RENEW.map((sql) => [sql, now, [...ids], workerId]));
+  return changeBoth(prisma, RENEW.map((sql) => [sql, now.toISOString(), [...ids], workerId]));
 }
 
 export function releaseClaimsPostgres(prisma: PrismaClient, workerId: string, ids: readonly string[]): Promise<number> {
@@ -101,7 +104,7 @@ export function releaseClaimsPostgres(prisma: PrismaClient, workerId: string, id
 // (on PostgreSQL a statement outside one does not land in another task's, as it may on SQLite).
 async function changeBoth(prisma: PrismaClient, statements: [string, ...unknown[]][]): Promise<number> {
   let changes = 0;
-  for (const [sql, ...parameters] of statements) changes += await prisma.$executeRawUnsafe(sql, ...parameters);
+  for (const [sql, ...parameters] of statements) changes += await pgExecute(prisma, sql, parameters);
   return changes;
 }
 
@@ -114,8 +117,8 @@ WHERE "status" = 'running'
 );
 
 export async function releaseAbandonedPostgres(prisma: PrismaClient, workerId: string, leaseMs: number, now: Date): Promise<number> {
-  const claimers = await prisma.$queryRawUnsafe<{ claimedBy: string }[]>(CLAIMERS, workerId);
+  const claimers = await pgQuery<{ claimedBy: string }>(prisma, CLAIMERS, [workerId]);
   const gone = claimers.map((row) => row.claimedBy).filter((id) => isWorkerGone(id));
   const cutoff = new Date(now.getTime() - leaseMs);
-  return changeBoth(prisma, RELEASE_ABANDONED.map((sql) => [sql, cutoff, gone]));
+  return changeBoth(prisma, RELEASE_ABANDONED.map((sql) => [sql, cutoff.toISOString(), gone]));
 }

@@ -1,7 +1,9 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { pgQuery } from "../../db/pg-pool";
 
 // loadBatch's and lookupCache's reads on PostgreSQL: the batch as one text[] parameter instead
-// of SQLite's json_each, in the batch's order.
+// of SQLite's json_each, in the batch's order. Past Prisma (pg-pool.ts): transcripts are the
+// bulk of what a worker reads, and Prisma's query layer converted every JSON value once more.
 
 const LOAD = `
 SELECT e."id", e."runId", e."toolCallId", e."criterionId", e."mode", c."text" AS "criterionText",
@@ -19,18 +21,18 @@ export async function loadBatchRowsPostgres<Row extends { runId: string; transcr
   prisma: PrismaClient,
   ids: readonly string[],
 ): Promise<{ rows: Row[]; runs: { id: string; judgeSettings: unknown }[]; transcripts: { id: string; messages: unknown; tools: unknown }[] }> {
-  const rows = await prisma.$queryRawUnsafe<Row[]>(LOAD, [...ids]);
+  const rows = await pgQuery<Row>(prisma, LOAD, [[...ids]]);
   const runIds = [...new Set(rows.map((row) => row.runId))];
   const transcriptIds = [...new Set(rows.map((row) => row.transcriptId))];
   const [runs, transcripts] = await Promise.all([
-    prisma.$queryRawUnsafe<{ id: string; judgeSettings: unknown }[]>(RUN_SETTINGS, runIds),
-    prisma.$queryRawUnsafe<{ id: string; messages: unknown; tools: unknown }[]>(TRANSCRIPTS, transcriptIds),
+    pgQuery<{ id: string; judgeSettings: unknown }>(prisma, RUN_SETTINGS, [runIds]),
+    pgQuery<{ id: string; messages: unknown; tools: unknown }>(prisma, TRANSCRIPTS, [transcriptIds]),
   ]);
   return { rows, runs, transcripts };
 }
 
 export function lookupCacheRowsPostgres(prisma: PrismaClient, keys: readonly string[]): Promise<{ key: string; result: unknown }[]> {
-  return prisma.$queryRawUnsafe<{ key: string; result: unknown }[]>(LOOKUP, [...keys]);
+  return pgQuery<{ key: string; result: unknown }>(prisma, LOOKUP, [[...keys]]);
 }
 
 const LOAD_TRANSCRIPT_ROWS = `
@@ -45,10 +47,10 @@ export async function loadTranscriptBatchRowsPostgres(
   prisma: PrismaClient,
   ids: readonly string[],
 ): Promise<{ rows: { id: string; runId: string; transcriptId: string; criterionText: string }[]; runs: { id: string; judgeSettings: unknown }[]; transcripts: { id: string; messages: unknown; tools: unknown }[] }> {
-  const rows = await prisma.$queryRawUnsafe<{ id: string; runId: string; transcriptId: string; criterionText: string }[]>(LOAD_TRANSCRIPT_ROWS, [...ids]);
+  const rows = await pgQuery<{ id: string; runId: string; transcriptId: string; criterionText: string }>(prisma, LOAD_TRANSCRIPT_ROWS, [[...ids]]);
   const [runs, transcripts] = await Promise.all([
-    prisma.$queryRawUnsafe<{ id: string; judgeSettings: unknown }[]>(RUN_SETTINGS, [...new Set(rows.map((row) => row.runId))]),
-    prisma.$queryRawUnsafe<{ id: string; messages: unknown; tools: unknown }[]>(TRANSCRIPTS, [...new Set(rows.map((row) => row.transcriptId))]),
+    pgQuery<{ id: string; judgeSettings: unknown }>(prisma, RUN_SETTINGS, [[...new Set(rows.map((row) => row.runId))]]),
+    pgQuery<{ id: string; messages: unknown; tools: unknown }>(prisma, TRANSCRIPTS, [[...new Set(rows.map((row) => row.transcriptId))]]),
   ]);
   return { rows, runs, transcripts };
 }

@@ -1,9 +1,10 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { WORKER_TRANSACTION } from "../transaction";
+import { withPgTransaction } from "../../db/pg-pool";
+import { WORKER_PG_TRANSACTION } from "../transaction";
 
 // materialiseBatch's transaction on PostgreSQL (runs/materialise-run.ts holds SQLite's). The run
 // row is locked FOR UPDATE, which is what SQLite's write lock gives: the cursor is compared and
-// moved once, whichever process gets there first.
+// moved once, whichever process gets there first. Past Prisma, as postgres/results.ts.
 
 // Ids sort in creation order (milliseconds, then the row's place in the batch), standing in for
 // SQLite's rowid in the worker's claim order (postgres/claims.ts).
@@ -39,16 +40,19 @@ export interface MaterialiseStep {
 }
 
 export async function materialiseStepPostgres(prisma: PrismaClient, step: MaterialiseStep): Promise<{ inserted: number; finished: boolean } | null> {
-  return prisma.$transaction(async (tx) => {
-    const [state] = await tx.$queryRawUnsafe<{ materialising: boolean; materialiseCursor: string | null }[]>(RUN_STATE, step.runId);
+  const at = step.now.toISOString();
+  return withPgTransaction(prisma, WORKER_PG_TRANSACTION, async (tx) => {
+    const {
+      rows: [state],
+    } = await tx.query<{ materialising: boolean; materialiseCursor: string | null }>(RUN_STATE, [step.runId]);
     if (!state || !state.materialising || state.materialiseCursor !== step.expectedCursor) return null;
-    const inserted = step.rows.length ? await tx.$executeRawUnsafe(INSERT_ROWS, step.runId, step.now, JSON.stringify(step.rows)) : 0;
+    const inserted = step.rows.length ? ((await tx.query(INSERT_ROWS, [step.runId, at, JSON.stringify(step.rows)])).rowCount ?? 0) : 0;
     if (step.finished) {
-      await tx.$executeRawUnsafe(FINISH, step.runId);
-      await tx.$executeRawUnsafe(CLOSE_IF_IDLE, step.now, step.runId);
+      await tx.query(FINISH, [step.runId]);
+      await tx.query(CLOSE_IF_IDLE, [at, step.runId]);
     } else {
-      await tx.$executeRawUnsafe(ADVANCE, step.rows.filter((row) => row.na !== undefined).length, step.nextCursor, step.runId);
+      await tx.query(ADVANCE, [step.rows.filter((row) => row.na !== undefined).length, step.nextCursor, step.runId]);
     }
     return { inserted, finished: step.finished };
-  }, WORKER_TRANSACTION);
+  });
 }
