@@ -1,0 +1,96 @@
+/**
+ * Measures variants of the built-in agent-level judge on trials sets, to decide whether a
+ * candidate check should join it (issue 16):
+ *
+ *   npx tsx scripts/bench-agent-signals.ts --cases <trials.jsonl> [--cases <other.jsonl>…] [--variant SPEC…]
+ *
+ * SPEC is a comma-separated list of changes to the built-in checks: `-<check id>` drops one,
+ * `+<candidate id>` adds one of scripts/bench-agent-candidates.ts. The built-in judge is always
+ * measured first. For every set and variant: the share of (success, failure) pairs of one task
+ * ranked right (ties half), each task weighted alike, same-model pairs, and per category (a
+ * benchmark domain) with the figure over all the other categories (leave one domain out: a
+ * change is kept only if it helps on the domains it was not looked at on). For each candidate
+ * added, also the candidate alone: how often fewer of its findings ranks the success higher
+ * when it tells the two attempts apart.
+ */
+import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
+import { evaluateTraceWithChecks } from "@/lib/judges/trace";
+import { AGENT_CHECKS, type AgentCheck } from "@/lib/judges/trace/checks";
+import { load, rankingAccuracy, sameModelPairs, type Attempt } from "./bench-agent-ranking";
+import { CANDIDATE_CHECKS } from "./bench-agent-candidates";
+
+const CRITERION = "Reward agents that accomplish the user's goal correctly, following their policy, without errors or wasted steps";
+
+export function applyVariant(spec: string, base: readonly AgentCheck[], candidates: readonly AgentCheck[]): AgentCheck[] {
+  const checks = [...base];
+  for (const change of spec.split(",").map((part) => part.trim()).filter(Boolean)) {
+    const id = change.slice(1);
+    if (change.startsWith("-")) {
+      const index = checks.findIndex((check) => check.id === id);
+      if (index < 0) throw new Error(`--variant ${spec}: no built-in check "${id}" to drop (checks: ${base.map((check) => check.id).join(", ")})`);
+      checks.splice(index, 1);
+    } else if (change.startsWith("+")) {
+      const candidate = candidates.find((check) => check.id === id);
+      if (!candidate) throw new Error(`--variant ${spec}: no candidate "${id}" (candidates: ${candidates.map((check) => check.id).join(", ")})`);
+      checks.push(candidate);
+    } else throw new Error(`--variant ${spec}: "${change}" must start with - (drop a check) or + (add a candidate)`);
+  }
+  return checks;
+}
+
+function parseArgs(argv: string[]) {
+  const options = { cases: [] as string[], variants: [] as string[] };
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index];
+    if (arg === "--cases") options.cases.push(argv[++index] ?? "");
+    else if (arg === "--variant") options.variants.push(argv[++index] ?? "");
+    else if (arg !== "--") throw new Error(`unknown option ${arg}`);
+  }
+  if (!options.cases.length || options.cases.some((file) => !file)) throw new Error("--cases <trials.jsonl> is required (repeat it for several sets)");
+  if (options.variants.some((spec) => !spec)) throw new Error("--variant needs a SPEC such as -answered-without-looking,+user-repeats");
+  return options;
+}
+
+const figure = (value: number) => (Number.isNaN(value) ? "  -  " : value.toFixed(3));
+
+function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const parsed = parseAgentCriterion(CRITERION);
+  if (!parsed.ok) throw new Error(parsed.message);
+  const criterion = parsed.criterion;
+  const sets = options.cases.map((file) => ({ file, attempts: load(file) }));
+  for (const spec of ["", ...options.variants]) {
+    const checks = applyVariant(spec, AGENT_CHECKS, CANDIDATE_CHECKS);
+    const added = checks.filter((check) => !AGENT_CHECKS.includes(check));
+    console.log(`variant ${spec || "(built-in judge)"}`);
+    for (const { file, attempts } of sets) {
+      const scores = new Map<Attempt, number>();
+      const alone = new Map<string, Map<Attempt, number>>(added.map((check) => [check.id, new Map()]));
+      for (const attempt of attempts) {
+        const result = evaluateTraceWithChecks({ criterion, content: { messages: attempt.transcript.messages, tools: attempt.transcript.tools } }, checks);
+        scores.set(attempt, result.score ?? 0.5);
+        for (const [id, counts] of alone) counts.set(attempt, -result.findings.filter((finding) => finding.check === id).length);
+      }
+      const score = (attempt: Attempt) => scores.get(attempt) ?? 0.5;
+      const all = rankingAccuracy(attempts, score);
+      const same = rankingAccuracy(attempts, score, sameModelPairs);
+      const categories = [...new Set(attempts.map((attempt) => attempt.category))].sort();
+      const perCategory = categories.length > 1
+        ? categories
+            .map((category) => {
+              const inside = rankingAccuracy(attempts.filter((attempt) => attempt.category === category), score);
+              const outside = rankingAccuracy(attempts.filter((attempt) => attempt.category !== category), score);
+              return `${category} ${figure(inside.accuracy)} (${inside.pairs}; the others ${figure(outside.accuracy)})`;
+            })
+            .join(", ")
+        : "";
+      console.log(`  ${file}: ${figure(all.accuracy)} of ${all.pairs} pairs, each task alike ${figure(all.taskWeighted)} (${all.tasks} tasks), same model ${figure(same.accuracy)} (${same.pairs})${perCategory ? `; ${perCategory}` : ""}`);
+      for (const [id, counts] of alone) {
+        const figures = rankingAccuracy(attempts, (attempt) => counts.get(attempt) ?? 0);
+        console.log(`    ${id} alone: right on ${figure(figures.decidedAccuracy)} of the ${figures.decided} pairs it decides`);
+      }
+    }
+  }
+}
+
+if (process.argv[1]?.endsWith("bench-agent-signals.ts")) main();
