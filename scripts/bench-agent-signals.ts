@@ -10,8 +10,8 @@
  * ranked right (ties half), each task weighted alike, same-model pairs, and per category (a
  * benchmark domain) with the figure over all the other categories (leave one domain out: a
  * change is kept only if it helps on the domains it was not looked at on). For each candidate
- * added, also the candidate alone: how often fewer of its findings ranks the success higher
- * when it tells the two attempts apart.
+ * added, also the candidate alone (the judge with no other check): its figure, and how often it
+ * ranks the success higher when it tells the two attempts apart.
  */
 import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
 import { evaluateTraceWithChecks } from "@/lib/judges/trace";
@@ -69,7 +69,8 @@ function main() {
       for (const attempt of attempts) {
         const result = evaluateTraceWithChecks({ criterion, content: { messages: attempt.transcript.messages, tools: attempt.transcript.tools } }, checks);
         scores.set(attempt, result.score ?? 0.5);
-        for (const [id, counts] of alone) counts.set(attempt, -result.findings.filter((finding) => finding.check === id).length);
+        // The candidate alone: the judge's score with no other check, so a graded candidate ranks by its grade.
+        for (const check of added) alone.get(check.id)?.set(attempt, evaluateTraceWithChecks({ criterion, content: { messages: attempt.transcript.messages, tools: attempt.transcript.tools } }, [check]).score ?? 0.5);
       }
       const score = (attempt: Attempt) => scores.get(attempt) ?? 0.5;
       const all = rankingAccuracy(attempts, score);
@@ -86,8 +87,8 @@ function main() {
         : "";
       console.log(`  ${file}: ${figure(all.accuracy)} of ${all.pairs} pairs, each task alike ${figure(all.taskWeighted)} (${all.tasks} tasks), same model ${figure(same.accuracy)} (${same.pairs})${perCategory ? `; ${perCategory}` : ""}`);
       for (const [id, counts] of alone) {
-        const figures = rankingAccuracy(attempts, (attempt) => counts.get(attempt) ?? 0);
-        console.log(`    ${id} alone: right on ${figure(figures.decidedAccuracy)} of the ${figures.decided} pairs it decides`);
+        const figures = rankingAccuracy(attempts, (attempt) => counts.get(attempt) ?? 0.5);
+        console.log(`    ${id} alone: ${figure(figures.accuracy)}, right on ${figure(figures.decidedAccuracy)} of the ${figures.decided} pairs it decides`);
       }
     }
   }
