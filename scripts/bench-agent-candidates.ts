@@ -133,6 +133,31 @@ export const unsupportedNumber = counting(
   },
 );
 
+// An identifier: letters and digits mixed, four characters or more ("HAT041", "#W3295833", "A1B2").
+const IDENTIFIER = /(?<![\p{L}\p{N}])#?(?=[\p{L}\p{N}_-]*\p{N})(?=[\p{L}\p{N}_-]*\p{L})[\p{L}\p{N}_-]{4,}/gu;
+
+// An ordinal, a time or a measure ("20th", "10am", "24-hour", "34-inch") mixes digits and letters
+// too; an identifier also has a capital, an underscore or a "#".
+const looksLikeId = (token: string) => /[\p{Lu}_#]/u.test(token);
+
+export const unsupportedIdentifier = counting(
+  "unsupported-identifier",
+  "Identifier no one gave",
+  "An identifier (letters and digits mixed) in the agent's text that no earlier system, user or tool message nor call argument contains: a reference the agent made up.",
+  0.15,
+  ({ messages }) => {
+    const found: { at: number; message: string }[] = [];
+    let seen = "";
+    messages.forEach((message, index) => {
+      if (message.role === "assistant") {
+        for (const id of textOf(message).match(IDENTIFIER) ?? []) if (looksLikeId(id) && !seen.includes(id.toLowerCase())) found.push({ at: index, message: `${id} at message ${index} is in no earlier message.` });
+        for (const call of message.tool_calls ?? []) seen += `\n${call.function.arguments.toLowerCase()}`;
+      } else seen += `\n${textOf(message).toLowerCase()}`;
+    });
+    return found;
+  },
+);
+
 export const sameWriteTwice = counting(
   "same-write-twice",
   "Same change made twice",
@@ -288,6 +313,7 @@ export const CANDIDATE_CHECKS: readonly AgentCheck[] = [
   userRepeats,
   agreedNothingDone,
   unsupportedNumber,
+  unsupportedIdentifier,
   sameWriteTwice,
   ungroundedWriteValue,
   unannouncedWriteValue,

@@ -4,7 +4,7 @@ import { AGENT_CHECKS } from "@/lib/judges/trace/checks";
 import { tool, toolCall } from "@/lib/judges/checks/testing/views";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { rankingAccuracy, sameModelPairs, type Attempt } from "./bench-agent-ranking";
-import { CANDIDATE_CHECKS, betterOptionShown, userCorrects, userRepeats } from "./bench-agent-candidates";
+import { CANDIDATE_CHECKS, betterOptionShown, unsupportedIdentifier, userCorrects, userRepeats } from "./bench-agent-candidates";
 import { applyVariant } from "./bench-agent-signals";
 
 const attempt = (pair: string, success: boolean, model: string | null, tag: string): Attempt => ({
@@ -122,5 +122,15 @@ describe("candidate checks", () => {
     expect(run("1002", "I'd like the blue one in M")[0]).toBeUndefined();
     // Paraphrased and in French: "bleu" is not "blue", so nothing to go on and nothing found.
     expect(run("1001", "Je voudrais le bleu, taille moyenne")).toHaveLength(0);
+  });
+
+  it("unsupported-identifier: an identifier no message gave, not an ordinal, a time or one a tool returned", () => {
+    const judge = context([
+      { role: "user", content: "Ich möchte meine Buchung vom 20. Mai um 10am ändern." },
+      { role: "assistant", content: null, tool_calls: [toolCall("1", "get_item", { id: "me" })] },
+      { role: "tool", tool_call_id: "1", content: '{"bookings": ["ZFA04Y"]}' },
+      { role: "assistant", content: "Your booking ZFA04Y on the 20th at 10am, 24-hour rule: I will use user id sara_doe_496." },
+    ]);
+    expect(judge(unsupportedIdentifier).map((finding) => finding.message)).toEqual([expect.stringContaining("sara_doe_496")]);
   });
 });
