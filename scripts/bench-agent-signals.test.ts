@@ -5,7 +5,7 @@ import { tool, toolCall } from "@/lib/judges/checks/testing/views";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { rankingAccuracy, sameModelPairs, type Attempt } from "./bench-agent-ranking";
 import { CANDIDATE_CHECKS, betterOptionShown, unsupportedIdentifier, userCorrects, userRepeats } from "./bench-agent-candidates";
-import { applyVariant } from "./bench-agent-signals";
+import { applyVariant, changedSomething } from "./bench-agent-signals";
 
 const attempt = (pair: string, success: boolean, model: string | null, tag: string): Attempt => ({
   pair,
@@ -51,6 +51,19 @@ describe("variants of the built-in checks", () => {
     expect(() => applyVariant("user-repeats", AGENT_CHECKS, CANDIDATE_CHECKS)).toThrow(/must start with - .* or \+/);
   });
 
+  it("gives a candidate another penalty after @, and refuses one outside 0 to 1", () => {
+    const [weighted] = applyVariant("+user-repeats@0.01", [], CANDIDATE_CHECKS);
+    const messages: CanonicalMessage[] = [
+      { role: "user", content: "Please change my order to the blue one" },
+      { role: "assistant", content: "Which order?" },
+      { role: "user", content: "Please change my order to the blue one!" },
+    ];
+    const hits = weighted.run({ messages, calls: [], answer: null, callProblems: [], lookupOffered: false });
+    expect(hits.map((hit) => hit.penalty)).toEqual([0.01]);
+    expect(() => applyVariant("+user-repeats@2", [], CANDIDATE_CHECKS)).toThrow(/from 0 to 1, not "2"/);
+    expect(() => applyVariant("+user-repeats@", [], CANDIDATE_CHECKS)).toThrow(/from 0 to 1/);
+  });
+
   it("judges with the given checks only", () => {
     const criterion: TraceCriterion = { kind: "reward", scale: "continuous", condition: "accomplish the user's goal" };
     const content = {
@@ -72,6 +85,20 @@ const context = (messages: CanonicalMessage[], tools = [tool("get_item", { id: {
   const criterion: TraceCriterion = { kind: "reward", scale: "continuous", condition: "accomplish the user's goal" };
   return (check: (typeof CANDIDATE_CHECKS)[number]) => evaluateTraceWithChecks({ criterion, content }, [check]).findings;
 };
+
+describe("changedSomething", () => {
+  const tools = [tool("get_order", { id: { type: "string" } }), tool("cancel_order", { id: { type: "string" } }, [], "Cancel an order.")];
+  const withResponse = (name: string, response: string): Attempt => ({
+    ...attempt("a/1", true, null, ""),
+    transcript: { messages: [{ role: "user", content: "Cancel W1" }, { role: "assistant", content: null, tool_calls: [toolCall("1", name, { id: "W1" })] }, { role: "tool", tool_call_id: "1", content: response }], tools, metadata: {} },
+  });
+
+  it("is true for a change that succeeded, false for a lookup or a rejected change", () => {
+    expect(changedSomething(withResponse("cancel_order", '{"status": "cancelled"}'))).toBe(true);
+    expect(changedSomething(withResponse("get_order", '{"status": "pending"}'))).toBe(false);
+    expect(changedSomething(withResponse("cancel_order", "Error: order W1 not found"))).toBe(false);
+  });
+});
 
 describe("candidate checks", () => {
   it("user-corrects: a user turn opening with no, in several languages, but not a closing one", () => {
