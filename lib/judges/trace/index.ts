@@ -9,7 +9,7 @@ import { PASS_QUALITY, quality, verdict } from "../checks/scoring";
 import { toolKind } from "../checks/tool-kind";
 import { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "../checks/version";
 import { finalAnswer, traceCalls } from "./calls";
-import { AGENT_CHECKS, type AgentHit, type TraceContext } from "./checks";
+import { AGENT_CHECKS, type AgentCheck, type AgentHit, type TraceContext } from "./checks";
 import { AGENT_TOPICS, agentTopics } from "./mapper";
 import type { TraceJudge, TraceJudgeInput, TraceView } from "./types";
 
@@ -46,15 +46,19 @@ function contextOf(view: TraceView): TraceContext {
 
 const toFinding = (check: string, hit: AgentHit): Finding => ({ check, severity: hit.severity, message: hit.message, ...(hit.evidence ? { evidence: hit.evidence } : {}) });
 
-/** Judges a whole transcript against an agent-level criterion from evidence in it, domain-free. */
-export function evaluateTraceWithChecks(input: TraceJudgeInput): JudgeResult {
+/**
+ * Judges a whole transcript against an agent-level criterion from evidence in it, domain-free.
+ * `available` is the set of checks to choose from: the built-in ones, or (for measuring a
+ * candidate check before it joins them, scripts/bench-agent-signals.ts) another list.
+ */
+export function evaluateTraceWithChecks(input: TraceJudgeInput, available: readonly AgentCheck[] = AGENT_CHECKS): JudgeResult {
   const { criterion, content } = input;
   const topics = new Set(agentTopics(criterion.condition));
   if (!topics.size) {
     const covered = Object.values(AGENT_TOPICS).map((topic) => topic.label).join(", ");
     return notApplicable(`No built-in agent check measures "${criterion.condition}". The checks judge covers ${covered}; use an LLM judge for this criterion.`);
   }
-  const checks = AGENT_CHECKS.filter((check) => check.topics.some((topic) => topics.has(topic)));
+  const checks = available.filter((check) => check.topics.some((topic) => topics.has(topic)));
   const context = contextOf(content);
   if (!context.calls.length && !context.messages.some((message) => message.role === "user")) {
     return notApplicable("The transcript has no user request and no tool call to judge the agent by.");
