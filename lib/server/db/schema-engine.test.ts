@@ -81,6 +81,25 @@ describe("the committed migrations", () => {
     }
   });
 
+  it("drop the built-in judge's cache entries at upgrade, which nothing reads any more, and keep the others", async () => {
+    const uncached = "20261127043900_checks_results_uncached";
+    const dir = path.join(tmp, "before-uncached");
+    fs.cpSync(project.migrationsDir, dir, { recursive: true });
+    fs.rmSync(path.join(dir, uncached), { recursive: true });
+    const file = path.join(tmp, "before-uncached.db");
+    await applyMigrations(`file:${file}`, { migrationsDir: dir });
+    const db = new Database(file);
+    const insert = db.prepare(`INSERT INTO "JudgeCache" ("key", "judgeId", "result", "createdAt") VALUES (?, ?, '{}', 0)`);
+    for (const [key, judgeId] of [["a", "checks"], ["b", "checks"], ["c", "openai:gpt-4.1-mini"]]) insert.run(key, judgeId);
+    db.close();
+
+    fs.cpSync(path.join(project.migrationsDir, uncached), path.join(dir, uncached), { recursive: true });
+    expect(await applyMigrations(`file:${file}`, { migrationsDir: dir })).toEqual([uncached]);
+    const after = new Database(file, { readonly: true });
+    expect(after.prepare(`SELECT "key", "judgeId" FROM "JudgeCache"`).all()).toEqual([{ key: "c", judgeId: "openai:gpt-4.1-mini" }]);
+    after.close();
+  });
+
   it("report a failing migration by name, with SQLite's own message", async () => {
     const migrationsDir = path.join(tmp, "broken");
     fs.cpSync(project.migrationsDir, migrationsDir, { recursive: true });

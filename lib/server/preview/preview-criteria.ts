@@ -67,7 +67,8 @@ export async function previewCriteria(prisma: PrismaClient, actor: { role: Role 
   }
   // As the worker does: every cache key looked up in one query, the judge asked on a miss only.
   const keys = prepared.flatMap((item) => (item.prepared.kind === "judge" && item.prepared.key !== null ? [item.prepared.key] : []));
-  const stored = new Map((await prisma.judgeCache.findMany({ where: { key: { in: [...new Set(keys)] } }, select: { key: true, result: true } })).map((entry) => [entry.key, entry.result]));
+  const entries = keys.length ? await prisma.judgeCache.findMany({ where: { key: { in: [...new Set(keys)] } }, select: { key: true, result: true } }) : [];
+  const stored = new Map(entries.map((entry) => [entry.key, entry.result]));
   const rows = prepared.map(async ({ call, criterion, mode, prepared: item }): Promise<PreviewRow> => {
     if (item.kind === "settled") return row(call, criterion, mode, item.outcome);
     const outcome = (item.key === null ? null : cachedOutcome(stored.get(item.key), item.key)) ?? (await judgePrepared(item, { judge, criterion, limiter, timeoutMs: timeoutFor(settings), retry: PREVIEW_RETRY }));
