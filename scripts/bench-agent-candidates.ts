@@ -111,6 +111,25 @@ export const agreedNothingDone = counting(
   },
 );
 
+/**
+ * Tokens of the agent's text that no earlier system, user or tool message nor call argument
+ * contains: what the "no one gave" candidates count. `seenForm` is how earlier text is kept.
+ */
+function unseenInAgentText(
+  messages: readonly CanonicalMessage[],
+  rule: { tokens: (text: string) => string[]; seenForm: (text: string) => string; isSeen: (token: string, seen: string) => boolean },
+): { at: number; message: string }[] {
+  const found: { at: number; message: string }[] = [];
+  let seen = "";
+  messages.forEach((message, index) => {
+    if (message.role === "assistant") {
+      for (const token of rule.tokens(textOf(message))) if (!rule.isSeen(token, seen)) found.push({ at: index, message: `${token} at message ${index} is in no earlier message.` });
+      for (const call of message.tool_calls ?? []) seen += `\n${rule.seenForm(call.function.arguments)}`;
+    } else seen += `\n${rule.seenForm(textOf(message))}`;
+  });
+  return found;
+}
+
 const NUMBER = /\d[\d,]*\.\d+|\d{3,}/g;
 
 export const unsupportedNumber = counting(
@@ -118,19 +137,12 @@ export const unsupportedNumber = counting(
   "Number no one gave",
   "A number (with decimals, or of three digits or more) in the agent's text that no earlier system, user or tool message nor call argument contains.",
   0.15,
-  ({ messages }) => {
-    const found: { at: number; message: string }[] = [];
-    let seen = "";
-    messages.forEach((message, index) => {
-      if (message.role === "assistant") {
-        for (const number of textOf(message).match(NUMBER) ?? []) {
-          if (!seen.includes(number) && !seen.includes(number.replace(/,/g, ""))) found.push({ at: index, message: `${number} at message ${index} is in no earlier message.` });
-        }
-        for (const call of message.tool_calls ?? []) seen += `\n${call.function.arguments}`;
-      } else seen += `\n${textOf(message)}\n${textOf(message).replace(/,(?=\d{3})/g, "")}`;
-    });
-    return found;
-  },
+  ({ messages }) =>
+    unseenInAgentText(messages, {
+      tokens: (text) => text.match(NUMBER) ?? [],
+      seenForm: (text) => `${text}\n${text.replace(/,(?=\d{3})/g, "")}`,
+      isSeen: (number, seen) => seen.includes(number) || seen.includes(number.replace(/,/g, "")),
+    }),
 );
 
 // An identifier: letters and digits mixed, four characters or more ("HAT041", "#W3295833", "A1B2").
@@ -145,17 +157,12 @@ export const unsupportedIdentifier = counting(
   "Identifier no one gave",
   "An identifier (letters and digits mixed) in the agent's text that no earlier system, user or tool message nor call argument contains: a reference the agent made up.",
   0.15,
-  ({ messages }) => {
-    const found: { at: number; message: string }[] = [];
-    let seen = "";
-    messages.forEach((message, index) => {
-      if (message.role === "assistant") {
-        for (const id of textOf(message).match(IDENTIFIER) ?? []) if (looksLikeId(id) && !seen.includes(id.toLowerCase())) found.push({ at: index, message: `${id} at message ${index} is in no earlier message.` });
-        for (const call of message.tool_calls ?? []) seen += `\n${call.function.arguments.toLowerCase()}`;
-      } else seen += `\n${textOf(message).toLowerCase()}`;
-    });
-    return found;
-  },
+  ({ messages }) =>
+    unseenInAgentText(messages, {
+      tokens: (text) => (text.match(IDENTIFIER) ?? []).filter(looksLikeId),
+      seenForm: (text) => text.toLowerCase(),
+      isSeen: (id, seen) => seen.includes(id.toLowerCase()),
+    }),
 );
 
 export const sameWriteTwice = counting(
