@@ -1,53 +1,76 @@
 import { describe, expect, it } from "vitest";
-import { nextSnapshot, parseSnapshotValue, SNAPSHOT_MAX_AGE_MS, snapshotFinal, snapshotOverdue, snapshotUsable, type SnapshotStamp } from "./run-snapshot";
+import { nextSnapshot, parseSnapshotValue, ROWS_REFRESH_MS, SNAPSHOT_MAX_AGE_MS, snapshotFinal, snapshotOverdue, snapshotUsable, type SnapshotStamp } from "./run-snapshot";
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 26) + ms);
-const stamp = (doneCount: number, errorCount: number, computedAtMs: number, costMs = 100): SnapshotStamp => ({ doneCount, errorCount, costMs, computedAt: at(computedAtMs) });
+const stamp = (doneCount: number, errorCount: number, computedAtMs: number, costMs = 100, rowsComplete = false): SnapshotStamp => ({ doneCount, errorCount, costMs, computedAt: at(computedAtMs), rowsComplete });
+/** Taken once every row of the run was in place. */
+const complete = (doneCount: number, errorCount: number, computedAtMs: number, costMs = 100) => stamp(doneCount, errorCount, computedAtMs, costMs, true);
 
 describe("snapshotOverdue", () => {
   it("is most overdue when missing, and not due while the run's counters have not moved", () => {
-    expect(snapshotOverdue(null, { doneCount: 0, errorCount: 0 }, at(0))).toBe(Number.POSITIVE_INFINITY);
-    expect(snapshotOverdue(stamp(10, 1, 0), { doneCount: 10, errorCount: 1 }, at(3_600_000))).toBeNull();
+    expect(snapshotOverdue("stats", null, { doneCount: 0, errorCount: 0 }, at(0))).toBe(Number.POSITIVE_INFINITY);
+    expect(snapshotOverdue("stats", stamp(10, 1, 0), { doneCount: 10, errorCount: 1 }, at(3_600_000))).toBeNull();
   });
 
-  it("waits eight times its cost, and at least a second, before it is computed again", () => {
+  it("waits sixteen times its cost, and at least two seconds, before it is computed again", () => {
     const run = { doneCount: 50, errorCount: 0 };
-    // Cost 500 ms: due 4 s after it was computed.
-    expect(snapshotOverdue(stamp(10, 0, 0, 500), run, at(3999))).toBeNull();
-    expect(snapshotOverdue(stamp(10, 0, 0, 500), run, at(4250))).toBe(250);
-    // Cost 10 ms: the one-second floor.
-    expect(snapshotOverdue(stamp(10, 0, 0, 10), run, at(999))).toBeNull();
-    expect(snapshotOverdue(stamp(10, 0, 0, 10), run, at(1000))).toBe(0);
+    // Cost 500 ms: due 8 s after it was computed.
+    expect(snapshotOverdue("stats", stamp(10, 0, 0, 500), run, at(7999))).toBeNull();
+    expect(snapshotOverdue("stats", stamp(10, 0, 0, 500), run, at(8250))).toBe(250);
+    // Cost 10 ms: the two-second floor.
+    expect(snapshotOverdue("stats", stamp(10, 0, 0, 10), run, at(1999))).toBeNull();
+    expect(snapshotOverdue("stats", stamp(10, 0, 0, 10), run, at(2000))).toBe(0);
+  });
+
+  it("computes a value of the rows alone again only every ROWS_REFRESH_MS once all rows were in place", () => {
+    const run = { doneCount: 5000, errorCount: 0 };
+    for (const kind of ["tools", "call-count", "metadata"] as const) {
+      expect(snapshotOverdue(kind, complete(10, 0, 0, 10), run, at(ROWS_REFRESH_MS - 1))).toBeNull();
+      expect(snapshotOverdue(kind, complete(10, 0, 0, 10), run, at(ROWS_REFRESH_MS))).toBe(0);
+      // Taken while rows were still being added: as often as any other.
+      expect(snapshotOverdue(kind, stamp(10, 0, 0, 10), run, at(2000))).toBe(0);
+    }
+    // Statistics move with every result, rows complete or not.
+    expect(snapshotOverdue("stats", complete(10, 0, 0, 10), run, at(2000))).toBe(0);
   });
 });
 
 describe("snapshotUsable", () => {
   it("uses a snapshot of the run's current counters however old", () => {
-    expect(snapshotUsable(stamp(10, 2, 0), { doneCount: 10, errorCount: 2 }, at(10 * SNAPSHOT_MAX_AGE_MS))).toBe(true);
+    expect(snapshotUsable("stats", stamp(10, 2, 0), { doneCount: 10, errorCount: 2 }, at(10 * SNAPSHOT_MAX_AGE_MS))).toBe(true);
   });
 
   it("uses one behind the counters while a worker keeps it fresh, not once it stopped", () => {
     const run = { doneCount: 400, errorCount: 3 };
-    expect(snapshotUsable(stamp(10, 2, 0), run, at(SNAPSHOT_MAX_AGE_MS))).toBe(true);
-    expect(snapshotUsable(stamp(10, 2, 0), run, at(SNAPSHOT_MAX_AGE_MS + 1))).toBe(false);
+    expect(snapshotUsable("stats", stamp(10, 2, 0), run, at(SNAPSHOT_MAX_AGE_MS))).toBe(true);
+    expect(snapshotUsable("stats", stamp(10, 2, 0), run, at(SNAPSHOT_MAX_AGE_MS + 1))).toBe(false);
   });
 
   it("refuses one ahead of the counters: a retry put errors back to pending since", () => {
-    expect(snapshotUsable(stamp(10, 5, 0), { doneCount: 10, errorCount: 0 }, at(1))).toBe(false);
-    expect(snapshotUsable(stamp(12, 0, 0), { doneCount: 10, errorCount: 5 }, at(1))).toBe(false);
+    expect(snapshotUsable("stats", stamp(10, 5, 0), { doneCount: 10, errorCount: 0 }, at(1))).toBe(false);
+    expect(snapshotUsable("stats", stamp(12, 0, 0), { doneCount: 10, errorCount: 5 }, at(1))).toBe(false);
+    expect(snapshotUsable("tools", stamp(10, 5, 0), { doneCount: 10, errorCount: 0 }, at(1))).toBe(false);
+  });
+
+  it("uses a value of the complete rows ahead of the counters: a retry does not change which rows a run has", () => {
+    expect(snapshotUsable("tools", complete(10, 5, 0), { doneCount: 10, errorCount: 0 }, at(1))).toBe(true);
+    expect(snapshotUsable("call-count", complete(12, 0, 0), { doneCount: 10, errorCount: 5 }, at(1))).toBe(true);
+    expect(snapshotUsable("stats", complete(10, 5, 0), { doneCount: 10, errorCount: 0 }, at(1))).toBe(false);
   });
 });
 
 describe("nextSnapshot", () => {
   it("picks the most overdue, a missing one first, and none when nothing is due", () => {
     const run = { doneCount: 100, errorCount: 0 };
-    const old = { name: "old", run, stamp: stamp(1, 0, 0, 100) };
-    const older = { name: "older", run, stamp: stamp(1, 0, -5000, 100) };
-    const missing = { name: "missing", run, stamp: null };
-    const still = { name: "still", run, stamp: stamp(100, 0, 0) };
+    const kind = "stats" as const;
+    const old = { name: "old", kind, run, stamp: stamp(1, 0, 0, 100) };
+    const older = { name: "older", kind, run, stamp: stamp(1, 0, -5000, 100) };
+    const missing = { name: "missing", kind, run, stamp: null };
+    const still = { name: "still", kind, run, stamp: stamp(100, 0, 0) };
     expect(nextSnapshot([old, older], at(2000))?.name).toBe("older");
     expect(nextSnapshot([old, missing, older], at(2000))?.name).toBe("missing");
     expect(nextSnapshot([still, { ...old, stamp: stamp(1, 0, 1900) }], at(2000))).toBeNull();
+    expect(nextSnapshot([{ ...old, kind: "tools" as const, stamp: complete(1, 0, 0) }], at(2000))).toBeNull();
     expect(nextSnapshot([], at(0))).toBeNull();
   });
 });
@@ -82,6 +105,16 @@ describe("snapshotFinal", () => {
     const run = { doneCount: 300, errorCount: 2 };
     expect(snapshotFinal("stats", stamp(300, 2, 0), run)).toBe(true);
     expect(snapshotFinal("call-count", stamp(300, 2, 0), run)).toBe(true);
+  });
+
+  it("takes a value of the rows alone taken once all rows were in place, whatever the counters then", () => {
+    const run = { doneCount: 300, errorCount: 2 };
+    expect(snapshotFinal("tools", complete(10, 0, 0), run)).toBe(true);
+    expect(snapshotFinal("call-count", complete(10, 0, 0), run)).toBe(true);
+    expect(snapshotFinal("tools", stamp(10, 0, 0), run)).toBe(false);
+    expect(snapshotFinal("stats", complete(10, 0, 0), run)).toBe(false);
+    // A backfill may still rewrite the transcripts' metadata.
+    expect(snapshotFinal("metadata", complete(300, 2, 0), run)).toBe(false);
   });
 
   it("not one taken before every result settled, nor metadata a backfill may rewrite", () => {

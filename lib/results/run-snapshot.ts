@@ -78,12 +78,18 @@ export interface RunCounters {
 export interface SnapshotStamp extends RunCounters {
   costMs: number;
   computedAt: Date;
+  /** Computed once every row of the run was in place (materialising was over). */
+  rowsComplete: boolean;
 }
 
-/** A snapshot is recomputed no sooner than this many times its cost after the last time... */
-export const SNAPSHOT_AGE_FACTOR = 8;
+/**
+ * A snapshot is recomputed no sooner than this many times its cost after the last time: at
+ * 300,000 results the statistics take ~0.25 s, so a live page's figures lag by up to 4 s, and
+ * keeping them costs the worker ~6% of its time instead of a fifth...
+ */
+export const SNAPSHOT_AGE_FACTOR = 16;
 /** ...and no sooner than this, so that a cheap one is not recomputed on every write. */
-export const SNAPSHOT_MIN_AGE_MS = 1000;
+export const SNAPSHOT_MIN_AGE_MS = 2000;
 /**
  * After computing a snapshot the worker judges for this many times as long before it computes
  * the next one: snapshots take at most a fifth of its time, however large the run.
@@ -99,14 +105,28 @@ export const SNAPSHOT_MAX_AGE_MS = 120_000;
 const settled = (counters: RunCounters) => counters.doneCount + counters.errorCount;
 
 /**
+ * The kinds computed from which calls the run has rows for, not from their results: once every
+ * row is in place they no longer move as results come in. Metadata also reads the transcripts'
+ * metadata, which a backfill may rewrite: refreshed now and then, as these all are.
+ */
+const OF_ROWS: ReadonlySet<SnapshotKind> = new Set<SnapshotKind>(["tools", "call-count", "metadata"]);
+
+/** Whether the snapshot's value stays exact as results come in: a value of the rows, taken once all were in place. */
+const settledRows = (kind: SnapshotKind, stamp: SnapshotStamp) => stamp.rowsComplete && OF_ROWS.has(kind);
+
+/** How often a snapshot of the rows alone (settledRows) is recomputed: only a deleted transcript or a metadata backfill changes it. */
+export const ROWS_REFRESH_MS = 30_000;
+
+/**
  * How overdue a snapshot is, in milliseconds past the time it may be recomputed (0 or more), or
  * null when it is not due: its run's results have not moved since, or it is younger than its cost
  * allows. A missing snapshot is the most overdue.
  */
-export function snapshotOverdue(stamp: SnapshotStamp | null, run: RunCounters, now: Date): number | null {
+export function snapshotOverdue(kind: SnapshotKind, stamp: SnapshotStamp | null, run: RunCounters, now: Date): number | null {
   if (!stamp) return Number.POSITIVE_INFINITY;
   if (stamp.doneCount === run.doneCount && stamp.errorCount === run.errorCount) return null;
-  const overdue = now.getTime() - stamp.computedAt.getTime() - Math.max(SNAPSHOT_MIN_AGE_MS, SNAPSHOT_AGE_FACTOR * stamp.costMs);
+  const age = settledRows(kind, stamp) ? ROWS_REFRESH_MS : Math.max(SNAPSHOT_MIN_AGE_MS, SNAPSHOT_AGE_FACTOR * stamp.costMs);
+  const overdue = now.getTime() - stamp.computedAt.getTime() - age;
   return overdue >= 0 ? overdue : null;
 }
 
@@ -115,8 +135,9 @@ export function snapshotOverdue(stamp: SnapshotStamp | null, run: RunCounters, n
  * the run's counters (a retry put errors back to pending since), nor when it lags them and has
  * not been refreshed for SNAPSHOT_MAX_AGE_MS (no worker keeps it).
  */
-export function snapshotUsable(stamp: SnapshotStamp, run: RunCounters, now: Date): boolean {
-  if (settled(stamp) > settled(run) || stamp.doneCount > run.doneCount) return false;
+export function snapshotUsable(kind: SnapshotKind, stamp: SnapshotStamp, run: RunCounters, now: Date): boolean {
+  // Results reopened by a retry do not change which rows the run has.
+  if (!settledRows(kind, stamp) && (settled(stamp) > settled(run) || stamp.doneCount > run.doneCount)) return false;
   if (stamp.doneCount === run.doneCount && stamp.errorCount === run.errorCount) return true;
   return now.getTime() - stamp.computedAt.getTime() <= SNAPSHOT_MAX_AGE_MS;
 }
@@ -133,11 +154,11 @@ export const keptFinal = (kind: SnapshotKind) => FROM_RESULTS_ALONE.has(kind);
 /**
  * Whether a finished run's snapshot is its exact value: of a kind computed from results alone,
  * taken at the run's final counters, when every result was already settled (counters are read
- * before the value, and a retry that reopens results moves them). Then the web need not
- * aggregate the finished run either.
+ * before the value, and a retry that reopens results moves them), or of the rows alone once all
+ * were in place. Then the web need not aggregate the finished run either.
  */
-export function snapshotFinal(kind: SnapshotKind, stamp: RunCounters, run: RunCounters): boolean {
-  return keptFinal(kind) && stamp.doneCount === run.doneCount && stamp.errorCount === run.errorCount;
+export function snapshotFinal(kind: SnapshotKind, stamp: SnapshotStamp, run: RunCounters): boolean {
+  return keptFinal(kind) && (settledRows(kind, stamp) || (stamp.doneCount === run.doneCount && stamp.errorCount === run.errorCount));
 }
 
 /**
@@ -147,11 +168,11 @@ export function snapshotFinal(kind: SnapshotKind, stamp: RunCounters, run: RunCo
 export const FINAL_SNAPSHOT_WINDOW_MS = 10 * 60_000;
 
 /** The snapshot to compute next: the most overdue of `candidates`, or null when none is due. */
-export function nextSnapshot<T extends { stamp: SnapshotStamp | null; run: RunCounters }>(candidates: readonly T[], now: Date): T | null {
+export function nextSnapshot<T extends { kind: SnapshotKind; stamp: SnapshotStamp | null; run: RunCounters }>(candidates: readonly T[], now: Date): T | null {
   let best: T | null = null;
   let bestOverdue = -1;
   for (const candidate of candidates) {
-    const overdue = snapshotOverdue(candidate.stamp, candidate.run, now);
+    const overdue = snapshotOverdue(candidate.kind, candidate.stamp, candidate.run, now);
     if (overdue !== null && overdue > bestOverdue) {
       best = candidate;
       bestOverdue = overdue;

@@ -69,8 +69,8 @@ async function exactValues(runId: string) {
 
 const sortStats = <T extends { criterionId: string; mode: string }>(rows: T[]) => [...rows].sort((a, b) => `${a.criterionId}${a.mode}`.localeCompare(`${b.criterionId}${b.mode}`));
 
-async function storeSnapshot(runId: string, kind: SnapshotKind, value: unknown, counters: { doneCount: number; errorCount: number }, computedAt = new Date()) {
-  const row = { value: value as object, doneCount: counters.doneCount, errorCount: counters.errorCount, costMs: 5, computedAt };
+async function storeSnapshot(runId: string, kind: SnapshotKind, value: unknown, counters: { doneCount: number; errorCount: number }, computedAt = new Date(), rowsComplete = false) {
+  const row = { value: value as object, doneCount: counters.doneCount, errorCount: counters.errorCount, costMs: 5, computedAt, rowsComplete };
   await demo.prisma.runSnapshot.upsert({ where: { runId_kind: { runId, kind } }, create: { runId, kind, ...row }, update: row });
 }
 
@@ -175,6 +175,36 @@ describe("a running run's page values", () => {
     expect(shown.tools).toEqual(exact.tools);
     expect(shown.count).toBe(exact.count);
     expect(sortStats(shown.stats)).toEqual(sortStats(exact.stats));
+    expect(await usableSnapshot(demo.prisma, run, "stats")).toBeNull();
+  });
+
+  it("say whether the run's rows were all in place when they were taken", async () => {
+    const runId = demo.immediateRunId;
+    const flags = async () => (await demo.prisma.runSnapshot.findMany({ where: { runId }, select: { rowsComplete: true } })).map((row) => row.rowsComplete);
+    await demo.prisma.runSnapshot.deleteMany({ where: { runId } });
+    await demo.prisma.run.update({ where: { id: runId }, data: { materialising: true } });
+    try {
+      await refreshUntilIdle();
+      const partial = await flags();
+      expect(partial.length).toBeGreaterThan(0);
+      expect(partial).not.toContain(true);
+    } finally {
+      await demo.prisma.run.update({ where: { id: runId }, data: { materialising: false } });
+    }
+    await demo.prisma.runSnapshot.deleteMany({ where: { runId } });
+    await refreshUntilIdle();
+    const complete = await flags();
+    expect(complete.length).toBeGreaterThan(0);
+    expect(complete).not.toContain(false);
+  });
+
+  it("show a value of the rows taken once all were in place even ahead of the counters, since a retry does not change the rows", async () => {
+    const runId = demo.immediateRunId;
+    const run = await stateOf(runId);
+    const ahead = { doneCount: run.doneCount + 1, errorCount: run.errorCount };
+    await storeSnapshot(runId, "tools", [{ toolName: "from-snapshot", calls: 7 }], ahead, new Date(), true);
+    await storeSnapshot(runId, "stats", [], ahead, new Date(), true);
+    expect(await usableSnapshot(demo.prisma, run, "tools")).toEqual([{ toolName: "from-snapshot", calls: 7 }]);
     expect(await usableSnapshot(demo.prisma, run, "stats")).toBeNull();
   });
 });

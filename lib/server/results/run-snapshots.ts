@@ -53,7 +53,15 @@ function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
 export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new Date()): Promise<number> {
   const runs = await prisma.run.findMany({
     where: { OR: [{ status: { in: LIVE } }, { finishedAt: { gte: new Date(now.getTime() - FINAL_SNAPSHOT_WINDOW_MS) } }] },
-    select: { id: true, mode: true, status: true, doneCount: true, errorCount: true, snapshots: { select: { kind: true, doneCount: true, errorCount: true, costMs: true, computedAt: true } } },
+    select: {
+      id: true,
+      mode: true,
+      status: true,
+      doneCount: true,
+      errorCount: true,
+      materialising: true,
+      snapshots: { select: { kind: true, doneCount: true, errorCount: true, costMs: true, computedAt: true, rowsComplete: true } },
+    },
   });
   if (!runs.length) return 0;
   // Of the values, only the metadata's is read here (whether transcripts have outcomes), every turn.
@@ -70,7 +78,15 @@ export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new 
   const started = performance.now();
   const value = await computeSnapshotValue(prisma, next.runId, next.kind);
   const costMs = performance.now() - started;
-  const row = { doneCount: next.run.doneCount, errorCount: next.run.errorCount, costMs: Math.round(costMs), computedAt: new Date(), value: value as Prisma.InputJsonValue };
+  const row = {
+    doneCount: next.run.doneCount,
+    errorCount: next.run.errorCount,
+    // Read with the counters, before the value: rows complete then were complete for the query.
+    rowsComplete: !next.run.materialising,
+    costMs: Math.round(costMs),
+    computedAt: new Date(),
+    value: value as Prisma.InputJsonValue,
+  };
   // The run may have been deleted meanwhile: then there is nothing to keep.
   await prisma.runSnapshot
     .upsert({ where: { runId_kind: { runId: next.runId, kind: next.kind } }, create: { runId: next.runId, kind: next.kind, ...row }, update: row })
@@ -82,7 +98,7 @@ export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new 
 
 /** Whether a stored snapshot may stand in for the query, and its value if so. */
 function usableValue<K extends SnapshotKind>(kind: K, row: SnapshotStamp & { value: unknown }, run: RunState, now: Date): SnapshotValue<K> | null {
-  const usable = LIVE.includes(run.status) ? snapshotUsable(row, run, now) : snapshotFinal(kind, row, run);
+  const usable = LIVE.includes(run.status) ? snapshotUsable(kind, row, run, now) : snapshotFinal(kind, row, run);
   return usable ? parseSnapshotValue(kind, row.value) : null;
 }
 
