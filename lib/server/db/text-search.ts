@@ -21,7 +21,11 @@ export function escapeLike(text: string): string {
  * ILIKE folds the letters the database's locale folds: under a UTF-8 locale É finds é; under C
  * (initdb --no-locale, the test clusters) ASCII only, as SQLite.
  */
-export function containsIgnoringCase(dialect: DatabaseProvider, text: string): { contains: string } {
+export function containsIgnoringCase(dialect: DatabaseProvider, text: string): { contains: string } | { in: string[] } {
+  // PostgreSQL stores no NUL in text and fails the whole query on one in a parameter; SQLite's LIKE
+  // stops reading the pattern at one (so "path\0" found every name ending in "path"). A search
+  // holding a NUL therefore matches nothing, on both.
+  if (text.includes("\u0000")) return { in: [] };
   const contains = escapeLike(text);
   if (dialect === "sqlite") return { contains };
   const insensitive = { contains, mode: "insensitive" } as const satisfies PostgresPrisma.StringFilter;

@@ -75,6 +75,8 @@ describe("searching transcript names", () => {
     ['"', []],
     ["%%", []],
     ["lookup", ["user_id lookup", "userXid lookup"]],
+    ["\u0000", []],
+    ["path\u0000", []],
   ])("%j finds exactly the names holding that text, in the list and in a run's selection", async (q, expected) => {
     expect(await listed({ q })).toEqual(sorted(expected));
     expect(await selected(q)).toEqual(sorted(expected));
@@ -122,6 +124,7 @@ describe("filtering transcripts by tag", () => {
     ["%", []],
     ["_", []],
     ["a%", []],
+    ["a_b\u0000", []],
   ])("%j matches one whole tag holding exactly that text", async (tag, expected) => {
     expect(await listed({ tag })).toEqual(sorted(expected));
   });
