@@ -23,19 +23,19 @@
  * Targets: >= 5,000 evaluations/s end to end, >= 50% of the judge's single-core rate, probes p95
  * < 300 ms and none over 1 s. Exits 1 when the run is wrong, 3 when a target is missed.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { createPrisma } from "@/lib/server/db/client";
 import { DATABASE_USAGE, openBenchDatabases, takeDatabaseOption, type DatabaseOption } from "./bench/database";
-import { benchBuild, markInUse } from "./bench/results/build";
+import { markInUse } from "./bench/results/build";
 import { freePort, startServer, type ServerHandle } from "./bench/results/server";
 import { benchSession, cookieHeader } from "./bench/results/session";
 import { judgeRate } from "./bench/runs/judge-rate";
+import { kill9, probeTargets, servedBuild, startWorker } from "./bench/runs/processes";
 import { seedRunsData } from "./bench/runs/seed";
-import { workerSpec } from "./supervised";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TARGET_RATE = 5000;
@@ -93,26 +93,6 @@ function parseOptions(argv: string[]): Options {
 const log = (line: string) => console.log(line);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function startWorker(databaseUrl: string, logFile: string): ChildProcess {
-  const out = fs.openSync(logFile, "a");
-  // `node --import tsx`: the worker is the process spawned, so SIGKILL reaches it.
-  const spec = workerSpec();
-  const child = spawn(spec.command, spec.args, {
-    cwd: ROOT,
-    stdio: ["ignore", out, out],
-    env: { ...process.env, DATABASE_URL: databaseUrl, CALLBOARD_WORKER_POLL_MS: "100", CALLBOARD_DEMO: "0" },
-  });
-  fs.closeSync(out);
-  return child;
-}
-
-async function kill9(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
-}
-
 interface Probe {
   at: number;
   target: string;
@@ -153,11 +133,9 @@ async function main() {
     log(`Database: ${databases.description}; ${options.workers} worker process(es), ${options.kill} killed at 30%${options.killWeb ? ", the web server at 60%" : ""}`);
     // The worker runs from the working tree; the web server from a build of it. While only worker
     // code changes, BENCH_RUNS_BUILD names an earlier build to serve, instead of a new one per edit.
-    const reused = process.env.BENCH_RUNS_BUILD;
-    if (reused && !fs.existsSync(path.join(reused, ".next"))) throw new Error(`BENCH_RUNS_BUILD=${reused} holds no build (.next)`);
-    const build = reused ? { dir: reused, built: false } : await benchBuild(ROOT, { timeoutSeconds: 900, log });
+    const build = await servedBuild(log);
     const releaseBuild = markInUse(build.dir);
-    log(`Build: ${build.built ? "built" : reused ? "BENCH_RUNS_BUILD, web server from an earlier build" : "reused"} (${build.dir})`);
+    log(`Build: ${build.built ? "built" : build.reused ? "BENCH_RUNS_BUILD, web server from an earlier build" : "reused"} (${build.dir})`);
 
     const { url } = await databases.fresh("runs");
     const prisma = createPrisma(url);
@@ -189,7 +167,7 @@ async function main() {
     log(`Run ${run.runId}: ${run.total} evaluations, started through POST /api/runs in ${createMs.toFixed(0)} ms`);
     const runStarted = performance.now();
 
-    const targets = [`/runs/${run.runId}`, `/api/runs/${run.runId}/progress`, "/runs"];
+    const targets = probeTargets(run.runId);
     const probes: Probe[] = [];
     let webDown = false;
     // When the restarted web server answered again: its first pages are cold (module loading, query compilation).

@@ -18,43 +18,11 @@ import os from "node:os";
 import path from "node:path";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { createPrisma } from "@/lib/server/db/client";
-import { applyMigrations } from "@/lib/server/db/schema-engine";
 import { createRun } from "@/lib/server/runs/create-run";
 import { workerSpec } from "../../supervised";
-import { openBenchDatabases, takeDatabaseOption } from "../database";
-import { seedRunsData } from "./seed";
+import { seededDatabase } from "./seeded-database";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-
-/** A database holding the seeded data: a copy of a SQLite template, or a fresh PostgreSQL database. */
-async function seededDatabase(transcripts: number, dir: string, argv: string[]): Promise<{ url: string; file: string | null; close: () => Promise<void> }> {
-  const { option } = takeDatabaseOption(argv);
-  if (option.dialect === "postgresql") {
-    const databases = await openBenchDatabases(option, dir);
-    const { url } = await databases.fresh("worker_only");
-    const prisma = createPrisma(url);
-    await seedRunsData(prisma, dir, { transcripts, calls: transcripts * 5, seed: 1 });
-    await prisma.$disconnect();
-    return { url, file: null, close: databases.close };
-  }
-  // Named after the latest migration too: a template seeded by another branch's schema (other
-  // indexes) would measure that schema's writes, not this one's.
-  const latest = fs.readdirSync(path.join(ROOT, "prisma/migrations"), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort().at(-1) ?? "none";
-  const template = path.join(os.tmpdir(), `callboard-worker-only-${transcripts}-${latest}.db`);
-  if (!fs.existsSync(template)) {
-    const seedDir = fs.mkdtempSync(path.join(os.tmpdir(), "cb-seed-"));
-    const file = path.join(seedDir, "seed.db");
-    await applyMigrations(`file:${file}`);
-    const prisma = createPrisma(`file:${file}`);
-    await seedRunsData(prisma, seedDir, { transcripts, calls: transcripts * 5, seed: 1 });
-    await prisma.$executeRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
-    await prisma.$disconnect();
-    fs.copyFileSync(file, template);
-  }
-  const file = path.join(dir, "bench.db");
-  fs.copyFileSync(template, file);
-  return { url: `file:${file}`, file, close: async () => undefined };
-}
 
 async function main() {
   const transcripts = Number(process.argv[2] ?? 200);
