@@ -54,7 +54,6 @@ type JudgeAttempt = (signal: AbortSignal) => Promise<JudgeResult>;
 
 async function judgeWithRetries(judgeId: string, invoke: JudgeAttempt, options: Omit<EvaluateCallOptions, "judge" | "view" | "criterion">): Promise<EvaluateCallOutcome> {
   const { signal, now = Date.now } = options;
-  const judge = { id: judgeId };
   const started = now();
   let attemptMs = 0;
 
@@ -72,28 +71,24 @@ async function judgeWithRetries(judgeId: string, invoke: JudgeAttempt, options: 
 
   const outcome = await retry(attempt, { ...options.retry, signal });
   if (signal?.aborted) return { status: "aborted", attempts: outcome.attempts };
-  if (!outcome.ok) {
-    return {
-      status: "error",
-      error: errorMessage(outcome.error),
-      errorKind: errorKind(outcome.error),
-      retryable: isRetryable(outcome.error),
-      attempts: outcome.attempts,
-      latencyMs: now() - started,
-    };
+  // Latency is the judge's own time on the answer that counted, not time spent queueing or backing off.
+  return answerOutcome(judgeId, outcome, outcome.attempts, outcome.ok ? Math.round(attemptMs) : now() - started);
+}
+
+/** What a judge answered (or how it failed) as an outcome to record: an answer is validated before it is stored. */
+export function answerOutcome(
+  judgeId: string,
+  answer: { ok: true; value: unknown } | { ok: false; error: unknown },
+  attempts: number,
+  latencyMs: number,
+): Exclude<EvaluateCallOutcome, { status: "aborted" }> {
+  if (!answer.ok) {
+    return { status: "error", error: errorMessage(answer.error), errorKind: errorKind(answer.error), retryable: isRetryable(answer.error), attempts, latencyMs };
   }
-  const validated = validateJudgeResult(outcome.value);
+  const validated = validateJudgeResult(answer.value);
   if (!validated.ok) {
-    return {
-      status: "error",
-      error: `${judge.id} returned an invalid result: ${validated.reason}`,
-      errorKind: "bad_output",
-      retryable: false,
-      attempts: outcome.attempts,
-      latencyMs: now() - started,
-    };
+    return { status: "error", error: `${judgeId} returned an invalid result: ${validated.reason}`, errorKind: "bad_output", retryable: false, attempts, latencyMs };
   }
   const result = validated.result;
-  // Latency is the judge's own time on the answer that counted, not time spent queueing or backing off.
-  return { status: result.applicable ? "done" : "not-applicable", result, attempts: outcome.attempts, latencyMs: Math.round(attemptMs) };
+  return { status: result.applicable ? "done" : "not-applicable", result, attempts, latencyMs };
 }

@@ -2,7 +2,7 @@ import type { Criterion } from "@/lib/criteria/parse";
 import type { CallView, Judge, JudgeResult, ViewMode } from "@/lib/judges/types";
 import type { CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
 import { cacheKey } from "./cache-key";
-import { evaluateCall } from "./engine";
+import { evaluateCall, type EvaluateCallOutcome } from "./engine";
 import { errorMessage } from "./errors";
 import { validateJudgeResult } from "./judge-result";
 import type { Limiter } from "./limiter";
@@ -91,17 +91,16 @@ export interface JudgeOptions {
 export async function judgePrepared(prepared: Extract<PreparedCall, { kind: "judge" }>, options: JudgeOptions): Promise<JudgeCallOutcome> {
   try {
     const outcome = await evaluateCall({ ...options, view: prepared.view });
-    switch (outcome.status) {
-      case "aborted":
-        return { status: "aborted" };
-      case "error":
-        return { status: "error", error: outcome.error, errorKind: outcome.errorKind, cacheKey: prepared.key, attempts: outcome.attempts, latencyMs: outcome.latencyMs };
-      default:
-        return { status: outcome.status, result: outcome.result, cacheKey: prepared.key, cached: false, attempts: outcome.attempts, latencyMs: outcome.latencyMs };
-    }
+    return outcome.status === "aborted" ? { status: "aborted" } : judgedCall(outcome, prepared.key);
   } catch (error) {
     return { ...failedCall("internal", errorMessage(error)), cacheKey: prepared.key };
   }
+}
+
+/** A judge's settled outcome for a call, under the call's cache key. */
+export function judgedCall(outcome: Exclude<EvaluateCallOutcome, { status: "aborted" }>, cacheKey: string | null): SettledJudgeCall {
+  if (outcome.status === "error") return { status: "error", error: outcome.error, errorKind: outcome.errorKind, cacheKey, attempts: outcome.attempts, latencyMs: outcome.latencyMs };
+  return { status: outcome.status, result: outcome.result, cacheKey, cached: false, attempts: outcome.attempts, latencyMs: outcome.latencyMs };
 }
 
 /** The whole path for one call: prepare, look the key up with `lookup`, judge on a miss. */

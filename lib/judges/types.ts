@@ -80,6 +80,13 @@ export interface Judge {
    */
   cacheable?: boolean;
   evaluate(input: JudgeInput, signal?: AbortSignal): Promise<JudgeResult>;
+  /**
+   * Only for a judge with no provider behind it (the built-in checks): judges a group of calls at
+   * once, each answer settled on its own, in the inputs' order. The worker then gives the group one
+   * timeout instead of a concurrency slot, a timer and retries per call, which cost more than the
+   * judging itself.
+   */
+  evaluateMany?(inputs: readonly JudgeInput[], signal?: AbortSignal): Promise<PromiseSettledResult<JudgeResult>[]>;
 }
 
 export function notApplicable(explanation: string, measuredBy: string[] = []): JudgeResult {

@@ -227,6 +227,16 @@ export function createChecksJudge(): VersionedJudge {
       signal?.throwIfAborted();
       return evaluateNow(input);
     },
+    async evaluateMany(inputs: readonly JudgeInput[], signal?: AbortSignal): Promise<PromiseSettledResult<JudgeResult>[]> {
+      signal?.throwIfAborted();
+      return inputs.map((input): PromiseSettledResult<JudgeResult> => {
+        try {
+          return { status: "fulfilled", value: evaluateNow(input) };
+        } catch (reason) {
+          return { status: "rejected", reason };
+        }
+      });
+    },
   };
 }
 

@@ -1,10 +1,12 @@
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
 import { errorMessage } from "@/lib/eval/errors";
-import { judgePrepared, prepareCall, withoutView, type PreparedCall, type ViewMemo } from "@/lib/eval/judge-call";
+import { answerOutcome, judgeInputFor } from "@/lib/eval/engine";
+import { judgedCall, judgePrepared, prepareCall, withoutView, type PreparedCall, type ViewMemo } from "@/lib/eval/judge-call";
 import type { JudgeLimiters } from "@/lib/eval/limiter";
 import type { RetryOptions } from "@/lib/eval/retry";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { Judge } from "@/lib/judges/types";
+import { withTimeout } from "@/lib/eval/timeout";
+import type { Judge, JudgeResult } from "@/lib/judges/types";
 import { runJudgeSchema, type RunJudgeConfig } from "@/lib/zod/runs";
 import type { JudgeResolver } from "./judge-factory";
 import { observed, timeoutFor } from "./judge-options";
@@ -70,4 +72,34 @@ export async function judgeItem(context: JudgeItemContext, prepared: Extract<Pre
     signal: context.signal,
   });
   return outcome.status === "aborted" ? outcome : { ...outcome, judgeId: judge.id };
+}
+
+type JudgeEntry = Extract<PreparedItem, { kind: "judge" }>;
+
+/**
+ * Judges items that share a judge which judges groups (Judge.evaluateMany) in one call: one
+ * timeout for the group instead of a limiter slot, a timer and retries per call (a judge with no
+ * provider has none to wait for, and its failures are not transient). Each call's latency is its
+ * share of the group's time. Outcomes in the entries' order.
+ */
+export async function judgeGroup(context: JudgeItemContext, judge: Judge, entries: readonly JudgeEntry[]): Promise<WorkOutcome[]> {
+  const { evaluateMany } = judge;
+  if (!evaluateMany) throw new Error(`${judge.id} does not judge groups of calls`);
+  for (const entry of entries) context.onJudgeCall?.(entry.item.id);
+  const timeoutMs = context.timeoutMs ?? Math.max(...entries.map((entry) => timeoutFor(entry.config)));
+  const inputs = entries.map((entry) => judgeInputFor(entry.criterion, entry.prepared.view));
+  const started = performance.now();
+  let answers: PromiseSettledResult<JudgeResult>[];
+  try {
+    answers = await withTimeout((signal) => evaluateMany.call(judge, inputs, signal), timeoutMs, context.signal);
+  } catch (error) {
+    if (context.signal.aborted) return entries.map((): WorkOutcome => ({ status: "aborted" }));
+    answers = entries.map(() => ({ status: "rejected", reason: error }));
+  }
+  const latencyMs = Math.round((performance.now() - started) / Math.max(1, entries.length));
+  return entries.map((entry, index): WorkOutcome => {
+    const answer = answers.at(index) ?? { status: "rejected", reason: new Error(`${judge.id} gave no answer for this call`) };
+    const outcome = answerOutcome(judge.id, answer.status === "fulfilled" ? { ok: true, value: answer.value } : { ok: false, error: answer.reason }, 1, latencyMs);
+    return { ...judgedCall(outcome, entry.prepared.key), judgeId: judge.id };
+  });
 }

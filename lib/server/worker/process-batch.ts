@@ -1,6 +1,7 @@
 import { errorMessage } from "@/lib/eval/errors";
 import { cachedOutcome, ViewMemo } from "@/lib/eval/judge-call";
-import { judgeItem, prepareItem, type BatchMemo, type JudgeItemContext, type PreparedItem } from "./judge-item";
+import type { Judge } from "@/lib/judges/types";
+import { judgeGroup, judgeItem, prepareItem, type BatchMemo, type JudgeItemContext, type PreparedItem } from "./judge-item";
 import { releaseClaims } from "./lease";
 import { loadBatch, type WorkItem } from "./load-batch";
 import { lookupCache } from "./lookup-cache";
@@ -49,7 +50,19 @@ export async function record(context: BatchContext, entries: { item: ResultToWri
   await release(context, aborted, report);
 }
 
-async function judge(context: BatchContext, prepared: Extract<PreparedItem, { kind: "judge" }>): Promise<WorkOutcome> {
+type JudgeEntry = Extract<PreparedItem, { kind: "judge" }>;
+
+/** Judges and records entries of one judge that judges groups, together. */
+async function judgeAndRecordGroup(context: BatchContext, judge: Judge, entries: readonly JudgeEntry[], report: BatchReport): Promise<void> {
+  const outcomes = await judgeGroup(context, judge, entries).catch((error: unknown) => {
+    // As for a single call: recorded as failures, never claimed again forever.
+    context.onError(error);
+    return entries.map(() => failure("internal", `The worker failed on this evaluation: ${errorMessage(error)}`));
+  });
+  await record(context, entries.map((entry, index) => ({ item: entry.item, outcome: outcomes[index] })), report);
+}
+
+async function judge(context: BatchContext, prepared: JudgeEntry): Promise<WorkOutcome> {
   try {
     return await judgeItem(context, prepared);
   } catch (error) {
@@ -62,8 +75,8 @@ async function judge(context: BatchContext, prepared: Extract<PreparedItem, { ki
 /**
  * Judges and writes a batch of claimed evaluations: their views and cache keys first, then one
  * cache lookup for the whole batch, then the judge for the misses (each judge's limiter bounds
- * the real concurrency). Results go to the writer in groups: the settled ones at once, the
- * judged ones as they finish.
+ * the real concurrency; a judge of groups, the built-in checks, gets its misses in one call).
+ * Results go to the writer in groups: the settled ones at once, the judged ones as they finish.
  */
 export async function processBatch(context: BatchContext, ids: readonly string[]): Promise<BatchReport> {
   const report: BatchReport = { claimed: ids.length, written: 0, discarded: 0, released: 0 };
@@ -91,7 +104,8 @@ export async function processBatch(context: BatchContext, ids: readonly string[]
       return new Map<string, unknown>();
     });
     const ready: { item: WorkItem; outcome: WorkOutcome }[] = [];
-    const misses: Extract<PreparedItem, { kind: "judge" }>[] = [];
+    const misses: JudgeEntry[] = [];
+    const groups = new Map<Judge, JudgeEntry[]>();
     for (const entry of prepared) {
       if (entry.kind === "settled") {
         ready.push(entry);
@@ -99,10 +113,15 @@ export async function processBatch(context: BatchContext, ids: readonly string[]
       }
       const hit = entry.prepared.key === null ? null : cachedOutcome(cache.get(entry.prepared.key), entry.prepared.key);
       if (hit) ready.push({ item: entry.item, outcome: { ...hit, judgeId: entry.judge.id } });
-      else misses.push(entry);
+      else if (entry.judge.evaluateMany) {
+        const group = groups.get(entry.judge);
+        if (group) group.push(entry);
+        else groups.set(entry.judge, [entry]);
+      } else misses.push(entry);
     }
     await Promise.all([
       record(context, ready, report),
+      ...[...groups].map(([groupJudge, entries]) => judgeAndRecordGroup(context, groupJudge, entries, report)),
       ...misses.map(async (entry) => record(context, [{ item: entry.item, outcome: await judge(context, entry) }], report)),
     ]);
     return report;
