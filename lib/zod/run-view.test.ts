@@ -16,3 +16,14 @@ describe("runViewSchema score bounds", () => {
     expect(runViewSchema.parse({ min: " 0.2 " }).min).toBe(0.2);
   });
 });
+
+describe("runViewSchema text filters", () => {
+  it("drops a filter holding a NUL, which PostgreSQL refuses in a parameter, instead of failing the page", () => {
+    const view = runViewSchema.parse({ q: "path\u0000", model: "gpt\u0000", tool: "search", criterion: "c\u00001", hide: "a\u0000" });
+    expect(view.q).toBeUndefined();
+    expect(view.model).toBeUndefined();
+    expect(view.criterion).toBeUndefined();
+    expect(view.hide).toBeUndefined();
+    expect(view.tool).toBe("search");
+  });
+});

@@ -1,15 +1,8 @@
 import { z } from "zod";
 import { pageParam, pageSizeParam } from "@/lib/table-query";
 import { TRANSCRIPT_GROUPS } from "./transcripts";
+import { optionalUrlId, optionalUrlText } from "./url-text";
 
-const optionalId = z.string().trim().min(1).max(100).optional().catch(undefined);
-const optionalText = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .catch(undefined);
 // An empty value (`?min=`) is no bound: coerced, it would read as 0 and narrow the view.
 const unit = z.string().trim().min(1).pipe(z.coerce.number<string>().min(0).max(1)).optional().catch(undefined);
 
@@ -29,10 +22,10 @@ export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
  */
 export const runViewSchema = z.object({
   /** Scope of verdict, score, changed and review filters, and the criterion a score sort uses. */
-  criterion: optionalId,
+  criterion: optionalUrlId,
   /** Which results the verdict, score and review filters look at; both when absent. */
   mode: z.enum(["immediate", "hindsight"]).optional().catch(undefined),
-  tool: optionalText,
+  tool: optionalUrlText,
   verdict: z.enum(VERDICT_FILTERS).optional().catch(undefined),
   min: unit,
   max: unit,
@@ -40,18 +33,18 @@ export const runViewSchema = z.object({
   changed: z.enum(["1"]).optional().catch(undefined),
   /** Calls by review status, scoped like the verdict filter by criterion and mode. */
   review: z.enum(REVIEW_FILTERS).optional().catch(undefined),
-  q: optionalText,
+  q: optionalUrlText,
   /** The transcripts' metadata (lib/transcripts/metadata-fields.ts): calls of transcripts with this model, task, tag or outcome. */
-  model: optionalText,
-  task: optionalText,
-  tag: optionalText,
+  model: optionalUrlText,
+  task: optionalUrlText,
+  tag: optionalUrlText,
   outcome: z.enum(["success", "failure", "unknown"]).optional().catch(undefined),
   sort: z.enum(RUN_VIEW_SORTS).catch("transcript"),
   dir: z.enum(["asc", "desc"]).catch("asc"),
   page: pageParam,
   size: pageSizeParam,
   /** Hidden columns, comma-separated ids. */
-  hide: optionalText,
+  hide: optionalUrlText,
   /** The run's results grouped by this metadata field of their transcripts, shown above the calls (not a filter). */
   group: z.enum(TRANSCRIPT_GROUPS).optional().catch(undefined),
 });

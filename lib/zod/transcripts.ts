@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { tableQuerySchema } from "@/lib/table-query";
+import { optionalUrlText } from "./url-text";
 
 export const transcriptSortKeys = ["name", "createdAt", "messageCount", "toolCallCount", "warningCount", "reward"] as const;
 
@@ -10,13 +11,6 @@ export type OutcomeFilter = (typeof OUTCOME_FILTERS)[number];
 export const TRANSCRIPT_GROUPS = ["model", "task", "tag", "outcome"] as const;
 export type TranscriptGroup = (typeof TRANSCRIPT_GROUPS)[number];
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .catch(undefined);
 const optionalDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -25,15 +19,15 @@ const optionalDate = z
 
 /** The transcripts list as it lives in the URL: paging, sorting and filters. */
 export const transcriptListQuerySchema = tableQuerySchema(transcriptSortKeys, { sort: "createdAt", dir: "desc" }).extend({
-  q: optionalText,
-  tool: optionalText,
-  upload: optionalText,
+  q: optionalUrlText,
+  tool: optionalUrlText,
+  upload: optionalUrlText,
   warnings: z.enum(["yes", "no"]).optional().catch(undefined),
   from: optionalDate,
   to: optionalDate,
-  model: optionalText,
-  task: optionalText,
-  tag: optionalText,
+  model: optionalUrlText,
+  task: optionalUrlText,
+  tag: optionalUrlText,
   outcome: z.enum(OUTCOME_FILTERS).optional().catch(undefined),
   group: z.enum(TRANSCRIPT_GROUPS).optional().catch(undefined),
 });

@@ -1,6 +1,7 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import Database from "better-sqlite3";
+import { escapingLikes } from "./sqlite-like-escape";
 
 /**
  * How long a connection waits for another writer (web server vs. evaluation worker vs.
@@ -68,12 +69,18 @@ function immediateTransactions(connection: SqlDriverAdapter): SqlDriverAdapter {
   });
 }
 
-/** The adapter PrismaClient uses: busy timeout on every connection, write lock taken at the start of transactions. */
+/**
+ * The adapter PrismaClient uses: busy timeout on every connection, write lock taken at the start
+ * of transactions, and Prisma's LIKE filters escaped by backslash as on PostgreSQL (sqlite-like-escape.ts).
+ */
 export function prismaAdapterFactory(filePath: string): SqlDriverAdapterFactory {
   const inner = sqliteAdapterFactory(filePath);
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
-    connect: async () => immediateTransactions(await inner.connect()),
+    connect: async () => {
+      const connection = immediateTransactions(await inner.connect());
+      return overrideConnection(connection, escapingLikes(connection));
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RunView } from "@/lib/zod/run-view";
+import { escapeLike } from "../db/text-search";
 import { reviewStatusCondition } from "./review-status-filter";
 import { FAIL_SQL, NOT_APPLICABLE_SQL, PASS_SQL } from "./verdict-sql";
 
@@ -11,8 +12,6 @@ import { FAIL_SQL, NOT_APPLICABLE_SQL, PASS_SQL } from "./verdict-sql";
  * on (runId, criterionId, …) and scanned a whole criterion's results for every call: minutes on
  * a run of 50,000 results.
  */
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Each verdict filter as a condition on one result `e` of criterion `c`. */
 const VERDICT_SQL: Record<NonNullable<RunView["verdict"]>, Prisma.Sql> = {
