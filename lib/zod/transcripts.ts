@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { tableQuerySchema } from "@/lib/table-query";
-import { optionalUrlText } from "./url-text";
+import { optionalUrlSearch, optionalUrlText } from "./url-text";
 
 export const transcriptSortKeys = ["name", "createdAt", "messageCount", "toolCallCount", "warningCount", "reward"] as const;
 
@@ -19,7 +19,7 @@ const optionalDate = z
 
 /** The transcripts list as it lives in the URL: paging, sorting and filters. */
 export const transcriptListQuerySchema = tableQuerySchema(transcriptSortKeys, { sort: "createdAt", dir: "desc" }).extend({
-  q: optionalUrlText,
+  q: optionalUrlSearch,
   tool: optionalUrlText,
   upload: optionalUrlText,
   warnings: z.enum(["yes", "no"]).optional().catch(undefined),
@@ -27,7 +27,7 @@ export const transcriptListQuerySchema = tableQuerySchema(transcriptSortKeys, { 
   to: optionalDate,
   model: optionalUrlText,
   task: optionalUrlText,
-  tag: optionalUrlText,
+  tag: optionalUrlSearch,
   outcome: z.enum(OUTCOME_FILTERS).optional().catch(undefined),
   group: z.enum(TRANSCRIPT_GROUPS).optional().catch(undefined),
 });

@@ -13,9 +13,11 @@ describe("URL text filters", () => {
   });
 
   it("keep the transcripts list's other filters when one is bad", () => {
-    const query = transcriptListQuerySchema.parse({ model: "gpt\u0000", tool: "search", upload: "\u0000" });
+    const query = transcriptListQuerySchema.parse({ model: "gpt\u0000", tool: "search", upload: "\u0000", q: "path\u0000" });
     expect(query.model).toBeUndefined();
     expect(query.upload).toBeUndefined();
     expect(query.tool).toBe("search");
+    // The search keeps it: a text holding a NUL then finds nothing (search-literal.test.ts).
+    expect(query.q).toBe("path\u0000");
   });
 });

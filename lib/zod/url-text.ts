@@ -19,3 +19,15 @@ export const optionalUrlText = z
 
 /** An id in a page's URL, the same way. */
 export const optionalUrlId = z.string().trim().min(1).max(100).refine(withoutNul).optional().catch(undefined);
+
+/**
+ * What people type into the transcript list's search and tag boxes: any text, NUL included, since
+ * the search itself says what such a text matches (nothing: lib/server/db/text-search.ts).
+ */
+export const optionalUrlSearch = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .catch(undefined);
