@@ -41,7 +41,8 @@ export async function runOutcomeVerdicts(prisma: PrismaClient, runId: string): P
       COUNT(*) AS transcripts, SUM(per.passed) AS passed, SUM(per.failed) AS failed, SUM(COALESCE(per."scoreSum", 0)) AS "scoreSum", SUM(per.scored) AS scored
     FROM per JOIN "Transcript" t ON t."id" = per."transcriptId"
     WHERE t."success" IS NOT NULL
-    GROUP BY per."criterionId", per.mode, t."success", per."minScore"`);
+    GROUP BY per."criterionId", per.mode, t."success", per."minScore"
+    ORDER BY per."criterionId", per.mode, t."success", per."minScore"`);
   const buckets = rows.map(
     (row): OutcomeBucket => ({
       criterionId: row.criterionId,
