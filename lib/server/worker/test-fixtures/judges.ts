@@ -41,3 +41,29 @@ export function flakyJudge(failsOn: (input: JudgeInput) => boolean): Judge & { f
     },
   };
 }
+
+/** Checks' answers through evaluateMany, with `answer` deciding per call; evaluate itself must not be called. */
+export function groupJudge(answer: (input: JudgeInput, result: JudgeResult) => PromiseSettledResult<JudgeResult> | "hang" = (_, result) => ({ status: "fulfilled", value: result })) {
+  const inner = createChecksJudge();
+  const groups: number[] = [];
+  let single = 0;
+  const judge: Judge = {
+    id: "fake-groups",
+    async evaluate(input, signal) {
+      single++;
+      return inner.evaluate(input, signal);
+    },
+    async evaluateMany(inputs, signal) {
+      groups.push(inputs.length);
+      const answers = await Promise.all(
+        inputs.map(async (input) => {
+          const verdict = answer(input, await inner.evaluate(input, signal));
+          return verdict === "hang" ? null : verdict;
+        }),
+      );
+      if (answers.includes(null)) await new Promise(() => {});
+      return answers.filter((entry): entry is PromiseSettledResult<JudgeResult> => entry !== null);
+    },
+  };
+  return { judge, groups, single: () => single };
+}
