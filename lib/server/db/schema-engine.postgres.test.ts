@@ -88,6 +88,24 @@ describe.skipIf(!postgresAvailable())("the committed PostgreSQL migrations", () 
     expect(fromPostgres).toEqual(fromSqlite);
   });
 
+  it("compress large values with lz4 where the server has it, and leave the other columns on the default", async () => {
+    const url = await freshDatabase("compression");
+    await applyMigrations(url);
+    const [{ lz4 }] = await query<{ lz4: boolean }>(url, "SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'");
+    const columns = await query<{ table: string; column: string }>(
+      url,
+      `SELECT c.relname AS "table", a.attname AS "column" FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND a.attcompression = 'l' ORDER BY 1, 2`,
+    );
+    const compressed = columns.map((row) => `${row.table}.${row.column}`);
+    if (!lz4) return expect(compressed).toEqual([]);
+    expect(compressed).toEqual(expect.arrayContaining(["TraceSpan.data", "Transcript.messages", "ToolCall.response", "Evaluation.findings"]));
+    expect(compressed).not.toContain("Transcript.name");
+    // What is stored goes through lz4 once it is large enough to be compressed.
+    await query(url, `INSERT INTO "TraceSpan" ("traceId", "spanId", "data") VALUES ('t', 's', repeat('{"a":1}', 2000))`);
+    expect(await query(url, `SELECT pg_column_compression("data") AS method FROM "TraceSpan"`)).toEqual([{ method: "lz4" }]);
+  });
+
   it("write a new PostgreSQL migration for a changed schema, which applies and leaves no diff", async () => {
     const dir = path.join(tmp, "changed");
     fs.cpSync(postgres.migrationsDir, path.join(dir, "migrations"), { recursive: true });
