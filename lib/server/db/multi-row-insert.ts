@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { executeSql, type SqlTarget } from "./sql-target";
 
 /** PostgreSQL takes at most 65,535 parameters per statement; stay well under. */
 const MAX_PARAMETERS = 30_000;
@@ -11,7 +11,7 @@ export type SqlValue = string | number | boolean | Date | null;
  * placeholder a type, e.g. "jsonb" for JSON sent as text.
  */
 export async function insertRowsPostgres(
-  db: PrismaClient | Prisma.TransactionClient,
+  db: SqlTarget,
   table: string,
   columns: readonly string[],
   rows: SqlValue[][],
@@ -30,6 +30,6 @@ export async function insertRowsPostgres(
       });
       return `(${placeholders.join(", ")})`;
     });
-    await db.$executeRawUnsafe(`INSERT INTO "${table}" (${columnList}) VALUES ${tuples.join(", ")}`, ...chunk.flat());
+    await executeSql(db, `INSERT INTO "${table}" (${columnList}) VALUES ${tuples.join(", ")}`, chunk.flat());
   }
 }

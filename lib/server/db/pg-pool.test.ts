@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createPrisma } from "./client";
 import { dialectOf } from "./dialect";
-import { clientPool, withPgTransaction } from "./pg-pool";
+import { clientPool, pgQuery, utcTimestamps, withPgTransaction } from "./pg-pool";
+import { executeSql } from "./sql-target";
 import { createTestDatabase } from "../test-database";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -45,5 +46,27 @@ describe("withPgTransaction (PostgreSQL only: npm run test:pg)", () => {
     await other.traceSpan.count();
     await other.$disconnect();
     expect(() => clientPool(other)).toThrow(/disconnected/);
+  });
+});
+
+describe("timestamps past Prisma (PostgreSQL only)", () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it("are written and read back as UTC, as Prisma stores DateTime, whatever the process's time zone", async () => {
+    if (dialectOf(prisma) !== "postgresql") return;
+    // Far from UTC, so that a local-time reading or writing would move the instant by hours.
+    process.env.TZ = "Pacific/Kiritimati";
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    const whole = new Date("2026-01-02T03:04:05.000Z");
+    await withPgTransaction(prisma, LIMITS, async (tx) => {
+      await executeSql(tx, `INSERT INTO "TraceSpan" ("traceId","spanId","data","receivedAt") VALUES ($1, 's', '{}', $2), ($3, 's', '{}', $4)`, ["a", at, "b", whole]);
+    });
+    expect((await prisma.traceSpan.findMany({ orderBy: { traceId: "asc" }, select: { receivedAt: true } })).map((row) => row.receivedAt)).toEqual([at, whole]);
+    const rows = await pgQuery<{ receivedAt: Date }>(prisma, { text: `SELECT "receivedAt" FROM "TraceSpan" ORDER BY "traceId"`, types: utcTimestamps });
+    expect(rows.map((row) => row.receivedAt)).toEqual([at, whole]);
   });
 });

@@ -79,10 +79,24 @@ export async function withPgTransaction<T>(client: PrismaClient, limits: PgTrans
 }
 
 /** One statement on a connection of the client's pool, outside any transaction: its rows. */
-export async function pgQuery<Row extends object>(client: PrismaClient, text: string, values: unknown[]): Promise<Row[]> {
+export async function pgQuery<Row extends object>(client: PrismaClient, query: string | pg.QueryConfig, values: unknown[] = []): Promise<Row[]> {
   await client.$connect();
-  return (await clientPool(client).query<Row>(text, values)).rows;
+  const pool = clientPool(client);
+  return (typeof query === "string" ? await pool.query<Row>(query, values) : await pool.query<Row>(query)).rows;
 }
+
+const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
+
+/**
+ * Type parsers for a query (its `types`) that read `timestamp` columns as UTC, as Prisma stores
+ * and reads DateTime; pg's default reads them in the process's time zone.
+ */
+export const utcTimestamps: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMP_WITHOUT_TIME_ZONE && format !== "binary"
+      ? (value: string) => new Date(`${value.replace(" ", "T")}Z`)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
+};
 
 /** One statement on a connection of the client's pool, outside any transaction: how many rows it changed. */
 export async function pgExecute(client: PrismaClient, text: string, values: unknown[]): Promise<number> {

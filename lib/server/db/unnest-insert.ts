@@ -1,5 +1,5 @@
-import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { SqlValue } from "./multi-row-insert";
+import { executeSql, type SqlTarget } from "./sql-target";
 
 /** A column's PostgreSQL type, as insertRowsUnnestPostgres sends and casts it. */
 export type UnnestType = "text" | "integer" | "double precision" | "boolean" | "jsonb" | "timestamp(3)";
@@ -34,7 +34,7 @@ export function unnestInsertSql(table: string, columns: readonly UnnestColumn[])
  * where multi-row VALUES has one placeholder per value.
  */
 export async function insertRowsUnnestPostgres(
-  db: PrismaClient | Prisma.TransactionClient,
+  db: SqlTarget,
   table: string,
   columns: readonly UnnestColumn[],
   rows: readonly (readonly SqlValue[])[],
@@ -45,5 +45,6 @@ export async function insertRowsUnnestPostgres(
     if (row.length !== columns.length) throw new Error(`A row for "${table}" has ${row.length} values for ${columns.length} columns`);
     for (const [c, value] of row.entries()) arrays[c][r] = value instanceof Date ? value.toISOString() : value;
   }
-  await db.$executeRawUnsafe(unnestInsertSql(table, columns), ...arrays);
+  // One text per table and columns: prepared once per connection where that is possible.
+  await executeSql(db, unnestInsertSql(table, columns), arrays, { prepare: true });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type pg from "pg";
 import type { AssembleOptions } from "@/lib/transcripts/otlp/assemble";
 import { importTraceSpans } from "@/lib/transcripts/otlp/import-trace";
 import type { OtelSpan } from "@/lib/transcripts/otlp/span";
@@ -53,7 +53,7 @@ const FIND_HASHES = `SELECT "id", "contentHash" FROM "Transcript" WHERE "content
  * hash) throws: the caller rolls the pass back and assembles trace by trace, each in its savepoint.
  */
 export async function assembleNewGroupsPostgres(
-  tx: Prisma.TransactionClient,
+  tx: pg.ClientBase,
   groups: readonly TraceGroupToAssemble[],
   spansOf: (traceId: string) => OtelSpan[],
   now: Date,
@@ -79,7 +79,7 @@ export async function assembleNewGroupsPostgres(
   }
   const hashes = [...new Set(built.map(({ item }) => item.hash))];
   const known = new Map<string, string>();
-  if (hashes.length) for (const found of await tx.$queryRawUnsafe<{ id: string; contentHash: string }[]>(FIND_HASHES, hashes)) known.set(found.contentHash, found.id);
+  if (hashes.length) for (const found of (await tx.query<{ id: string; contentHash: string }>(FIND_HASHES, [hashes])).rows) known.set(found.contentHash, found.id);
   const transcripts: SqlValue[][] = [];
   const calls: SqlValue[][] = [];
   for (const { members, item } of built) {
@@ -101,15 +101,14 @@ export async function assembleNewGroupsPostgres(
   if (updates.length) {
     // In id order, so that two passes updating the same groups lock them in the same order.
     updates.sort((a, b) => (a.member.id < b.member.id ? -1 : a.member.id > b.member.id ? 1 : 0));
-    await tx.$executeRawUnsafe(
-      UPDATE_GROUPS,
+    await tx.query(UPDATE_GROUPS, [
       updates.map((u) => u.member.id),
       updates.map((u) => u.member.lastSpanAt.toISOString()),
       updates.map((u) => u.status),
       updates.map((u) => u.error),
       updates.map((u) => u.transcriptId),
-      now,
-    );
+      now.toISOString(),
+    ]);
   }
   return counts;
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { sortableUuid } from "@/lib/ids/sortable-uuid";
-import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import type pg from "pg";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ImportSuccess } from "@/lib/transcripts/import-types";
 import { sessionIdOf, spanRole } from "@/lib/transcripts/otlp/conventions";
 import { importTraceSpans } from "@/lib/transcripts/otlp/import-trace";
 import type { OtelSpan } from "@/lib/transcripts/otlp/span";
-import { withPgTransaction } from "../db/pg-pool";
+import { pgQuery, utcTimestamps, withPgTransaction } from "../db/pg-pool";
 import { insertRowsUnnestPostgres } from "../db/unnest-insert";
 import { METADATA_COLUMNS, postgresMetadataColumnValues } from "../transcripts/metadata-columns";
 import { preparedTranscript } from "../transcripts/store";
@@ -139,59 +140,62 @@ function groupsOf(rows: TraceRow[], sessions: Map<string, TraceRow[]>): TraceGro
   return groups;
 }
 
+// Past Prisma, as the spans' ingestion: a pass reads about 2 MB of span JSON and writes its
+// transcripts, which through Prisma's raw queries went into JSON and back.
+const ASSEMBLY_LIMITS = { maxWaitMs: 15_000, timeoutMs: 120_000 };
+
 export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Date, options: AssemblyOptions): Promise<AssemblyReport> {
   const limit = options.limit ?? 200;
   const report: AssemblyReport = { created: 0, updated: 0, unchanged: 0, duplicates: 0, withoutLlm: 0, failed: 0, more: false };
-  const rows = await prisma.$queryRawUnsafe<TraceRow[]>(QUIET, new Date(now.getTime() - options.quietMs), limit);
+  const rows = await pgQuery<TraceRow>(prisma, { text: QUIET, values: [new Date(now.getTime() - options.quietMs).toISOString(), limit], types: utcTimestamps });
   report.more = rows.length === limit;
   if (rows.length === 0) return report;
-  await prisma.$transaction(
-    async (tx) => {
-      const sessionIds = [...new Set(rows.flatMap((row) => (row.sessionId ? [row.sessionId] : [])))];
-      const sessions = new Map<string, TraceRow[]>();
-      if (sessionIds.length) {
-        for (const member of await tx.$queryRawUnsafe<TraceRow[]>(SESSIONS, sessionIds)) sessions.set(member.sessionId!, [...(sessions.get(member.sessionId!) ?? []), member]);
-      }
-      const groups = groupsOf(rows, sessions);
-      // The spans of every group in one read, parsed where each group is assembled, so that a broken span fails its trace alone.
-      const spansOf = new Map<string, SpanRow[]>();
-      const traceIds = [...new Set(groups.flatMap((group) => group.members.map((member) => member.traceId)))];
-      for (const traceId of traceIds) spansOf.set(traceId, []);
-      for (const row of await tx.$queryRawUnsafe<SpanRow[]>(SPANS, traceIds)) spansOf.get(row.traceId)?.push(row);
-      const spans = (traceId: string) => (spansOf.get(traceId) ?? []).map(parsedSpan);
+  await withPgTransaction(prisma, ASSEMBLY_LIMITS, async (tx) => {
+    const sessionIds = [...new Set(rows.flatMap((row) => (row.sessionId ? [row.sessionId] : [])))];
+    const sessions = new Map<string, TraceRow[]>();
+    if (sessionIds.length) {
+      const { rows: members } = await tx.query<TraceRow>({ text: SESSIONS, values: [sessionIds], types: utcTimestamps });
+      for (const member of members) sessions.set(member.sessionId!, [...(sessions.get(member.sessionId!) ?? []), member]);
+    }
+    const groups = groupsOf(rows, sessions);
+    // The spans of every group in one read, parsed where each group is assembled, so that a broken span fails its trace alone.
+    const spansOf = new Map<string, SpanRow[]>();
+    const traceIds = [...new Set(groups.flatMap((group) => group.members.map((member) => member.traceId)))];
+    for (const traceId of traceIds) spansOf.set(traceId, []);
+    for (const row of (await tx.query<SpanRow>(SPANS, [traceIds])).rows) spansOf.get(row.traceId)?.push(row);
+    const spans = (traceId: string) => (spansOf.get(traceId) ?? []).map(parsedSpan);
 
-      // Traces that are new (no transcript yet), the usual case, go in one batch of set-based statements.
-      if (groups.every((group) => group.members.every((member) => member.transcriptId === null))) {
-        await tx.$executeRawUnsafe("SAVEPOINT assemble_pass");
-        try {
-          Object.assign(report, await assembleNewGroupsPostgres(tx, groups, spans, now, options));
-          await tx.$executeRawUnsafe("RELEASE SAVEPOINT assemble_pass");
-          return;
-        } catch {
-          // A row the database refused (e.g. a NUL character): trace by trace below, so that it fails alone.
-          await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT assemble_pass");
-        }
+    // Traces that are new (no transcript yet), the usual case, go in one batch of set-based statements.
+    if (groups.every((group) => group.members.every((member) => member.transcriptId === null))) {
+      await tx.query("SAVEPOINT assemble_pass");
+      try {
+        Object.assign(report, await assembleNewGroupsPostgres(tx, groups, spans, now, options));
+        await tx.query("RELEASE SAVEPOINT assemble_pass");
+        return;
+      } catch {
+        // A row the database refused (e.g. a NUL character): trace by trace below, so that it fails alone.
+        await tx.query("ROLLBACK TO SAVEPOINT assemble_pass");
       }
-      await assembleGroupByGroup(tx, groups, spans, now, options, report);
-    },
-    { timeout: 120_000, maxWait: 15_000 },
-  );
+    }
+    await assembleGroupByGroup(tx, groups, spans, now, options, report);
+  });
   return report;
 }
 
 /** Each group in a savepoint of its own: a trace that cannot be assembled is marked failed and the others go on. */
 async function assembleGroupByGroup(
-  tx: Prisma.TransactionClient,
+  tx: pg.ClientBase,
   groups: readonly TraceGroupToAssemble[],
   spansOf: (traceId: string) => OtelSpan[],
   now: Date,
   options: AssemblyOptions,
   report: AssemblyReport,
 ): Promise<void> {
+  const at = now.toISOString();
   const done = (member: TraceRow, status: string, error: string | null, transcriptId: string | null) =>
-    tx.$executeRawUnsafe(DONE, now, status, error, transcriptId, member.id, member.lastSpanAt);
+    tx.query(DONE, [at, status, error, transcriptId, member.id, member.lastSpanAt.toISOString()]);
   for (const { row, members: group } of groups) {
-    await tx.$executeRawUnsafe("SAVEPOINT trace_group");
+    await tx.query("SAVEPOINT trace_group");
     try {
       const spans = group.flatMap((member) => spansOf(member.traceId));
       const outcome = importTraceSpans(spans, { file: `trace ${row.traceId}` }, options);
@@ -206,12 +210,12 @@ async function assembleGroupByGroup(
           for (const member of group) await done(member, "duplicate", `the same conversation is already stored as transcript ${written.transcriptId}`, null);
         } else {
           report[written.kind]++;
-          for (const member of group) await tx.$executeRawUnsafe(ASSEMBLED, now, "assembled", null, written.transcriptId, member.id, member.lastSpanAt);
+          for (const member of group) await tx.query(ASSEMBLED, [at, "assembled", null, written.transcriptId, member.id, member.lastSpanAt.toISOString()]);
         }
       }
-      await tx.$executeRawUnsafe("RELEASE SAVEPOINT trace_group");
+      await tx.query("RELEASE SAVEPOINT trace_group");
     } catch (error) {
-      await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT trace_group");
+      await tx.query("ROLLBACK TO SAVEPOINT trace_group");
       report.failed++;
       await done(row, "failed", `could not be assembled: ${error instanceof Error ? error.message : String(error)}`, null);
     }
@@ -225,19 +229,18 @@ const UPDATE_CALL = `UPDATE "ToolCall" SET "callId" = $1, "messageIndex" = $2, "
   "parsedArguments" = $7::jsonb, "argumentsError" = $8, "responseIndex" = $9, "response" = $10 WHERE "id" = $11`;
 
 /** write-transcript.ts's transcriptWriter, one trace at a time, inside the caller's transaction. */
-async function writeTraceTranscriptPostgres(tx: Prisma.TransactionClient, outcome: ImportSuccess, existingId: string | null, createdAt: Date): Promise<WriteOutcome> {
+async function writeTraceTranscriptPostgres(tx: pg.ClientBase, outcome: ImportSuccess, existingId: string | null, createdAt: Date): Promise<WriteOutcome> {
   const item = preparedTranscript(outcome);
-  const [sameHash] = await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT "id" FROM "Transcript" WHERE "contentHash" = $1`, item.hash);
-  const [current] = existingId ? await tx.$queryRawUnsafe<{ contentHash: string }[]>(`SELECT "contentHash" FROM "Transcript" WHERE "id" = $1`, existingId) : [];
+  const [sameHash] = (await tx.query<{ id: string }>(`SELECT "id" FROM "Transcript" WHERE "contentHash" = $1`, [item.hash])).rows;
+  const [current] = existingId ? (await tx.query<{ contentHash: string }>(`SELECT "contentHash" FROM "Transcript" WHERE "id" = $1`, [existingId])).rows : [];
   if (existingId && current) {
     if (current.contentHash === item.hash) return { kind: "unchanged", transcriptId: existingId };
     if (sameHash) return { kind: "duplicate", transcriptId: sameHash.id };
     const t = item.transcript;
-    await tx.$executeRawUnsafe(
-      UPDATE_TRANSCRIPT,
+    await tx.query(UPDATE_TRANSCRIPT, [
       item.name, item.format, item.hash, JSON.stringify(t.messages), JSON.stringify(t.tools), JSON.stringify(t.metadata),
       t.messages.length, item.sites.length, item.warnings.length, JSON.stringify(item.warnings), ...postgresMetadataColumnValues(t.metadata), existingId,
-    );
+    ]);
     await reconcileCallsPostgres(tx, existingId, outcome);
     return { kind: "updated", transcriptId: existingId };
   }
@@ -247,22 +250,22 @@ async function writeTraceTranscriptPostgres(tx: Prisma.TransactionClient, outcom
   return { kind: "created", transcriptId: id };
 }
 
-async function reconcileCallsPostgres(tx: Prisma.TransactionClient, transcriptId: string, outcome: ImportSuccess): Promise<void> {
-  const existing = await tx.$queryRawUnsafe<{ id: string; callId: string }[]>(`SELECT "id", "callId" FROM "ToolCall" WHERE "transcriptId" = $1 ORDER BY "ordinal"`, transcriptId);
+async function reconcileCallsPostgres(tx: pg.ClientBase, transcriptId: string, outcome: ImportSuccess): Promise<void> {
+  const { rows: existing } = await tx.query<{ id: string; callId: string }>(`SELECT "id", "callId" FROM "ToolCall" WHERE "transcriptId" = $1 ORDER BY "ordinal"`, [transcriptId]);
   const byCallId = new Map<string, string[]>();
   for (const row of existing) byCallId.set(row.callId, [...(byCallId.get(row.callId) ?? []), row.id]);
   const matched = outcome.sites.map((site) => byCallId.get(site.callId)?.shift() ?? null);
   const kept = new Set(matched.filter((id): id is string => id !== null));
   const gone = existing.filter((row) => !kept.has(row.id)).map((row) => row.id);
-  if (gone.length) await tx.$executeRawUnsafe(`DELETE FROM "ToolCall" WHERE "id" = ANY($1::text[])`, gone);
+  if (gone.length) await tx.query(`DELETE FROM "ToolCall" WHERE "id" = ANY($1::text[])`, [gone]);
   // Calls move when messages are inserted before them: park them first, since (transcript, message, position) is unique.
-  for (const [i, id] of matched.entries()) if (id) await tx.$executeRawUnsafe(`UPDATE "ToolCall" SET "messageIndex" = $1 WHERE "id" = $2`, -1 - i, id);
+  for (const [i, id] of matched.entries()) if (id) await tx.query(`UPDATE "ToolCall" SET "messageIndex" = $1 WHERE "id" = $2`, [-1 - i, id]);
   const inserts: (string | number | null)[][] = [];
   for (const [i, site] of outcome.sites.entries()) {
     const parsed = site.arguments.ok && site.arguments.value !== null ? JSON.stringify(site.arguments.value) : null;
     const error = site.arguments.ok ? null : site.arguments.error;
     const id = matched[i];
-    if (id) await tx.$executeRawUnsafe(UPDATE_CALL, site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments, parsed, error, site.responseIndex, site.response, id);
+    if (id) await tx.query(UPDATE_CALL, [site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments, parsed, error, site.responseIndex, site.response, id]);
     else inserts.push([sortableUuid(), transcriptId, site.callId, site.messageIndex, site.position, site.ordinal, site.toolName, site.rawArguments, parsed, error, site.responseIndex, site.response]);
   }
   await insertRowsUnnestPostgres(tx, "ToolCall", CALL_COLUMNS, inserts);
