@@ -11,7 +11,7 @@ import { insertRowsUnnestPostgres } from "../db/unnest-insert";
 import { METADATA_COLUMNS, postgresMetadataColumnValues } from "../transcripts/metadata-columns";
 import { preparedTranscript } from "../transcripts/store";
 import { CALL_COLUMNS, storeTranscriptRowsPostgres } from "../transcripts/store-postgres";
-import { assembleNewGroupsPostgres, type GroupRow, type TraceGroupToAssemble } from "./assemble-batch-postgres";
+import { assembleNewGroupsPostgres, readSpans, type GroupRow, type TraceGroupToAssemble } from "./assemble-batch-postgres";
 import type { AssemblyOptions, AssemblyReport } from "./assemble-quiet-traces";
 import type { StoredSpans } from "./store-spans";
 import type { WriteOutcome } from "./write-transcript";
@@ -109,7 +109,6 @@ type TraceRow = GroupRow;
 
 const QUIET = `SELECT "id","traceId","sessionId","lastSpanAt","transcriptId" FROM "TraceGroup" WHERE "pending" = TRUE AND "lastSpanAt" <= $1 ORDER BY "lastSpanAt" LIMIT $2`;
 const SESSIONS = `SELECT "id","traceId","sessionId","lastSpanAt","transcriptId" FROM "TraceGroup" WHERE "sessionId" = ANY($1::text[])`;
-const SPANS = `SELECT "traceId", "data" FROM "TraceSpan" WHERE "traceId" = ANY($1::text[])`;
 const DONE = `UPDATE "TraceGroup" SET "pending" = FALSE, "assembledAt" = $1, "status" = $2, "error" = $3, "transcriptId" = COALESCE($4, "transcriptId") WHERE "id" = $5 AND "lastSpanAt" = $6`;
 // DONE for an assembled group, and the link to its transcript even when a span came meanwhile (the
 // group stays pending then and is assembled again): one statement instead of DONE and a link.
@@ -120,8 +119,6 @@ const ASSEMBLED = `UPDATE "TraceGroup" SET "transcriptId" = $4,
   "error" = CASE WHEN "lastSpanAt" = $6 THEN $3 ELSE "error" END
 WHERE "id" = $5`;
 
-type SpanRow = { traceId: string; data: string };
-const parsedSpan = (row: SpanRow) => JSON.parse(row.data) as OtelSpan;
 
 /**
  * The pass's groups, in the order of its quiet traces: a trace with a session brings the session's
@@ -158,18 +155,12 @@ export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Dat
       for (const member of members) sessions.set(member.sessionId!, [...(sessions.get(member.sessionId!) ?? []), member]);
     }
     const groups = groupsOf(rows, sessions);
-    // The spans of every group in one read, parsed where each group is assembled, so that a broken span fails its trace alone.
-    const spansOf = new Map<string, SpanRow[]>();
-    const traceIds = [...new Set(groups.flatMap((group) => group.members.map((member) => member.traceId)))];
-    for (const traceId of traceIds) spansOf.set(traceId, []);
-    for (const row of (await tx.query<SpanRow>(SPANS, [traceIds])).rows) spansOf.get(row.traceId)?.push(row);
-    const spans = (traceId: string) => (spansOf.get(traceId) ?? []).map(parsedSpan);
 
     // Traces that are new (no transcript yet), the usual case, go in one batch of set-based statements.
     if (groups.every((group) => group.members.every((member) => member.transcriptId === null))) {
       await tx.query("SAVEPOINT assemble_pass");
       try {
-        Object.assign(report, await assembleNewGroupsPostgres(tx, groups, spans, now, options));
+        Object.assign(report, await assembleNewGroupsPostgres(tx, groups, now, options));
         await tx.query("RELEASE SAVEPOINT assemble_pass");
         return;
       } catch {
@@ -177,6 +168,8 @@ export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Dat
         await tx.query("ROLLBACK TO SAVEPOINT assemble_pass");
       }
     }
+    // The spans of every group in one read, parsed where each group is assembled, so that a broken span fails its trace alone.
+    const spans = await readSpans(tx, [...new Set(groups.flatMap((group) => group.members.map((member) => member.traceId)))]);
     await assembleGroupByGroup(tx, groups, spans, now, options, report);
   });
   return report;

@@ -147,6 +147,54 @@ describe("traces in pieces", () => {
     expect(await prisma.traceGroup.findFirstOrThrow({ where: { NOT: { traceId: TRACE } } })).toMatchObject({ status: "assembled", pending: false, transcriptId: stored[0].id });
   });
 
+  it("assembles a pass of many traces as if one by one: a conversation stored before, failures and traces without an LLM span among them", async () => {
+    // 60 traces: on PostgreSQL the pass is pipelined in steps of 25, so these cross steps.
+    const traceId = (i: number) => `${i.toString(16).padStart(2, "0")}f7651916cd43dd8448eb211c80319c`;
+    const asking = (i: number) => JSON.parse(JSON.stringify(openInferenceTrace(traceId(i))).replaceAll("Lima", `City${i}`)) as SpanSpec[];
+    // Trace 37 was assembled before and its group is gone (as after a restore): the same conversation comes again.
+    await send(asking(37), 0);
+    expect(await assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ created: 1 });
+    const stored = (await prisma.transcript.findFirstOrThrow()).id;
+    await prisma.traceGroup.deleteMany();
+    await prisma.traceSpan.deleteMany();
+
+    const specs = Array.from({ length: 60 }, (_, i) => asking(i)).map((trace, i) => (i === 12 ? trace.filter((span) => span.name !== "OpenAI Chat Completions") : trace));
+    await send(specs.flat(), 100);
+    await prisma.traceSpan.updateMany({ where: { traceId: traceId(44), spanId: "a000000000000002" }, data: { data: "not a span" } });
+    expect(await assembleQuietTraces(prisma, second(200), QUIET)).toEqual({ created: 57, updated: 0, unchanged: 0, duplicates: 1, withoutLlm: 1, failed: 1, more: false });
+
+    const groups = new Map((await prisma.traceGroup.findMany()).map((group) => [group.traceId, group]));
+    expect(groups.get(traceId(37))).toMatchObject({ status: "duplicate", pending: false, transcriptId: null, error: `the same conversation is already stored as transcript ${stored}` });
+    expect(groups.get(traceId(12))).toMatchObject({ status: "no-llm", pending: false, transcriptId: null });
+    expect(groups.get(traceId(44))).toMatchObject({ status: "failed", pending: false, transcriptId: null, error: expect.stringMatching(/^could not be assembled: /) });
+    const transcripts = new Map((await prisma.transcript.findMany({ include: { toolCalls: true } })).map((t) => [t.id, t]));
+    expect(transcripts.size).toBe(58);
+    for (let i = 0; i < 60; i++) {
+      if ([37, 12, 44].includes(i)) continue;
+      const group = groups.get(traceId(i))!;
+      expect(group).toMatchObject({ status: "assembled", pending: false });
+      expect(transcripts.get(group.transcriptId!)).toMatchObject({ name: `Weather in City${i}?`, toolCalls: [expect.objectContaining({ toolName: "get_weather", responseIndex: 3 })] });
+    }
+  });
+
+  it("falls back to one trace at a time when the database refuses a transcript in a later step of a long pass", async () => {
+    const traceId = (i: number) => `${i.toString(16).padStart(2, "0")}f7651916cd43dd8448eb211c80319c`;
+    const refused = "Weather in City40?";
+    if (dialectOf(prisma) === "postgresql") {
+      await prisma.$executeRawUnsafe(`CREATE FUNCTION refuse_city() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        IF NEW."name" = '${refused}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
+      await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_city BEFORE INSERT ON "Transcript" FOR EACH ROW EXECUTE FUNCTION refuse_city()`);
+    } else {
+      await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_city BEFORE INSERT ON "Transcript" WHEN NEW."name" = '${refused}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+    }
+    await send(Array.from({ length: 60 }, (_, i) => JSON.parse(JSON.stringify(openInferenceTrace(traceId(i))).replaceAll("Lima", `City${i}`)) as SpanSpec[]).flat(), 0);
+    expect(await assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ created: 59, failed: 1, duplicates: 0 });
+    expect(await prisma.traceGroup.findUniqueOrThrow({ where: { traceId: traceId(40) } })).toMatchObject({ status: "failed", transcriptId: null, error: expect.stringContaining("refused by the test") });
+    expect(await prisma.transcript.count()).toBe(59);
+    expect(await prisma.toolCall.count()).toBe(59);
+    expect(await prisma.traceGroup.count({ where: { status: "assembled", pending: false, transcriptId: { not: null } } })).toBe(59);
+  });
+
   it("makes one transcript of the traces of one conversation", async () => {
     const one = genAiTrace("4ef7651916cd43dd8448eb211c80319c");
     const two = genAiTrace("5ff7651916cd43dd8448eb211c80319c").map((s) => ({ ...s, spanId: s.spanId.replace("b", "d") }));
