@@ -33,6 +33,7 @@ import { DATABASE_USAGE, openBenchDatabases, takeDatabaseOption, type DatabaseOp
 import { markInUse } from "./bench/results/build";
 import { freePort, startServer, type ServerHandle } from "./bench/results/server";
 import { benchSession, cookieHeader } from "./bench/results/session";
+import { sampleCpu, type CpuUsage } from "./bench/runs/cpu-usage";
 import { judgeRate } from "./bench/runs/judge-rate";
 import { kill9, probeTargets, servedBuild, startWorker } from "./bench/runs/processes";
 import { seedRunsData } from "./bench/runs/seed";
@@ -166,6 +167,7 @@ async function main() {
     const run = { runId: answer.id, total: answer.total };
     log(`Run ${run.runId}: ${run.total} evaluations, started through POST /api/runs in ${createMs.toFixed(0)} ms`);
     const runStarted = performance.now();
+    const cpu = sampleCpu(() => ({ web: [server?.pid], workers: workers.map((worker) => worker.pid) }));
 
     const targets = probeTargets(run.runId);
     const probes: Probe[] = [];
@@ -226,6 +228,7 @@ async function main() {
       if (state.status !== "pending" && state.status !== "running") throw new Error(`the run ended ${state.status}`);
     }
     const runSeconds = (performance.now() - runStarted) / 1000;
+    const cpuUsage = cpu.stop();
     probing = false;
     await probeLoop;
     await sleep(1000);
@@ -269,6 +272,7 @@ async function main() {
       ["probes", `${latencies.length} answered, ${failed} failed${cut ? `, ${cut} in flight when the web server was killed` : ""}`, failed ? "FAILED" : "ok"],
       ...failures.slice(0, 5).map((probe): [string, string, string] => ["  failed", `${probe.target.replace(run.runId, ":id")} at ${((probe.at - runStarted) / 1000).toFixed(1)} s after ${probe.ms.toFixed(0)} ms: ${probe.failure ?? "?"}`, ""]),
       ["probe p50 / p95 / max", `${percentile(latencies, 0.5).toFixed(0)} / ${p95.toFixed(0)} / ${max.toFixed(0)} ms`, p95 < TARGET_P95_MS && max <= TARGET_MAX_MS ? "ok" : `MISSED (p95 < ${TARGET_P95_MS}, max <= ${TARGET_MAX_MS})`],
+      ...(cpuUsage ? [["CPU during the run", cpuLine(cpuUsage), ""] as [string, string, string]] : []),
       ["one result per call × criterion × mode", `${rows} rows, ${keys} keys, ${open} open, ${comparisons} comparisons`, exact ? "ok" : "WRONG"],
     ];
     for (const target of targets) {
@@ -292,6 +296,14 @@ async function main() {
     console.error(`bench-runs: logs kept in ${dir}`);
     process.exit(1);
   }
+}
+
+/** CPU seconds by role, and how many of the machine's cores they kept busy on average. */
+function cpuLine(usage: CpuUsage): string {
+  const { web, workers, database } = usage.seconds;
+  const total = web + workers + database + usage.benchSeconds;
+  const cores = total / usage.wallSeconds;
+  return `workers ${workers.toFixed(1)} s, web ${web.toFixed(1)} s, database ${database.toFixed(1)} s, bench ${usage.benchSeconds.toFixed(1)} s: ${cores.toFixed(2)} of ${os.cpus().length} cores busy`;
 }
 
 void main();

@@ -29,6 +29,8 @@ export interface ServerHandle {
   stop: () => Promise<void>;
   /** Synchronous last resort for process.on("exit"): SIGKILL to the group if it still runs. */
   killNow: () => void;
+  /** The spawned process (the root of the server's process tree). */
+  pid: number | undefined;
 }
 
 /** Whether nothing listens on `port` (IPv4 and IPv6 loopback alike: `next start` takes both). */
@@ -163,5 +165,5 @@ export function startServer(options: StartOptions): ServerHandle {
     await stop();
     throw error;
   });
-  return { ready, gone, logTail: (lines) => tail(logFile, lines), peakRssMb: () => Math.round(peak), stop, killNow };
+  return { ready, gone, logTail: (lines) => tail(logFile, lines), peakRssMb: () => Math.round(peak), stop, killNow, pid: child.pid };
 }

@@ -1,3 +1,4 @@
+import type pg from "pg";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { pgExecute, pgQuery, withPgTransaction } from "../../db/pg-pool";
 import { isWorkerGone } from "../worker-id";
@@ -58,6 +59,22 @@ export async function claimTranscriptBatchPostgres(prisma: PrismaClient, workerI
 const cursors = new Map<string, string>();
 const cursorKey = (table: ClaimTable, workerId: string, runId: string) => `${table}\u0000${workerId}\u0000${runId}`;
 
+/**
+ * CLAIM_AFTER with sorting disabled, so that its rows come from a walk of the primary key from the
+ * cursor. The run's rows are created while it runs, so its statistics lag: with a run's pending
+ * rows estimated at 1, PostgreSQL read every pending row through the (runId, status) index and
+ * sorted them, each claim: 84 ms a claim of 1,000 on average over a 300,000-evaluation run (25 s
+ * of the database's 80 s of CPU), 450 ms with 200,000 rows pending; the walk takes about 1 ms.
+ * SQLite's (runId, status) index is in rowid order already (claim.ts).
+ */
+async function claimAfter(tx: pg.ClientBase, table: ClaimTable, values: unknown[]): Promise<{ id: string }[]> {
+  // Back on for the claim from the start, for which the walk would read every row of the run; after a failure the rollback restores it.
+  await tx.query("SET LOCAL enable_sort = off");
+  const { rows } = await tx.query<{ id: string }>(CLAIM_AFTER[table], values);
+  await tx.query("SET LOCAL enable_sort = on");
+  return rows;
+}
+
 async function claim(prisma: PrismaClient, table: ClaimTable, workerId: string, limit: number, now: Date): Promise<string[]> {
   const at = now.toISOString();
   return withPgTransaction(prisma, WORKER_PG_TRANSACTION, async (tx) => {
@@ -72,7 +89,7 @@ async function claim(prisma: PrismaClient, table: ClaimTable, workerId: string, 
       const key = cursorKey(table, workerId, run.id);
       const cursor = cursors.get(key);
       const want = limit - ids.length;
-      const rows = cursor === undefined ? [] : (await tx.query<{ id: string }>(CLAIM_AFTER[table], [workerId, at, run.id, want, cursor])).rows;
+      const rows = cursor === undefined ? [] : await claimAfter(tx, table, [workerId, at, run.id, want, cursor]);
       if (rows.length < want) rows.push(...(await tx.query<{ id: string }>(CLAIM[table], [workerId, at, run.id, want - rows.length])).rows);
       if (!rows.length) continue;
       let last = cursor ?? "";
