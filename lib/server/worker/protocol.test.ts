@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { seedDemo } from "@/lib/server/demo/seed";
 import { createRun } from "@/lib/server/runs/create-run";
+import { dialectOf } from "@/lib/server/db/dialect";
+import { withPgTransaction } from "@/lib/server/db/pg-pool";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/test-database";
 import { newRunSchema } from "@/lib/zod/runs";
 import { claimBatch } from "./claim";
@@ -80,6 +82,24 @@ describe("claims", () => {
     expect(await releaseAbandoned(prisma, "me", LEASE, new Date(start.getTime() + LEASE + 1))).toBe(2);
     expect(await statusOf(forgotten)).toEqual(["pending", "pending"]);
     expect(await statusOf(renewed)).toEqual(["running", "running"]);
+  });
+});
+
+describe("renewing claims (PostgreSQL only: npm run test:pg)", () => {
+  it("skips rows another transaction holds, instead of waiting for it (a result write of the same worker, which a wait could deadlock)", async () => {
+    if (dialectOf(prisma) !== "postgresql") return;
+    const start = new Date("2030-01-01T00:00:00Z");
+    const ids = await claimBatch(prisma, "elsewhere:1:w", 3, start);
+    const later = new Date(start.getTime() + 1000);
+    let renewed = -1;
+    await withPgTransaction(prisma, { maxWaitMs: 5_000, timeoutMs: 10_000 }, async (tx) => {
+      await tx.query(`SELECT 1 FROM "Evaluation" WHERE "id" = $1 FOR UPDATE`, [ids[0]]);
+      // Resolves while the row is still held: a renewal that waited would only end with this transaction.
+      renewed = await renewClaims(prisma, "elsewhere:1:w", ids, later);
+    });
+    expect(renewed).toBe(2);
+    const rows = await prisma.evaluation.findMany({ where: { id: { in: ids } }, select: { id: true, claimedAt: true } });
+    expect(rows.filter((row) => row.claimedAt?.getTime() === later.getTime()).map((row) => row.id).sort()).toEqual(ids.slice(1).sort());
   });
 });
 

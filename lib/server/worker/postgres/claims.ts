@@ -105,7 +105,18 @@ async function claim(prisma: PrismaClient, table: ClaimTable, workerId: string, 
   });
 }
 
-const RENEW = TABLES.map((table) => `UPDATE "${table}" SET "claimedAt" = $1 WHERE "id" = ANY($2::text[]) AND "status" = 'running' AND "claimedBy" = $3`);
+// A renewal skips the rows another transaction holds: those are the worker's own results being
+// written (done at commit, or renewed by the next heartbeat if that write fails), or a sweep that
+// found the lease expired anyway. Waiting for them deadlocked: the heartbeat and a result write of
+// the same worker lock a batch's rows in different orders, PostgreSQL aborted the write after
+// deadlock_timeout (1 s), and its 1,000 results went again one by one (once per 2-worker bench:runs).
+const RENEW = TABLES.map(
+  (table) => `
+WITH mine AS MATERIALIZED (
+  SELECT "id" FROM "${table}" WHERE "id" = ANY($2::text[]) AND "status" = 'running' AND "claimedBy" = $3 FOR UPDATE SKIP LOCKED
+)
+UPDATE "${table}" t SET "claimedAt" = $1 FROM mine WHERE t."id" = mine."id"`,
+);
 const RELEASE = TABLES.map((table) => `UPDATE "${table}" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL WHERE "id" = ANY($1::text[]) AND "status" = 'running' AND "claimedBy" = $2`);
 
 /** Renewals and releases run on both tables: a batch's ids are in one or the other. */
