@@ -17,6 +17,7 @@ export type ImportErrorCode =
   | "too_large" // one item over the byte limit
   | "too_deep" // nesting over the depth limit
   | "encoding" // not valid UTF-8
+  | "unstorable" // a value the database cannot hold (PostgreSQL: a NUL character)
   | "container"; // the file as a whole: empty, not an object/array/JSON Lines, trailing content
 
 export interface ImportError extends SourceLocation {

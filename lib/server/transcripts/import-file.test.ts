@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { fixture } from "@/lib/transcripts/fixtures/helpers";
 import { transcriptListQuerySchema } from "@/lib/zod/transcripts";
+import { dialectOf } from "../db/dialect";
 import { createTestDatabase } from "../test-database";
 import { scheduleImportCleanup } from "../uploads/cleanup-task";
 import { listTranscripts } from "./list";
@@ -49,6 +50,21 @@ describe("importFile", () => {
     expect(calls[0]).toMatchObject({ callId: "c1", messageIndex: 1, position: 0, ordinal: 1, toolName: "get_weather", responseIndex: 2, response: '{"temp": 20}' });
     const upload = await prisma.upload.findUniqueOrThrow({ where: { id: report.uploadId } });
     expect(upload).toMatchObject({ status: "done", importedCount: 2, rejectedCount: 2, duplicateCount: 0 });
+  });
+
+  it("rejects, on PostgreSQL, a transcript holding a NUL character with where it is, and imports the rest; SQLite stores it", async () => {
+    const nul = chat("Lima\u0000");
+    const report = await importFile(prisma, { fileName: "nul.jsonl", source: "api", maxFileBytes: 1e6, chunks: [lines(chat("Paris"), nul, chat("Rome"))] });
+    if (dialectOf(prisma) === "postgresql") {
+      expect(report.imported.map((t) => t.line)).toEqual([1, 3]);
+      expect(report.rejected).toEqual([
+        { file: "nul.jsonl", line: 2, code: "unstorable", path: "messages[0].content", message: "messages[0].content contains a NUL character (\\u0000), which PostgreSQL cannot store: remove it, or replace it (e.g. with U+FFFD)" },
+      ]);
+      expect(await prisma.transcript.count()).toBe(2);
+    } else {
+      expect(report.imported.map((t) => t.line)).toEqual([1, 2, 3]);
+      expect((await prisma.transcript.findFirstOrThrow({ where: { name: "Weather in Lima\u0000?" } })).name).toContain("\u0000");
+    }
   });
 
   it("gives transcripts and tool calls ids in import order, so a run's rows sit together in the evaluation indexes", async () => {

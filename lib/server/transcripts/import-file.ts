@@ -1,8 +1,10 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import type { ImportError } from "@/lib/transcripts/import-types";
+import type { ImportError, SourceLocation } from "@/lib/transcripts/import-types";
+import { nulCharacterPath } from "@/lib/transcripts/nul-characters";
 import { formatBytes, type ImportLimits } from "@/lib/transcripts/limits";
 import type { Chunk } from "@/lib/transcripts/read-items";
 import { readTranscripts } from "@/lib/transcripts/read-transcripts";
+import { dialectOf } from "../db/dialect";
 import { beginFileImport, completeFileImport, failFileImport } from "../uploads/file-import";
 import { scheduleImportCleanup } from "../uploads/cleanup-task";
 import { preparedTranscript, storeTranscripts, type PreparedTranscript } from "./store";
@@ -59,6 +61,15 @@ async function openUpload(prisma: PrismaClient, input: ImportFileInput): Promise
  * whole (too large, a broken connection, a database error) hides them for good at once and leaves
  * their deletion to a background task (lib/server/uploads), so the request answers immediately.
  */
+function nulRejection(source: SourceLocation, path: string): ImportError {
+  return {
+    ...source,
+    code: "unstorable",
+    path,
+    message: `${path} contains a NUL character (\\u0000), which PostgreSQL cannot store: remove it, or replace it (e.g. with U+FFFD)`,
+  };
+}
+
 export async function importFile(prisma: PrismaClient, input: ImportFileInput): Promise<FileReport> {
   const upload = await openUpload(prisma, input);
   const importId = await beginFileImport(prisma, upload.id, input.fileName);
@@ -112,6 +123,9 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
     );
   };
 
+  // PostgreSQL stores a NUL character in neither text nor jsonb: the transcript that holds one is
+  // rejected with where it is, instead of failing its whole batch with the server's message.
+  const refusesNul = dialectOf(prisma) === "postgresql";
   try {
     const isLines = /\.(jsonl|ndjson|jsonlines)$/i.test(input.fileName);
     const chunks = capped(input.chunks, input.maxFileBytes, input.fileName);
@@ -120,6 +134,11 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
       input.onProgress?.(bytesRead);
       if (!outcome.ok) {
         report.rejected.push(outcome.error);
+        continue;
+      }
+      const nulAt = refusesNul ? nulCharacterPath(outcome) : null;
+      if (nulAt !== null) {
+        report.rejected.push(nulRejection(outcome.source, nulAt));
         continue;
       }
       for (const criterion of outcome.criteria) if (!report.criteria.includes(criterion)) report.criteria.push(criterion);
