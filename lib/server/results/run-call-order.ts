@@ -38,7 +38,10 @@ export function ordering(runId: string, view: RunView): Ordering {
     const joins = view.mode
       ? scoreJoin("s1", runId, view.criterion, view.mode)
       : Prisma.sql`${scoreJoin("s1", runId, view.criterion, "hindsight")} ${scoreJoin("s2", runId, view.criterion, "immediate")}`;
-    const score = view.mode ? Prisma.sql`s1."score"` : Prisma.sql`CASE WHEN s1."id" IS NOT NULL THEN s1."score" ELSE s2."score" END`;
+    // Whether s1 matched, read from a column of the covering (run, criterion, mode, …, call, score)
+    // index: with s1."id", which only the table holds, PostgreSQL read the whole Evaluation table
+    // to join s1 (33 of the sort's 108 ms at 90,000 results) where s2 was an index-only scan.
+    const score = view.mode ? Prisma.sql`s1."score"` : Prisma.sql`CASE WHEN s1."toolCallId" IS NOT NULL THEN s1."score" ELSE s2."score" END`;
     // Unscored calls last in either direction, then by id, as the list always had them.
     return keyed([Prisma.sql`(${score}) IS NULL`, Prisma.sql`COALESCE(${score}, 0)`, Prisma.sql`tc."id"`], ["asc", view.dir, "asc"], joins);
   }
