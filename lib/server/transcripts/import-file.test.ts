@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { fixture } from "@/lib/transcripts/fixtures/helpers";
 import { transcriptListQuerySchema } from "@/lib/zod/transcripts";
 import { dialectOf } from "../db/dialect";
+import { ANALYZE_AFTER_ROWS } from "../db/refresh-statistics";
 import { createTestDatabase } from "../test-database";
 import { scheduleImportCleanup } from "../uploads/cleanup-task";
 import { listTranscripts } from "./list";
@@ -65,6 +66,18 @@ describe("importFile", () => {
       expect(report.imported.map((t) => t.line)).toEqual([1, 2, 3]);
       expect((await prisma.transcript.findFirstOrThrow({ where: { name: "Weather in Lima\u0000?" } })).name).toContain("\u0000");
     }
+  });
+
+  it("refreshes PostgreSQL's planner statistics after a large file, not after a small one", async () => {
+    if (dialectOf(prisma) !== "postgresql") return;
+    const analysed = async () => (await prisma.$queryRawUnsafe<{ tablename: string }[]>(`SELECT DISTINCT tablename FROM pg_stats WHERE tablename IN ('Transcript', 'ToolCall') ORDER BY 1`)).map((row) => row.tablename);
+    // Fewer rows than autovacuum's own threshold (50), so that it does not analyse them either.
+    await importFile(prisma, { fileName: "small.jsonl", source: "api", maxFileBytes: 1e6, chunks: [lines(chat("Paris"), chat("Rome"))] });
+    expect(await analysed()).toEqual([]);
+    const many = Array.from({ length: ANALYZE_AFTER_ROWS }, (_, i) => chat(`City ${i}`));
+    const report = await importFile(prisma, { fileName: "large.jsonl", source: "api", maxFileBytes: 1e8, chunks: [lines(...many)] });
+    expect(report.imported).toHaveLength(ANALYZE_AFTER_ROWS);
+    expect(await analysed()).toEqual(["ToolCall", "Transcript"]);
   });
 
   it("gives transcripts and tool calls ids in import order, so a run's rows sit together in the evaluation indexes", async () => {

@@ -5,6 +5,7 @@ import { formatBytes, type ImportLimits } from "@/lib/transcripts/limits";
 import type { Chunk } from "@/lib/transcripts/read-items";
 import { readTranscripts } from "@/lib/transcripts/read-transcripts";
 import { dialectOf } from "../db/dialect";
+import { refreshStatistics } from "../db/refresh-statistics";
 import { beginFileImport, completeFileImport, failFileImport } from "../uploads/file-import";
 import { scheduleImportCleanup } from "../uploads/cleanup-task";
 import { preparedTranscript, storeTranscripts, type PreparedTranscript } from "./store";
@@ -165,6 +166,8 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
     throw error;
   }
   await finishUpload(prisma, upload, importId, report);
+  // A large file's rows would otherwise be planned without statistics until autovacuum's next round.
+  await refreshStatistics(prisma, ["Transcript", "ToolCall"], report.imported.length);
   return report;
 }
 
