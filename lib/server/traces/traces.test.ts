@@ -29,6 +29,21 @@ const send = async (specs: SpanSpec[], s: number, encoding: "json" | "protobuf" 
   return receiveTraceExport(prisma, body, encoding, { maxSpans: 1000, now: second(s) });
 };
 
+/** A trigger that refuses to store the transcript named `name`, standing in for a row the database cannot take. */
+async function refuseTranscriptNamed(name: string): Promise<void> {
+  if (dialectOf(prisma) === "postgresql") {
+    await prisma.$executeRawUnsafe(`CREATE FUNCTION refuse_named() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW."name" = '${name}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
+    await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_named BEFORE INSERT ON "Transcript" FOR EACH ROW EXECUTE FUNCTION refuse_named()`);
+  } else {
+    await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_named BEFORE INSERT ON "Transcript" WHEN NEW."name" = '${name}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+  }
+}
+
+/** The i-th of many traces, each asking the weather of its own city ("Weather in City<i>?"). */
+const manyTraceId = (i: number) => `${i.toString(16).padStart(2, "0")}f7651916cd43dd8448eb211c80319c`;
+const askingCity = (i: number) => JSON.parse(JSON.stringify(openInferenceTrace(manyTraceId(i))).replaceAll("Lima", `City${i}`)) as SpanSpec[];
+
 describe("traces in pieces", () => {
   it("waits for quiet, builds one transcript, and updates it in place when late spans arrive", async () => {
     const [root, llm1, tool, llm2] = openInferenceTrace();
@@ -127,15 +142,8 @@ describe("traces in pieces", () => {
   });
 
   it("fails a trace whose transcript the database refuses, alone: the others of the pass are stored", async () => {
-    // A trigger stands in for a row the database cannot take (on PostgreSQL, the pass is written in
-    // one batch first; this makes it fall back to one trace at a time).
-    if (dialectOf(prisma) === "postgresql") {
-      await prisma.$executeRawUnsafe(`CREATE FUNCTION refuse_lima() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-        IF NEW."name" = 'Weather in Lima?' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
-      await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_lima BEFORE INSERT ON "Transcript" FOR EACH ROW EXECUTE FUNCTION refuse_lima()`);
-    } else {
-      await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_lima BEFORE INSERT ON "Transcript" WHEN NEW."name" = 'Weather in Lima?' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
-    }
+    // On PostgreSQL the pass is written in one batch first; this makes it fall back to one trace at a time.
+    await refuseTranscriptNamed("Weather in Lima?");
     await send([...openInferenceTrace(), ...genAiTrace()], 0);
     expect(await assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ created: 1, failed: 1 });
     expect(await prisma.traceGroup.findUniqueOrThrow({ where: { traceId: TRACE } })).toMatchObject({ status: "failed", pending: false, transcriptId: null, error: expect.stringContaining("refused by the test") });
@@ -149,47 +157,37 @@ describe("traces in pieces", () => {
 
   it("assembles a pass of many traces as if one by one: a conversation stored before, failures and traces without an LLM span among them", async () => {
     // 60 traces: on PostgreSQL the pass is pipelined in steps of 25, so these cross steps.
-    const traceId = (i: number) => `${i.toString(16).padStart(2, "0")}f7651916cd43dd8448eb211c80319c`;
-    const asking = (i: number) => JSON.parse(JSON.stringify(openInferenceTrace(traceId(i))).replaceAll("Lima", `City${i}`)) as SpanSpec[];
     // Trace 37 was assembled before and its group is gone (as after a restore): the same conversation comes again.
-    await send(asking(37), 0);
+    await send(askingCity(37), 0);
     expect(await assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ created: 1 });
     const stored = (await prisma.transcript.findFirstOrThrow()).id;
     await prisma.traceGroup.deleteMany();
     await prisma.traceSpan.deleteMany();
 
-    const specs = Array.from({ length: 60 }, (_, i) => asking(i)).map((trace, i) => (i === 12 ? trace.filter((span) => span.name !== "OpenAI Chat Completions") : trace));
+    const specs = Array.from({ length: 60 }, (_, i) => askingCity(i)).map((trace, i) => (i === 12 ? trace.filter((span) => span.name !== "OpenAI Chat Completions") : trace));
     await send(specs.flat(), 100);
-    await prisma.traceSpan.updateMany({ where: { traceId: traceId(44), spanId: "a000000000000002" }, data: { data: "not a span" } });
+    await prisma.traceSpan.updateMany({ where: { traceId: manyTraceId(44), spanId: "a000000000000002" }, data: { data: "not a span" } });
     expect(await assembleQuietTraces(prisma, second(200), QUIET)).toEqual({ created: 57, updated: 0, unchanged: 0, duplicates: 1, withoutLlm: 1, failed: 1, more: false });
 
     const groups = new Map((await prisma.traceGroup.findMany()).map((group) => [group.traceId, group]));
-    expect(groups.get(traceId(37))).toMatchObject({ status: "duplicate", pending: false, transcriptId: null, error: `the same conversation is already stored as transcript ${stored}` });
-    expect(groups.get(traceId(12))).toMatchObject({ status: "no-llm", pending: false, transcriptId: null });
-    expect(groups.get(traceId(44))).toMatchObject({ status: "failed", pending: false, transcriptId: null, error: expect.stringMatching(/^could not be assembled: /) });
+    expect(groups.get(manyTraceId(37))).toMatchObject({ status: "duplicate", pending: false, transcriptId: null, error: `the same conversation is already stored as transcript ${stored}` });
+    expect(groups.get(manyTraceId(12))).toMatchObject({ status: "no-llm", pending: false, transcriptId: null });
+    expect(groups.get(manyTraceId(44))).toMatchObject({ status: "failed", pending: false, transcriptId: null, error: expect.stringMatching(/^could not be assembled: /) });
     const transcripts = new Map((await prisma.transcript.findMany({ include: { toolCalls: true } })).map((t) => [t.id, t]));
     expect(transcripts.size).toBe(58);
     for (let i = 0; i < 60; i++) {
       if ([37, 12, 44].includes(i)) continue;
-      const group = groups.get(traceId(i))!;
+      const group = groups.get(manyTraceId(i))!;
       expect(group).toMatchObject({ status: "assembled", pending: false });
       expect(transcripts.get(group.transcriptId!)).toMatchObject({ name: `Weather in City${i}?`, toolCalls: [expect.objectContaining({ toolName: "get_weather", responseIndex: 3 })] });
     }
   });
 
   it("falls back to one trace at a time when the database refuses a transcript in a later step of a long pass", async () => {
-    const traceId = (i: number) => `${i.toString(16).padStart(2, "0")}f7651916cd43dd8448eb211c80319c`;
-    const refused = "Weather in City40?";
-    if (dialectOf(prisma) === "postgresql") {
-      await prisma.$executeRawUnsafe(`CREATE FUNCTION refuse_city() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-        IF NEW."name" = '${refused}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
-      await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_city BEFORE INSERT ON "Transcript" FOR EACH ROW EXECUTE FUNCTION refuse_city()`);
-    } else {
-      await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_city BEFORE INSERT ON "Transcript" WHEN NEW."name" = '${refused}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
-    }
-    await send(Array.from({ length: 60 }, (_, i) => JSON.parse(JSON.stringify(openInferenceTrace(traceId(i))).replaceAll("Lima", `City${i}`)) as SpanSpec[]).flat(), 0);
+    await refuseTranscriptNamed("Weather in City40?");
+    await send(Array.from({ length: 60 }, (_, i) => askingCity(i)).flat(), 0);
     expect(await assembleQuietTraces(prisma, second(60), QUIET)).toMatchObject({ created: 59, failed: 1, duplicates: 0 });
-    expect(await prisma.traceGroup.findUniqueOrThrow({ where: { traceId: traceId(40) } })).toMatchObject({ status: "failed", transcriptId: null, error: expect.stringContaining("refused by the test") });
+    expect(await prisma.traceGroup.findUniqueOrThrow({ where: { traceId: manyTraceId(40) } })).toMatchObject({ status: "failed", transcriptId: null, error: expect.stringContaining("refused by the test") });
     expect(await prisma.transcript.count()).toBe(59);
     expect(await prisma.toolCall.count()).toBe(59);
     expect(await prisma.traceGroup.count({ where: { status: "assembled", pending: false, transcriptId: { not: null } } })).toBe(59);
