@@ -38,3 +38,14 @@ export function nulCharacterPath(outcome: Pick<ImportSuccess, "name" | "transcri
   }
   return null;
 }
+
+/** Why a value with a NUL character at `path` is refused, and what to do about it. */
+export function nulCharacterMessage(path: string): string {
+  return `${path} contains a NUL character (\\u0000), which PostgreSQL cannot store: remove it, or replace it (e.g. with U+FFFD)`;
+}
+
+/** Throws nulCharacterMessage when the transcript holds a NUL character: for writers to PostgreSQL that fail a transcript by throwing. */
+export function refuseNulCharacters(outcome: Pick<ImportSuccess, "name" | "transcript" | "sites">): void {
+  const path = nulCharacterPath(outcome);
+  if (path !== null) throw new Error(nulCharacterMessage(path));
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { AssembleOptions } from "@/lib/transcripts/otlp/assemble";
+import { refuseNulCharacters } from "@/lib/transcripts/nul-characters";
 import { importTraceSpans } from "@/lib/transcripts/otlp/import-trace";
 import type { OtelSpan } from "@/lib/transcripts/otlp/span";
 import type { SqlValue } from "../db/multi-row-insert";
@@ -130,6 +131,7 @@ export async function assembleNewGroupsPostgres(tx: pg.ClientBase, groups: reado
           counts.withoutLlm++;
           for (const member of members) updates.push({ member, status: "no-llm", error: outcome.error.message, transcriptId: null });
         } else {
+          refuseNulCharacters(outcome);
           built.push({ members, item: preparedTranscript(outcome) });
         }
       } catch (error) {

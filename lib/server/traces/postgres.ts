@@ -4,6 +4,7 @@ import type pg from "pg";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ImportSuccess } from "@/lib/transcripts/import-types";
 import { sessionIdOf, spanRole } from "@/lib/transcripts/otlp/conventions";
+import { refuseNulCharacters } from "@/lib/transcripts/nul-characters";
 import { importTraceSpans } from "@/lib/transcripts/otlp/import-trace";
 import type { OtelSpan } from "@/lib/transcripts/otlp/span";
 import { pgQuery, utcTimestamps, withPgTransaction } from "../db/pg-pool";
@@ -164,7 +165,7 @@ export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Dat
         await tx.query("RELEASE SAVEPOINT assemble_pass");
         return;
       } catch {
-        // A row the database refused (e.g. a NUL character): trace by trace below, so that it fails alone.
+        // A row the database refused (a race on a unique hash, a value it cannot store): trace by trace below, so that it fails alone.
         await tx.query("ROLLBACK TO SAVEPOINT assemble_pass");
       }
     }
@@ -197,6 +198,7 @@ async function assembleGroupByGroup(
         report.withoutLlm++;
         for (const member of group) await done(member, "no-llm", outcome.error.message, null);
       } else {
+        refuseNulCharacters(outcome);
         const written = await writeTraceTranscriptPostgres(tx, outcome, existing, now);
         if (written.kind === "duplicate") {
           report.duplicates++;

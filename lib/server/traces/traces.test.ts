@@ -155,6 +155,24 @@ describe("traces in pieces", () => {
     expect(await prisma.traceGroup.findFirstOrThrow({ where: { NOT: { traceId: TRACE } } })).toMatchObject({ status: "assembled", pending: false, transcriptId: stored[0].id });
   });
 
+  it("fails a trace with a NUL character alone on PostgreSQL, saying where it is; SQLite stores it", async () => {
+    // The user's message holds U+0000, which PostgreSQL stores in neither text nor jsonb.
+    const withNul = JSON.parse(JSON.stringify(openInferenceTrace()).replaceAll("Weather in Lima?", "Weather in Li\\u0000ma?")) as SpanSpec[];
+    await send([...withNul, ...genAiTrace()], 0);
+    const report = await assembleQuietTraces(prisma, second(60), QUIET);
+    const group = await prisma.traceGroup.findUniqueOrThrow({ where: { traceId: TRACE } });
+    if (dialectOf(prisma) === "postgresql") {
+      expect(report).toMatchObject({ created: 1, failed: 1 });
+      expect(group).toMatchObject({ status: "failed", pending: false, transcriptId: null });
+      expect(group.error).toMatch(/^could not be assembled: messages\[\d+\]\.content contains a NUL character \(\\u0000\), which PostgreSQL cannot store/);
+      expect(await prisma.transcript.count()).toBe(1);
+    } else {
+      expect(report).toMatchObject({ created: 2, failed: 0 });
+      expect(group).toMatchObject({ status: "assembled" });
+      expect((await prisma.transcript.findUniqueOrThrow({ where: { id: group.transcriptId! } })).name).toBe("Weather in Li\u0000ma?");
+    }
+  });
+
   it("assembles a pass of many traces as if one by one: a conversation stored before, failures and traces without an LLM span among them", async () => {
     // 60 traces: on PostgreSQL the pass is pipelined in steps of 25, so these cross steps.
     // Trace 37 was assembled before and its group is gone (as after a restore): the same conversation comes again.

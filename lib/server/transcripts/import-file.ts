@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { ImportError, SourceLocation } from "@/lib/transcripts/import-types";
-import { nulCharacterPath } from "@/lib/transcripts/nul-characters";
+import { nulCharacterMessage, nulCharacterPath } from "@/lib/transcripts/nul-characters";
 import { formatBytes, type ImportLimits } from "@/lib/transcripts/limits";
 import type { Chunk } from "@/lib/transcripts/read-items";
 import { readTranscripts } from "@/lib/transcripts/read-transcripts";
@@ -67,7 +67,7 @@ function nulRejection(source: SourceLocation, path: string): ImportError {
     ...source,
     code: "unstorable",
     path,
-    message: `${path} contains a NUL character (\\u0000), which PostgreSQL cannot store: remove it, or replace it (e.g. with U+FFFD)`,
+    message: nulCharacterMessage(path),
   };
 }
 
