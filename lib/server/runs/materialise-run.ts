@@ -35,7 +35,8 @@ FROM json_each(?) AS j WHERE true
 ON CONFLICT ("runId", "toolCallId", "criterionId", "mode") DO NOTHING`;
 
 const RUN_STATE = `SELECT "materialising", "materialiseCursor" FROM "Run" WHERE "id" = ?`;
-const ADVANCE = `UPDATE "Run" SET "doneCount" = "doneCount" + ?, "materialiseCursor" = ? WHERE "id" = ?`;
+// Rows settled at creation are all not applicable (INSERT_ROWS): both counters move by their number.
+const ADVANCE = `UPDATE "Run" SET "doneCount" = "doneCount" + @settled, "notApplicableCount" = "notApplicableCount" + @settled, "materialiseCursor" = @cursor WHERE "id" = @runId`;
 // The last batch: the rows are all there, so the counters are what they number (a transcript
 // removed meanwhile leaves fewer than were counted at creation; in the write lock, nothing moves),
 // and a run with nothing left to judge ends.
@@ -46,6 +47,7 @@ const FINISH = `
 UPDATE "Run" SET "materialising" = false, "materialiseCursor" = NULL,
   "total" = ${countBoth("")},
   "doneCount" = ${countBoth(` AND "status" IN ('done', 'not-applicable')`)},
+  "notApplicableCount" = ${countBoth(` AND "status" = 'not-applicable'`)},
   "errorCount" = ${countBoth(` AND "status" = 'error'`)}
 WHERE "id" = @runId`;
 const CLOSE_IF_IDLE = `UPDATE "Run" SET "status" = 'done', "finishedAt" = ? WHERE "id" = ? AND "status" IN ('pending', 'running') AND "doneCount" + "errorCount" >= "total"`;
@@ -98,7 +100,7 @@ export async function materialiseBatch(prisma: PrismaClient, runId: string, maxC
       } else {
         // Rows settled at creation count as finished. (The cursor check makes a conflict, and so a
         // miscount, all but impossible; the last batch recounts anyway.)
-        db.statement(ADVANCE).run(rows.filter((row) => row.na !== undefined).length, nextCursor, runId);
+        db.statement(ADVANCE).run({ settled: rows.filter((row) => row.na !== undefined).length, cursor: nextCursor, runId });
       }
       return { inserted, finished };
     }),

@@ -36,6 +36,7 @@ export async function finishIdleRuns(prisma: PrismaClient, now: Date = new Date(
           finishedAt: now,
           total: count(() => true),
           doneCount: count((group) => group.status === "done" || group.status === "not-applicable"),
+          notApplicableCount: count((group) => group.status === "not-applicable"),
           errorCount: count((group) => group.status === "error"),
           cacheHits: count((group) => group.cached && group.status !== "error"),
         },

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Judge, JudgeResult } from "@/lib/judges/types";
@@ -5,6 +7,8 @@ import { createRun } from "@/lib/server/runs/create-run";
 import { cancelRun } from "@/lib/server/runs/cancel-run";
 import { retryFailed } from "@/lib/server/runs/retry-failed";
 import { getRunProgress } from "@/lib/server/runs/run-progress";
+import { dialectOf } from "@/lib/server/db/dialect";
+import { MIGRATIONS_FOLDERS } from "@/lib/server/db/migrations-dir";
 import { newRunSchema, type NewRunInput, type RunMode } from "@/lib/zod/runs";
 import type { JudgeFactory } from "./judge-factory";
 import { runUntilIdle } from "./run-until-idle";
@@ -60,6 +64,8 @@ describe("executing runs with the checks judge", () => {
       }
       if (row.status === "not-applicable") expect(row.explanation).toBeTruthy();
     }
+    // Settled at creation and judged not applicable alike: the progress of a running run reads this counter.
+    expect(run.notApplicableCount).toBe(rows.filter((row) => row.status === "not-applicable").length);
     const noResponse = rows.filter((row) => row.mode === "hindsight" && row.toolCall.responseIndex === null);
     expect(noResponse.length).toBe(mode === "hindsight" || mode === "both" ? criterionIds.length : 0);
     expect(noResponse.every((row) => row.status === "not-applicable" && row.attempts === 0 && /no tool response/.test(row.explanation ?? ""))).toBe(true);
@@ -141,6 +147,23 @@ describe("progress of a run being judged", () => {
     expect(expected.done).toBeGreaterThan(0);
     expect(expected.pending).toBeGreaterThan(0);
     expect(live?.errors.map((group) => group.error)).toEqual(expected.error ? ["provider refused book_flight"] : []);
+  });
+});
+
+describe("the migration that added notApplicableCount", () => {
+  it("fills it for the runs stored before", async () => {
+    const created = await create({ mode: "both" });
+    await runUntilIdle({ prisma, ...quiet });
+    const notApplicable = await prisma.evaluation.count({ where: { runId: created.runId, status: "not-applicable" } });
+    expect(notApplicable).toBeGreaterThan(0);
+    await prisma.run.update({ where: { id: created.runId }, data: { notApplicableCount: 0 } });
+    const folder = MIGRATIONS_FOLDERS[dialectOf(prisma)];
+    const [migration] = readdirSync(path.join("prisma", folder)).filter((name) => name.endsWith("_run_not_applicable_count"));
+    const sql = readFileSync(path.join("prisma", folder, migration, "migration.sql"), "utf8");
+    const backfill = sql.split(";").map((statement) => statement.replace(/^\s*--.*$/gm, "").trim()).filter((statement) => statement.startsWith("UPDATE"));
+    expect(backfill).toHaveLength(1);
+    await prisma.$executeRawUnsafe(backfill[0]);
+    expect((await prisma.run.findUniqueOrThrow({ where: { id: created.runId } })).notApplicableCount).toBe(notApplicable);
   });
 });
 

@@ -3,6 +3,7 @@ import type { JudgeResult } from "@/lib/judges/types";
 import { dialectOf } from "../db/dialect";
 import type { SettledOutcome } from "./outcome";
 import { writeResultsPostgres } from "./postgres/results";
+import { countOutcome, type RunCounter } from "./run-counters";
 import { asJson, asNumber, sqlDate } from "./sql";
 import { withWorkerDb, writeTransaction, type WorkerDb } from "./worker-db";
 import { writeComparisons, type WrittenSide } from "./write-comparisons";
@@ -56,7 +57,7 @@ const UPDATE_TRANSCRIPT_RESULT = `UPDATE "TranscriptEvaluation" SET ${SET_RESULT
 const INSERT_CACHE = `INSERT INTO "JudgeCache" ("key", "judgeId", "result", "createdAt") VALUES (?, ?, ?, ?) ON CONFLICT ("key") DO NOTHING`;
 
 const COUNT_RUN = `
-UPDATE "Run" SET "doneCount" = "doneCount" + ?, "errorCount" = "errorCount" + ?, "cacheHits" = "cacheHits" + ?
+UPDATE "Run" SET "doneCount" = "doneCount" + ?, "notApplicableCount" = "notApplicableCount" + ?, "errorCount" = "errorCount" + ?, "cacheHits" = "cacheHits" + ?
 WHERE "id" = ? RETURNING "status", "total", "doneCount", "errorCount", "materialising"`;
 
 const FINISH_RUN = `UPDATE "Run" SET "status" = 'done', "finishedAt" = ? WHERE "id" = ?`;
@@ -79,7 +80,7 @@ function writeInTransaction(db: WorkerDb, workerId: string, entries: readonly Re
   const stamp = sqlDate(now);
   const update = db.statement(UPDATE_RESULT);
   const updateTranscript = db.statement(UPDATE_TRANSCRIPT_RESULT);
-  const counters = new Map<string, { done: number; error: number; cached: number }>();
+  const counters = new Map<string, RunCounter>();
   const cacheRows = new Map<string, { judgeId: string; result: string }>();
   const sides: WrittenSide[] = [];
   const written = entries.map((entry) => {
@@ -88,22 +89,15 @@ function writeInTransaction(db: WorkerDb, workerId: string, entries: readonly Re
     const row = (agent ? updateTranscript : update).get(...resultParameters(entry, stamp, workerId)) as { toolCallId?: string; criterionId: string } | undefined;
     if (!row) return false;
     if (!agent && row.toolCallId) sides.push({ runId: evaluation.runId, toolCallId: row.toolCallId, criterionId: row.criterionId });
-    let counter = counters.get(evaluation.runId);
-    if (!counter) counters.set(evaluation.runId, (counter = { done: 0, error: 0, cached: 0 }));
-    if (outcome.status === "error") {
-      counter.error++;
-      return true;
-    }
-    counter.done++;
-    if (outcome.cached) counter.cached++;
-    else if (outcome.cacheKey && outcome.judgeId) cacheRows.set(outcome.cacheKey, { judgeId: outcome.judgeId, result: asJson(cacheable(outcome.result)) });
+    countOutcome(counters, evaluation.runId, outcome);
+    if (outcome.status !== "error" && !outcome.cached && outcome.cacheKey && outcome.judgeId) cacheRows.set(outcome.cacheKey, { judgeId: outcome.judgeId, result: asJson(cacheable(outcome.result)) });
     return true;
   });
   const insertCache = db.statement(INSERT_CACHE);
   for (const [key, row] of cacheRows) insertCache.run(key, row.judgeId, row.result, stamp);
   writeComparisons(db, sides, now);
   for (const [runId, counter] of counters) {
-    const run = db.statement(COUNT_RUN).get(counter.done, counter.error, counter.cached, runId) as { status: string; total: unknown; doneCount: unknown; errorCount: unknown; materialising: unknown } | undefined;
+    const run = db.statement(COUNT_RUN).get(counter.done, counter.notApplicable, counter.error, counter.cached, runId) as { status: string; total: unknown; doneCount: unknown; errorCount: unknown; materialising: unknown } | undefined;
     // The whole group fails; the writer then writes its entries one by one, isolating this one.
     if (!run) throw new Error(`run ${runId} of evaluation results no longer exists`);
     // A run still being materialised has more rows to come: the last materialising batch closes it if need be.

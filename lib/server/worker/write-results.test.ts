@@ -71,6 +71,17 @@ describe("writeResults", () => {
     expect((await prisma.judgeCache.findMany()).map((row) => row.key)).toEqual([`key-${mine[0]}`]);
   });
 
+  it("counts a not-applicable result as finished and as not applicable", async () => {
+    const { runId } = await startRun("immediate");
+    const [first, second] = await claimBatch(prisma, "me", 2);
+    const notApplicable: ResultToWrite = {
+      evaluation: { id: second, runId },
+      outcome: { status: "not-applicable", result: { ...judged(0), score: null, applicable: false, explanation: "needs the response" }, judgeId: "test-judge", cacheKey: null, cached: false, attempts: 1, latencyMs: 3 },
+    };
+    expect(await writeResults(prisma, "me", [done(first, runId, 1), notApplicable])).toEqual([true, true]);
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ doneCount: 2, notApplicableCount: 1, errorCount: 0 });
+  });
+
   it("finishes the run with its last rows", async () => {
     const { runId, total } = await startRun("immediate");
     const ids = await claimBatch(prisma, "me", total + 10);

@@ -17,7 +17,8 @@ SELECT lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, 
 FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS j(value, n)
 ON CONFLICT ("runId", "toolCallId", "criterionId", "mode") DO NOTHING`;
 const RUN_STATE = `SELECT "materialising", "materialiseCursor" FROM "Run" WHERE "id" = $1 FOR UPDATE`;
-const ADVANCE = `UPDATE "Run" SET "doneCount" = "doneCount" + $1, "materialiseCursor" = $2 WHERE "id" = $3`;
+// Rows settled at creation are all not applicable (INSERT_ROWS): both counters move by their number.
+const ADVANCE = `UPDATE "Run" SET "doneCount" = "doneCount" + $1, "notApplicableCount" = "notApplicableCount" + $1, "materialiseCursor" = $2 WHERE "id" = $3`;
 // Agent-level rows (TranscriptEvaluation, created with the run) count as well.
 const countBoth = (condition: string) =>
   `(SELECT COUNT(*) FROM "Evaluation" WHERE "runId" = $1${condition}) + (SELECT COUNT(*) FROM "TranscriptEvaluation" WHERE "runId" = $1${condition})`;
@@ -25,6 +26,7 @@ const FINISH = `
 UPDATE "Run" SET "materialising" = false, "materialiseCursor" = NULL,
   "total" = ${countBoth("")},
   "doneCount" = ${countBoth(` AND "status" IN ('done', 'not-applicable')`)},
+  "notApplicableCount" = ${countBoth(` AND "status" = 'not-applicable'`)},
   "errorCount" = ${countBoth(` AND "status" = 'error'`)}
 WHERE "id" = $1`;
 const CLOSE_IF_IDLE = `UPDATE "Run" SET "status" = 'done', "finishedAt" = $1 WHERE "id" = $2 AND "status" IN ('pending', 'running') AND "doneCount" + "errorCount" >= "total"`;

@@ -3,6 +3,7 @@ import type pg from "pg";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { withPgTransaction } from "../../db/pg-pool";
 import { asJson, asNumber } from "../sql";
+import { countOutcome, type RunCounter } from "../run-counters";
 import { WORKER_PG_TRANSACTION } from "../transaction";
 import type { ResultToWrite } from "../write-result";
 import { comparisonsOf, type ComparisonRow, type SideRow, type WrittenSide } from "../write-comparisons";
@@ -35,8 +36,8 @@ INSERT INTO "JudgeCache" ("key", "judgeId", "result", "createdAt")
 SELECT c."key", c."judgeId", c."result"::jsonb, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS c("key", "judgeId", "result")
 ON CONFLICT ("key") DO NOTHING`;
 const COUNT_RUN = `
-UPDATE "Run" SET "doneCount" = "doneCount" + $1, "errorCount" = "errorCount" + $2, "cacheHits" = "cacheHits" + $3
-WHERE "id" = $4 RETURNING "status", "total", "doneCount", "errorCount", "materialising"`;
+UPDATE "Run" SET "doneCount" = "doneCount" + $1, "notApplicableCount" = "notApplicableCount" + $2, "errorCount" = "errorCount" + $3, "cacheHits" = "cacheHits" + $4
+WHERE "id" = $5 RETURNING "status", "total", "doneCount", "errorCount", "materialising"`;
 const FINISH_RUN = `UPDATE "Run" SET "status" = 'done', "finishedAt" = $1 WHERE "id" = $2`;
 // `|| ''` keeps "criterionId" out of the index choice: a run's rows are read before autovacuum has
 // analysed them, and without statistics the planner took the (runId, criterionId, passed) index
@@ -123,7 +124,7 @@ export async function writeResultsPostgres(prisma: PrismaClient, workerId: strin
       ...(agents.length ? (await tx.query<Updated>(UPDATE_TRANSCRIPT_RESULTS, [...resultColumns(agents), at, workerId])).rows : []),
     ];
     const byId = new Map(updated.map((row) => [row.id, row]));
-    const counters = new Map<string, { done: number; error: number; cached: number }>();
+    const counters = new Map<string, RunCounter>();
     const cacheRows = new Map<string, { judgeId: string; result: string }>();
     const sides: WrittenSide[] = [];
     // An id given twice was written once: the first entry counts, as when rows went one by one.
@@ -132,15 +133,8 @@ export async function writeResultsPostgres(prisma: PrismaClient, workerId: strin
       if (!row) return false;
       byId.delete(evaluation.id);
       if (row.toolCallId !== null) sides.push({ runId: evaluation.runId, toolCallId: row.toolCallId, criterionId: row.criterionId });
-      let counter = counters.get(evaluation.runId);
-      if (!counter) counters.set(evaluation.runId, (counter = { done: 0, error: 0, cached: 0 }));
-      if (outcome.status === "error") {
-        counter.error++;
-        return true;
-      }
-      counter.done++;
-      if (outcome.cached) counter.cached++;
-      else if (outcome.cacheKey && outcome.judgeId) cacheRows.set(outcome.cacheKey, { judgeId: outcome.judgeId, result: asJson(cacheable(outcome.result)) });
+      countOutcome(counters, evaluation.runId, outcome);
+      if (outcome.status !== "error" && !outcome.cached && outcome.cacheKey && outcome.judgeId) cacheRows.set(outcome.cacheKey, { judgeId: outcome.judgeId, result: asJson(cacheable(outcome.result)) });
       return true;
     });
     // The run rows first, in id order: holding a run's row until commit makes the writers of one
@@ -152,7 +146,7 @@ export async function writeResultsPostgres(prisma: PrismaClient, workerId: strin
       const counter = counters.get(runId)!;
       const {
         rows: [run],
-      } = await tx.query<{ status: string; total: unknown; doneCount: unknown; errorCount: unknown; materialising: boolean }>(COUNT_RUN, [counter.done, counter.error, counter.cached, runId]);
+      } = await tx.query<{ status: string; total: unknown; doneCount: unknown; errorCount: unknown; materialising: boolean }>(COUNT_RUN, [counter.done, counter.notApplicable, counter.error, counter.cached, runId]);
       if (!run) throw new Error(`run ${runId} of evaluation results no longer exists`);
       if (!run.materialising && asNumber(run.doneCount) + asNumber(run.errorCount) >= asNumber(run.total) && (run.status === "pending" || run.status === "running")) {
         await tx.query(FINISH_RUN, [at, runId]);
