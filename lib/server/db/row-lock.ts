@@ -12,7 +12,7 @@ import { dialectOf } from "./dialect";
 type Client = PrismaClient | Prisma.TransactionClient;
 
 /** Tables whose rows the services lock (a fixed list: the name goes into the SQL as written). */
-export type LockedTable = "Run" | "Review" | "Comment" | "Criterion" | "ReviewLabel";
+export type LockedTable = "Run" | "Review" | "Comment" | "Criterion" | "ReviewLabel" | "Upload";
 
 /**
  * Locks the rows of `table` with these ids FOR UPDATE, in id order (two transactions locking

@@ -135,6 +135,22 @@ describe("importFile", () => {
     await expect(importFile(prisma, { fileName: "c.json", source: "api", maxFileBytes: 1e6, uploadId: "nope", chunks: ["{}"] })).rejects.toThrow(/No upload with id nope/);
   });
 
+  it("keeps every file's report when files of one upload are imported at once (a CI posting in parallel)", async () => {
+    const first = await importFile(prisma, { fileName: "a.json", source: "api", maxFileBytes: 1e6, chunks: [JSON.stringify(chat("A"))] });
+    const names = ["b.jsonl", "c.jsonl", "d.jsonl"];
+    await Promise.all(
+      names.map((fileName, i) =>
+        importFile(prisma, { fileName, source: "api", maxFileBytes: 1e6, uploadId: first.uploadId, chunks: [lines(chat(`B${i}`), chat(`C${i}`), "not json")] }),
+      ),
+    );
+    const upload = await prisma.upload.findUniqueOrThrow({ where: { id: first.uploadId } });
+    expect(upload).toMatchObject({ importedCount: 7, rejectedCount: 3, status: "done" });
+    expect([...(upload.fileNames as string[])].sort()).toEqual(["a.json", ...names]);
+    const report = upload.report as { files: { file: string }[]; rejected: { file: string }[] };
+    expect(report.files.map((file) => file.file).sort()).toEqual(["a.json", ...names]);
+    expect(report.rejected.map((rejection) => rejection.file).sort()).toEqual(names);
+  });
+
   it("leaves nothing half-written when the file turns out too large mid-stream", async () => {
     const big = Array.from({ length: 1200 }, (_, i) => JSON.stringify(chat(`City ${i}`)));
     async function* chunks() {

@@ -5,8 +5,9 @@ import { formatBytes, type ImportLimits } from "@/lib/transcripts/limits";
 import type { Chunk } from "@/lib/transcripts/read-items";
 import { readTranscripts } from "@/lib/transcripts/read-transcripts";
 import { dialectOf } from "../db/dialect";
+import { lockRowsForUpdate } from "../db/row-lock";
 import { refreshStatistics } from "../db/refresh-statistics";
-import { beginFileImport, completeFileImport, failFileImport } from "../uploads/file-import";
+import { beginFileImport, completeFileImport, failFileImport, keepImportAlive } from "../uploads/file-import";
 import { scheduleImportCleanup } from "../uploads/cleanup-task";
 import { preparedTranscript, storeTranscripts, type PreparedTranscript } from "./store";
 import { emptyStoredReport, mergeFileReport, type FileReport, type StoredUploadReport } from "./upload-report";
@@ -30,6 +31,8 @@ export interface ImportFileInput {
   maxFileBytes: number;
   limits?: Partial<ImportLimits>;
   onProgress?: (bytesRead: number) => void;
+  /** How often the import marks itself alive (IMPORT_HEARTBEAT_MS). */
+  heartbeatMs?: number;
 }
 
 // A batch is written synchronously on SQLite; 200 transcripts keep each write well under 100 ms of event-loop time.
@@ -44,15 +47,13 @@ async function* capped(chunks: AsyncIterable<Chunk> | Iterable<Chunk>, maxBytes:
   }
 }
 
-async function openUpload(prisma: PrismaClient, input: ImportFileInput): Promise<{ id: string; report: StoredUploadReport }> {
+async function openUpload(prisma: PrismaClient, input: ImportFileInput): Promise<{ id: string }> {
   if (!input.uploadId) {
-    const report = emptyStoredReport();
-    const row = await prisma.upload.create({ data: { source: input.source, fileNames: [], status: "importing", report: report as unknown as Prisma.InputJsonObject } });
-    return { id: row.id, report };
+    return prisma.upload.create({ data: { source: input.source, fileNames: [], status: "importing", report: emptyStoredReport() as unknown as Prisma.InputJsonObject }, select: { id: true } });
   }
-  const row = await prisma.upload.findUnique({ where: { id: input.uploadId }, select: { id: true, report: true } });
+  const row = await prisma.upload.findUnique({ where: { id: input.uploadId }, select: { id: true } });
   if (!row) throw new UploadError(`No upload with id ${input.uploadId}`, 404);
-  return { id: row.id, report: row.report as unknown as StoredUploadReport };
+  return row;
 }
 
 /**
@@ -74,6 +75,15 @@ function nulRejection(source: SourceLocation, path: string): ImportError {
 export async function importFile(prisma: PrismaClient, input: ImportFileInput): Promise<FileReport> {
   const upload = await openUpload(prisma, input);
   const importId = await beginFileImport(prisma, upload.id, input.fileName);
+  const stopHeartbeat = keepImportAlive(prisma, importId, input.heartbeatMs);
+  try {
+    return await importInto(prisma, input, upload, importId);
+  } finally {
+    stopHeartbeat();
+  }
+}
+
+async function importInto(prisma: PrismaClient, input: ImportFileInput, upload: { id: string }, importId: string): Promise<FileReport> {
   const report: FileReport = { uploadId: upload.id, file: input.fileName, bytes: 0, imported: [], duplicates: [], rejected: [], criteria: [], warnings: 0 };
   const seen = new Map<string, string>();
   // A batch holds the items to store and, in their place, those that repeat an earlier item of
@@ -165,7 +175,7 @@ export async function importFile(prisma: PrismaClient, input: ImportFileInput): 
     await discardFile(prisma, upload.id, importId, !input.uploadId, error);
     throw error;
   }
-  await finishUpload(prisma, upload, importId, report);
+  await finishUpload(prisma, upload.id, importId, report);
   // A large file's rows would otherwise be planned without statistics until autovacuum's next round.
   await refreshStatistics(prisma, ["Transcript", "ToolCall"], report.imported.length);
   return report;
@@ -180,22 +190,31 @@ async function discardFile(prisma: PrismaClient, uploadId: string, importId: str
   }
 }
 
-async function finishUpload(prisma: PrismaClient, upload: { id: string; report: StoredUploadReport }, importId: string, report: FileReport) {
-  const merged = mergeFileReport(upload.report, report);
-  const showFile = completeFileImport(prisma, importId);
-  const recordCounts = prisma.upload.update({
-    where: { id: upload.id },
-    data: {
-      status: "done",
-      fileNames: merged.files.map((f) => f.file),
-      importedCount: { increment: report.imported.length },
-      duplicateCount: { increment: report.duplicates.length },
-      rejectedCount: { increment: report.rejected.length },
-      warningCount: { increment: report.warnings },
-      report: merged as unknown as Prisma.InputJsonObject,
-    },
+/**
+ * Shows the file's transcripts and adds its report to the upload's, in one transaction. The
+ * upload's report is read there, under the upload row's lock: files of one upload imported at
+ * once (a CI posting them in parallel) each merged into the report read when they began, and the
+ * last to finish kept only its own.
+ */
+async function finishUpload(prisma: PrismaClient, uploadId: string, importId: string, report: FileReport) {
+  await prisma.$transaction(async (tx) => {
+    await lockRowsForUpdate(tx, "Upload", [uploadId]);
+    const current = await tx.upload.findUniqueOrThrow({ where: { id: uploadId }, select: { report: true } });
+    const merged = mergeFileReport(current.report as unknown as StoredUploadReport, report);
+    await completeFileImport(tx, importId);
+    await tx.upload.update({
+      where: { id: uploadId },
+      data: {
+        status: "done",
+        fileNames: merged.files.map((f) => f.file),
+        importedCount: { increment: report.imported.length },
+        duplicateCount: { increment: report.duplicates.length },
+        rejectedCount: { increment: report.rejected.length },
+        warningCount: { increment: report.warnings },
+        report: merged as unknown as Prisma.InputJsonObject,
+      },
+    });
   });
-  await prisma.$transaction([showFile, recordCounts]);
 }
 
 export type { ImportError };

@@ -12,6 +12,24 @@ export async function beginFileImport(prisma: PrismaClient, uploadId: string, fi
   return row.id;
 }
 
+/**
+ * How often a running import marks itself alive, and how old that mark may grow before start-up
+ * recovery on another machine takes the import for dead (recover-interrupted-imports.ts). A process
+ * of the same machine is asked directly; one of another machine sharing the database cannot be.
+ */
+export const IMPORT_HEARTBEAT_MS = 30_000;
+export const IMPORT_STALE_MS = 5 * IMPORT_HEARTBEAT_MS;
+
+/** Refreshes the import's heartbeat every `everyMs` until the returned function is called. */
+export function keepImportAlive(prisma: PrismaClient, importId: string, everyMs: number = IMPORT_HEARTBEAT_MS): () => void {
+  const timer = setInterval(() => {
+    // A missed beat only brings the import nearer to stale: the next one refreshes it.
+    prisma.fileImport.updateMany({ where: { id: importId, status: "importing" }, data: { heartbeatAt: new Date() } }).catch(() => {});
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Marks a file failed: its transcripts stay hidden until removeFailedImports deletes them. */
 export async function failFileImport(prisma: PrismaClient, importId: string, error: string): Promise<void> {
   await prisma.fileImport.update({ where: { id: importId }, data: { status: "failed", error: error.slice(0, 2000) } });

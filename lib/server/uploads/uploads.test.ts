@@ -10,6 +10,7 @@ import { getTranscript } from "../transcripts/get";
 import { importFile } from "../transcripts/import-file";
 import { listToolNames, listTranscripts } from "../transcripts/list";
 import { scheduleImportCleanup } from "./cleanup-task";
+import { IMPORT_STALE_MS } from "./file-import";
 import { recoverInterruptedImports } from "./recover-interrupted-imports";
 import { removeFailedImports } from "./remove-failed-imports";
 
@@ -167,6 +168,27 @@ describe("start-up recovery", () => {
     expect(await recoverInterruptedImports(prisma)).toEqual({ files: 0, transcripts: 0 });
     expect(await prisma.transcript.count()).toBe(200);
     live.release("end");
+  });
+
+  it("leaves another machine's import alone while its heartbeat is fresh, and rolls it back once it is stale", async () => {
+    // A server on another machine sharing the database is receiving this file; its pid means nothing here.
+    await crashedImport("another-machine.example:4242");
+    expect(await recoverInterruptedImports(prisma)).toEqual({ files: 0, transcripts: 0 });
+    expect(await prisma.fileImport.findFirstOrThrow()).toMatchObject({ status: "importing" });
+    expect(await prisma.transcript.count()).toBe(200);
+    // The same file, its heartbeat silent for longer than IMPORT_STALE_MS: that server is gone.
+    expect(await recoverInterruptedImports(prisma, new Date(Date.now() + IMPORT_STALE_MS + 60_000))).toEqual({ files: 1, transcripts: 200 });
+    expect(await prisma.transcript.count()).toBe(0);
+  });
+
+  it("keeps a running import's heartbeat fresh", async () => {
+    const body = pausedBody(lines("beating", 200));
+    const importing = importFile(prisma, { fileName: "slow.jsonl", source: "api", maxFileBytes: 1e8, chunks: body.chunks, heartbeatMs: 20 });
+    await body.onFirstSent;
+    const { heartbeatAt: first } = await prisma.fileImport.findFirstOrThrow();
+    await vi.waitFor(async () => expect((await prisma.fileImport.findFirstOrThrow()).heartbeatAt.getTime()).toBeGreaterThan(first.getTime()), { timeout: 5_000 });
+    body.release("end");
+    expect((await importing).imported).toHaveLength(200);
   });
 
   it("rolls back an upload left importing before files were tracked", async () => {
