@@ -60,10 +60,8 @@ export async function assembleQuietTraces(prisma: PrismaClient, now: Date, optio
     const write = transcriptWriter(db);
     const report: AssemblyReport = { created: 0, updated: 0, unchanged: 0, duplicates: 0, withoutLlm: 0, failed: 0, more: false };
 
-    const rows = quiet.all(cutoff, limit);
-    report.more = rows.length === limit;
     // The worker asks every poll: take the write lock only when there is something to write.
-    if (rows.length === 0) return report;
+    if (quiet.all(cutoff, 1).length === 0) return report;
     const handled = new Set<string>();
     const createdAt = sqliteDateTime(now);
     const assembledAt = sqliteDateTime(now);
@@ -94,6 +92,10 @@ export async function assembleQuietTraces(prisma: PrismaClient, now: Date, optio
       }
     });
     const pass = db.transaction(() => {
+      // Read under the write lock: a worker of another process that read the same traces before
+      // this one's pass would build them again, as duplicates of its own transcripts.
+      const rows = quiet.all(cutoff, limit);
+      report.more = rows.length === limit;
       for (const row of rows) {
         if (handled.has(row.id)) continue;
         try {

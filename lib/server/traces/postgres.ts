@@ -145,10 +145,18 @@ const ASSEMBLY_LIMITS = { maxWaitMs: 15_000, timeoutMs: 120_000 };
 export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Date, options: AssemblyOptions): Promise<AssemblyReport> {
   const limit = options.limit ?? 200;
   const report: AssemblyReport = { created: 0, updated: 0, unchanged: 0, duplicates: 0, withoutLlm: 0, failed: 0, more: false };
-  const rows = await pgQuery<TraceRow>(prisma, { text: QUIET, values: [new Date(now.getTime() - options.quietMs).toISOString(), limit], types: utcTimestamps });
-  report.more = rows.length === limit;
-  if (rows.length === 0) return report;
+  const quiet = { text: QUIET, values: [new Date(now.getTime() - options.quietMs).toISOString(), limit], types: utcTimestamps };
+  // Every worker asks every poll: a plain read says whether there is anything to do.
+  if ((await pgQuery<TraceRow>(prisma, quiet)).length === 0) return report;
   await withPgTransaction(prisma, ASSEMBLY_LIMITS, async (tx) => {
+    // One worker assembles at a time, from what it reads under the lock: two that read the same
+    // quiet traces each built them, and the second's pass, refused on the first's content hashes,
+    // marked every trace a duplicate of its own transcript. The others go on judging meanwhile.
+    const { rows: [turn] } = await tx.query<{ mine: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtextextended('callboard:trace-assembly', 0)) AS "mine"`);
+    if (!turn.mine) return;
+    const { rows } = await tx.query<TraceRow>(quiet);
+    report.more = rows.length === limit;
+    if (rows.length === 0) return;
     const sessionIds = [...new Set(rows.flatMap((row) => (row.sessionId ? [row.sessionId] : [])))];
     const sessions = new Map<string, TraceRow[]>();
     if (sessionIds.length) {

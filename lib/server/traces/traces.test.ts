@@ -211,6 +211,18 @@ describe("traces in pieces", () => {
     expect(await prisma.traceGroup.count({ where: { status: "assembled", pending: false, transcriptId: { not: null } } })).toBe(59);
   });
 
+  it("assembles each quiet trace once when two workers assemble at the same moment", async () => {
+    const ids = Array.from({ length: 30 }, (_, i) => i);
+    await send(ids.flatMap(askingCity), 0);
+    const reports = await Promise.all([assembleQuietTraces(prisma, second(60), QUIET), assembleQuietTraces(prisma, second(60), QUIET)]);
+    expect(reports.reduce((sum, report) => sum + report.created, 0)).toBe(ids.length);
+    expect(reports.reduce((sum, report) => sum + report.duplicates + report.failed, 0)).toBe(0);
+    const groups = await prisma.traceGroup.findMany();
+    expect(groups).toHaveLength(ids.length);
+    expect(groups.every((group) => group.status === "assembled" && group.transcriptId !== null && !group.pending)).toBe(true);
+    expect(await prisma.transcript.count()).toBe(ids.length);
+  });
+
   it("makes one transcript of the traces of one conversation", async () => {
     const one = genAiTrace("4ef7651916cd43dd8448eb211c80319c");
     const two = genAiTrace("5ff7651916cd43dd8448eb211c80319c").map((s) => ({ ...s, spanId: s.spanId.replace("b", "d") }));
