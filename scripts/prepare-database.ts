@@ -5,11 +5,13 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createAuth } from "@/lib/server/auth/auth";
 import { ensureAdminToken } from "@/lib/server/auth/admin-token";
 import { bootstrapAdmin } from "@/lib/server/auth/first-admin";
 import { createPrisma } from "@/lib/server/db/client";
+import { withStartupLock } from "@/lib/server/db/startup-lock";
 import { applyMigrations } from "@/lib/server/db/schema-engine";
 import { seedDemoIfEmpty } from "@/lib/server/demo/seed";
 import { fillMetadataColumns } from "@/lib/server/transcripts/metadata-index";
@@ -50,21 +52,27 @@ export async function prepareDatabase(): Promise<void> {
   if (applied.length > 0) console.log(`callboard: applied ${applied.length} migration(s): ${applied.join(", ")}`);
   const prisma = createPrisma(config.DATABASE_URL);
   try {
-    const filled = await fillMetadataColumns(prisma);
-    if (filled > 0) console.log(`callboard: read model, task, tags and outcome from the metadata of ${filled} transcript(s)`);
-    const recovered = await recoverInterruptedImports(prisma);
-    if (recovered.files > 0) console.log(`callboard: rolled back ${recovered.files} file(s) left half-imported (${recovered.transcripts} transcripts removed)`);
-    if (config.CALLBOARD_ADMIN_EMAIL && config.CALLBOARD_ADMIN_PASSWORD) {
-      // Outside Next: no request, so no cookies to set.
-      const auth = createAuth(prisma, { nextCookies: false });
-      const admin = { name: config.CALLBOARD_ADMIN_NAME ?? "Admin", email: config.CALLBOARD_ADMIN_EMAIL, password: config.CALLBOARD_ADMIN_PASSWORD };
-      if ((await bootstrapAdmin(prisma, auth, admin)) === "created") console.log(`callboard: created the first admin, ${admin.email}`);
-      if (config.CALLBOARD_ADMIN_TOKEN) reportAdminToken(admin.email, await ensureAdminToken(prisma, admin.email, config.CALLBOARD_ADMIN_TOKEN));
-    }
-    if (config.CALLBOARD_DEMO !== "1") return;
-    const seeded = await seedDemoIfEmpty(prisma);
-    if (seeded) console.log(`callboard: loaded the demo data (${seeded.transcripts} transcripts, ${seeded.criteria} criteria)`);
+    // Servers started together on one database take turns (two found it empty and both loaded the demo).
+    await withStartupLock(prisma, () => prepareData(prisma, config));
   } finally {
     await prisma.$disconnect();
   }
+}
+
+/** Start-up's steps on the data: what other servers' start-ups must not do at the same time. */
+async function prepareData(prisma: PrismaClient, config: Env): Promise<void> {
+  const filled = await fillMetadataColumns(prisma);
+  if (filled > 0) console.log(`callboard: read model, task, tags and outcome from the metadata of ${filled} transcript(s)`);
+  const recovered = await recoverInterruptedImports(prisma);
+  if (recovered.files > 0) console.log(`callboard: rolled back ${recovered.files} file(s) left half-imported (${recovered.transcripts} transcripts removed)`);
+  if (config.CALLBOARD_ADMIN_EMAIL && config.CALLBOARD_ADMIN_PASSWORD) {
+    // Outside Next: no request, so no cookies to set.
+    const auth = createAuth(prisma, { nextCookies: false });
+    const admin = { name: config.CALLBOARD_ADMIN_NAME ?? "Admin", email: config.CALLBOARD_ADMIN_EMAIL, password: config.CALLBOARD_ADMIN_PASSWORD };
+    if ((await bootstrapAdmin(prisma, auth, admin)) === "created") console.log(`callboard: created the first admin, ${admin.email}`);
+    if (config.CALLBOARD_ADMIN_TOKEN) reportAdminToken(admin.email, await ensureAdminToken(prisma, admin.email, config.CALLBOARD_ADMIN_TOKEN));
+  }
+  if (config.CALLBOARD_DEMO !== "1") return;
+  const seeded = await seedDemoIfEmpty(prisma);
+  if (seeded) console.log(`callboard: loaded the demo data (${seeded.transcripts} transcripts, ${seeded.criteria} criteria)`);
 }
