@@ -20,11 +20,19 @@ export async function beginFileImport(prisma: PrismaClient, uploadId: string, fi
 export const IMPORT_HEARTBEAT_MS = 30_000;
 export const IMPORT_STALE_MS = 5 * IMPORT_HEARTBEAT_MS;
 
-/** Refreshes the import's heartbeat every `everyMs` until the returned function is called. */
+/**
+ * Refreshes the import's heartbeat every `everyMs` until the returned function is called, or until
+ * the import is no longer running (failed, or rolled back by a start-up that took it for dead).
+ */
 export function keepImportAlive(prisma: PrismaClient, importId: string, everyMs: number = IMPORT_HEARTBEAT_MS): () => void {
   const timer = setInterval(() => {
-    // A missed beat only brings the import nearer to stale: the next one refreshes it.
-    prisma.fileImport.updateMany({ where: { id: importId, status: "importing" }, data: { heartbeatAt: new Date() } }).catch(() => {});
+    prisma.fileImport.updateMany({ where: { id: importId, status: "importing" }, data: { heartbeatAt: new Date() } }).then(
+      (beat) => {
+        if (beat.count === 0) clearInterval(timer);
+      },
+      // A missed beat only brings the import nearer to stale: the next one refreshes it.
+      () => {},
+    );
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

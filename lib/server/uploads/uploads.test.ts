@@ -146,9 +146,19 @@ describe("a file that fails mid-stream", () => {
 });
 
 describe("start-up recovery", () => {
+  // The "crashed" imports still run in this process: each is ended before its database goes, or
+  // its heartbeat would beat on, into the next test's, from a connection the drop terminates.
+  const running: { body: ReturnType<typeof pausedBody>; ended: Promise<unknown> }[] = [];
+  afterEach(async () => {
+    for (const { body, ended } of running.splice(0)) {
+      body.release("cut");
+      await ended;
+    }
+  });
+
   async function crashedImport(owner: string) {
     const body = pausedBody(lines(owner, 200));
-    void importFile(prisma, { fileName: "crash.jsonl", source: "api", maxFileBytes: 1e8, chunks: body.chunks }).catch(() => {});
+    running.push({ body, ended: importFile(prisma, { fileName: "crash.jsonl", source: "api", maxFileBytes: 1e8, chunks: body.chunks }).catch(() => {}) });
     await body.onFirstSent;
     // Its batch is written while it waits for more of the file.
     await vi.waitFor(async () => expect(await prisma.transcript.count()).toBe(200), { timeout: 5_000 });
