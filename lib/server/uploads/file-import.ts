@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { dialectOf } from "../db/dialect";
 
 /** Who imports a file, so that start-up recovery can tell a live CLI import from a dead server's. */
 export function importOwner(): string {
@@ -23,8 +24,10 @@ export const IMPORT_STALE_MS = 5 * IMPORT_HEARTBEAT_MS;
 /**
  * Refreshes the import's heartbeat every `everyMs` until the returned function is called, or until
  * the import is no longer running (failed, or rolled back by a start-up that took it for dead).
+ * Only on PostgreSQL: a SQLite file is served from one machine, whose processes are asked by pid.
  */
 export function keepImportAlive(prisma: PrismaClient, importId: string, everyMs: number = IMPORT_HEARTBEAT_MS): () => void {
+  if (dialectOf(prisma) !== "postgresql") return () => {};
   const timer = setInterval(() => {
     prisma.fileImport.updateMany({ where: { id: importId, status: "importing" }, data: { heartbeatAt: new Date() } }).then(
       (beat) => {
