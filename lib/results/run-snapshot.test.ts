@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextSnapshot, parseSnapshotValue, ROWS_REFRESH_MS, SNAPSHOT_MAX_AGE_MS, snapshotFinal, snapshotOverdue, snapshotUsable, type SnapshotStamp } from "./run-snapshot";
+import { nextSnapshot, parseSnapshotValue, ROWS_REFRESH_MS, SNAPSHOT_CLAIM_MS, SNAPSHOT_MAX_AGE_MS, snapshotFinal, snapshotOverdue, snapshotUsable, type SnapshotStamp } from "./run-snapshot";
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 26) + ms);
 const stamp = (doneCount: number, errorCount: number, computedAtMs: number, costMs = 100, rowsComplete = false): SnapshotStamp => ({ doneCount, errorCount, costMs, computedAt: at(computedAtMs), rowsComplete });
@@ -32,6 +32,16 @@ describe("snapshotOverdue", () => {
     }
     // Statistics move with every result, rows complete or not.
     expect(snapshotOverdue("stats", complete(10, 0, 0, 10), run, at(2000))).toBe(0);
+  });
+
+  it("is not due while another worker's claim on it holds, and due again once the claim has lapsed", () => {
+    const run = { doneCount: 50, errorCount: 0 };
+    const claimed = { ...stamp(10, 0, 0, 10), claimedUntil: at(5000 + SNAPSHOT_CLAIM_MS) };
+    expect(snapshotOverdue("stats", claimed, run, at(5000))).toBeNull();
+    expect(snapshotOverdue("stats", claimed, run, at(5000 + SNAPSHOT_CLAIM_MS - 1))).toBeNull();
+    // The worker died computing it: overdue since its cost allowed, as if never claimed.
+    expect(snapshotOverdue("stats", claimed, run, at(5000 + SNAPSHOT_CLAIM_MS))).toBe(3000 + SNAPSHOT_CLAIM_MS);
+    expect(snapshotOverdue("stats", { ...claimed, claimedUntil: null }, run, at(5000))).toBe(3000);
   });
 });
 

@@ -80,6 +80,8 @@ export interface SnapshotStamp extends RunCounters {
   computedAt: Date;
   /** Computed once every row of the run was in place (materialising was over). */
   rowsComplete: boolean;
+  /** A worker is computing it again until then (SNAPSHOT_CLAIM_MS): the others leave it to that worker. */
+  claimedUntil?: Date | null;
 }
 
 /**
@@ -101,6 +103,13 @@ export const SNAPSHOT_REST_FACTOR = 4;
  * that no longer moves.
  */
 export const SNAPSHOT_MAX_AGE_MS = 120_000;
+/**
+ * How long a worker holds a snapshot it has started computing. Every worker looks for a due
+ * snapshot a few times a second, so without a claim several workers found the same one due and
+ * each computed it: the statistics of a large run, once per worker. A worker that dies holding one
+ * delays its next value by this much at most.
+ */
+export const SNAPSHOT_CLAIM_MS = 60_000;
 
 const settled = (counters: RunCounters) => counters.doneCount + counters.errorCount;
 
@@ -119,12 +128,13 @@ export const ROWS_REFRESH_MS = 30_000;
 
 /**
  * How overdue a snapshot is, in milliseconds past the time it may be recomputed (0 or more), or
- * null when it is not due: its run's results have not moved since, or it is younger than its cost
- * allows. A missing snapshot is the most overdue.
+ * null when it is not due: its run's results have not moved since, it is younger than its cost
+ * allows, or another worker is computing it. A missing snapshot is the most overdue.
  */
 export function snapshotOverdue(kind: SnapshotKind, stamp: SnapshotStamp | null, run: RunCounters, now: Date): number | null {
   if (!stamp) return Number.POSITIVE_INFINITY;
   if (stamp.doneCount === run.doneCount && stamp.errorCount === run.errorCount) return null;
+  if (stamp.claimedUntil && stamp.claimedUntil.getTime() > now.getTime()) return null;
   const age = settledRows(kind, stamp) ? ROWS_REFRESH_MS : Math.max(SNAPSHOT_MIN_AGE_MS, SNAPSHOT_AGE_FACTOR * stamp.costMs);
   const overdue = now.getTime() - stamp.computedAt.getTime() - age;
   return overdue >= 0 ? overdue : null;

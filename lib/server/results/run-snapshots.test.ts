@@ -217,6 +217,27 @@ describe("a running run's page values", () => {
   });
 });
 
+describe("several workers", () => {
+  it("compute a snapshot they find due at the same time once: the first claims it, the others leave it", async () => {
+    const runId = demo.immediateRunId;
+    await demo.prisma.run.update({ where: { id: runId }, data: { status: "running", finishedAt: null } });
+    await refreshUntilIdle();
+    const run = await stateOf(runId);
+    // Results came in since statistics were taken, long enough ago: only they are due.
+    await demo.prisma.runSnapshot.update({
+      where: { runId_kind: { runId, kind: "stats" } },
+      data: { doneCount: run.doneCount - 1, computedAt: new Date(Date.now() - 60_000), costMs: 5 },
+    });
+    const costs = await Promise.all([refreshNextSnapshot(demo.prisma), refreshNextSnapshot(demo.prisma), refreshNextSnapshot(demo.prisma)]);
+    expect(costs.filter((cost) => cost > 0)).toHaveLength(1);
+    const stats = await demo.prisma.runSnapshot.findUniqueOrThrow({ where: { runId_kind: { runId, kind: "stats" } } });
+    expect(stats.doneCount).toBe(run.doneCount);
+    // Stored, the claim is over: the next time results move, it is due again.
+    expect(stats.claimedUntil).toBeNull();
+    expect(await refreshNextSnapshot(demo.prisma)).toBe(0);
+  });
+});
+
 describe("the background worker", () => {
   it("keeps snapshots of the runs it judges while it judges them", async () => {
     let release = () => {};

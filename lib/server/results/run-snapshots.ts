@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import { FINAL_SNAPSHOT_WINDOW_MS, keptFinal, nextSnapshot, parseSnapshotValue, snapshotFinal, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/results/run-snapshot";
+import { FINAL_SNAPSHOT_WINDOW_MS, keptFinal, nextSnapshot, SNAPSHOT_CLAIM_MS, parseSnapshotValue, snapshotFinal, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/results/run-snapshot";
 import { runViewSchema } from "@/lib/zod/run-view";
 import { resultModes } from "./charts";
 import { criterionStats } from "./criterion-stats";
@@ -60,7 +60,7 @@ export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new 
       doneCount: true,
       errorCount: true,
       materialising: true,
-      snapshots: { select: { kind: true, doneCount: true, errorCount: true, costMs: true, computedAt: true, rowsComplete: true } },
+      snapshots: { select: { kind: true, doneCount: true, errorCount: true, costMs: true, computedAt: true, rowsComplete: true, claimedUntil: true } },
     },
   });
   if (!runs.length) return 0;
@@ -75,8 +75,22 @@ export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new 
   );
   const next = nextSnapshot(candidates, now);
   if (!next) return 0;
+  const claim = { runId: next.runId, kind: next.kind };
+  // Taken only if the stamp is still the one read above, so that one worker computes it. A missing
+  // snapshot has no row to claim: each kind's first value, taken while the run is small, may be computed twice.
+  if (next.stamp) {
+    const { count } = await prisma.runSnapshot.updateMany({
+      where: { ...claim, computedAt: next.stamp.computedAt, OR: [{ claimedUntil: null }, { claimedUntil: { lte: now } }] },
+      data: { claimedUntil: new Date(now.getTime() + SNAPSHOT_CLAIM_MS) },
+    });
+    if (!count) return 0;
+  }
   const started = performance.now();
-  const value = await computeSnapshotValue(prisma, next.runId, next.kind);
+  const value = await computeSnapshotValue(prisma, next.runId, next.kind).catch(async (error: unknown) => {
+    // Left to the next worker at once rather than when the claim lapses.
+    await prisma.runSnapshot.updateMany({ where: claim, data: { claimedUntil: null } }).catch(() => undefined);
+    throw error;
+  });
   const costMs = performance.now() - started;
   const row = {
     doneCount: next.run.doneCount,
@@ -85,6 +99,7 @@ export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new 
     rowsComplete: !next.run.materialising,
     costMs: Math.round(costMs),
     computedAt: new Date(),
+    claimedUntil: null,
     value: value as Prisma.InputJsonValue,
   };
   // The run may have been deleted meanwhile: then there is nothing to keep.

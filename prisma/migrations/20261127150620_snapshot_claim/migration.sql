@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "RunSnapshot" ADD COLUMN "claimedUntil" DATETIME;
