@@ -1,8 +1,13 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { seedDemoIfEmpty } from "../demo/seed";
 import { createTestDatabase } from "../test-database";
-import { withStartupLock } from "./startup-lock";
+import { withFileLock, withStartupLock } from "./startup-lock";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let prisma: PrismaClient;
@@ -42,5 +47,65 @@ describe("withStartupLock", () => {
     });
     await expect(failing).rejects.toThrow("migration of data failed");
     expect(await withStartupLock(prisma, async () => "next")).toBe("next");
+  });
+});
+
+describe("withFileLock (start-ups of several processes on one SQLite file)", () => {
+  let dir: string;
+  let holder: ChildProcess | null = null;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "callboard-lock-"));
+  });
+  afterEach(() => {
+    holder?.kill("SIGKILL");
+    holder = null;
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Another process that takes the lock and keeps it until it is killed. */
+  async function holdInAnotherProcess(file: string): Promise<ChildProcess> {
+    const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+    const script = `const db = new (require(${JSON.stringify(driver)}))(${JSON.stringify(file)}); db.exec("BEGIN EXCLUSIVE"); console.log("locked"); setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
+      child.once("exit", (code) => reject(new Error(`the lock holder exited (${code})`)));
+    });
+    return child;
+  }
+
+  it("runs one holder's work at a time, between connections that only share the file", async () => {
+    const file = path.join(dir, "callboard.db.startup-lock");
+    const events: string[] = [];
+    const startUp = (name: string) =>
+      withFileLock(file, async () => {
+        events.push(`${name} reads`);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        events.push(`${name} writes`);
+      });
+    await Promise.all([startUp("first"), startUp("second")]);
+    const [a, b] = [events[0].split(" ")[0], events[2].split(" ")[0]];
+    expect(new Set([a, b])).toEqual(new Set(["first", "second"]));
+    expect(events).toEqual([`${a} reads`, `${a} writes`, `${b} reads`, `${b} writes`]);
+  });
+
+  it("waits while another process holds it, and goes on once that process has died", async () => {
+    const file = path.join(dir, "callboard.db.startup-lock");
+    holder = await holdInAnotherProcess(file);
+    let ran = false;
+    const waiting = withFileLock(file, async () => {
+      ran = true;
+      return "started";
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(ran).toBe(false);
+    holder.kill("SIGKILL");
+    expect(await waiting).toBe("started");
+  });
+
+  it("gives up with a message when another process keeps it past the wait", async () => {
+    const file = path.join(dir, "callboard.db.startup-lock");
+    holder = await holdInAnotherProcess(file);
+    await expect(withFileLock(file, async () => "never", 300)).rejects.toThrow(/held the start-up lock .*callboard\.db\.startup-lock for 0\.3 s/);
   });
 });

@@ -2,6 +2,7 @@ import { gunzipSync } from "node:zlib";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { encodeStatus, encodeTraceResponse, type PartialSuccess } from "@/lib/transcripts/otlp/protobuf";
+import { isSqliteBusy } from "../db/sqlite-busy";
 import { bodyChunks } from "../http/body-chunks";
 import { type ExportEncoding, OtlpRequestError, receiveTraceExport } from "./receive-export";
 
@@ -25,7 +26,7 @@ export async function handleOtlpTraces(request: Request, prisma: PrismaClient): 
     return success(encoding, result.partial);
   } catch (error) {
     if (error instanceof OtlpRequestError) return failure(encoding, error.status, error.message);
-    if (isBusy(error)) return failure(encoding, 503, "the database is busy: try again shortly", { "retry-after": "2" });
+    if (isSqliteBusy(error)) return failure(encoding, 503, "the database is busy: try again shortly", { "retry-after": "2" });
     throw error;
   }
 }
@@ -70,11 +71,6 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array>
     if (code === "ERR_BUFFER_TOO_LARGE" || (error instanceof RangeError && /larger than/i.test(error.message))) throw tooLarge();
     throw new OtlpRequestError(`the body is not valid gzip: ${error instanceof Error ? error.message : String(error)}`, 400);
   }
-}
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === "SQLITE_BUSY" || code === "SQLITE_LOCKED";
 }
 
 function success(encoding: ExportEncoding, partial: PartialSuccess | null): Response {

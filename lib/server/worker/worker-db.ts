@@ -3,6 +3,7 @@ import { sleep } from "@/lib/eval/sleep";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { clientFile } from "../db/bulk-writer";
 import { dialectOf } from "../db/dialect";
+import { isSqliteBusy } from "../db/sqlite-busy";
 
 /**
  * The worker's own better-sqlite3 connection to the client's file, for its hot path (claim,
@@ -88,11 +89,6 @@ export async function withWorkerDb<T>(prisma: PrismaClient, work: (db: WorkerDb)
   }
 }
 
-const isBusy = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT" || code === "SQLITE_LOCKED";
-};
-
 /**
  * Runs synchronous `work` in a BEGIN IMMEDIATE transaction. While another connection (the web
  * server, another worker, a Prisma transaction of this process) holds the write lock, it waits
@@ -105,7 +101,7 @@ export async function writeTransaction<T>(db: WorkerDb, work: () => T, maxWaitMs
     try {
       return transaction.immediate();
     } catch (error) {
-      if (!isBusy(error) || Date.now() - started > maxWaitMs) throw error;
+      if (!isSqliteBusy(error) || Date.now() - started > maxWaitMs) throw error;
     }
     await sleep(wait);
   }
@@ -118,7 +114,7 @@ export async function readWithRetry<T>(work: () => T, maxWaitMs = 30_000): Promi
     try {
       return work();
     } catch (error) {
-      if (!isBusy(error) || Date.now() - started > maxWaitMs) throw error;
+      if (!isSqliteBusy(error) || Date.now() - started > maxWaitMs) throw error;
     }
     await sleep(wait);
   }
