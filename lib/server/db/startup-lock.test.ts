@@ -17,20 +17,24 @@ beforeEach(async () => {
 });
 afterEach(async () => db.cleanup());
 
+/** Two start-ups under `lock`, each reading then writing: either may go first, neither reads while the other is between its read and its write. */
+async function expectTurns(lock: (work: () => Promise<void>) => Promise<void>): Promise<void> {
+  const events: string[] = [];
+  const startUp = (name: string) =>
+    lock(async () => {
+      events.push(`${name} reads`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      events.push(`${name} writes`);
+    });
+  await Promise.all([startUp("first"), startUp("second")]);
+  const [a, b] = [events[0].split(" ")[0], events[2].split(" ")[0]];
+  expect(new Set([a, b])).toEqual(new Set(["first", "second"]));
+  expect(events).toEqual([`${a} reads`, `${a} writes`, `${b} reads`, `${b} writes`]);
+}
+
 describe("withStartupLock", () => {
   it("runs one start-up's steps at a time", async () => {
-    const events: string[] = [];
-    const startUp = (name: string) =>
-      withStartupLock(prisma, async () => {
-        events.push(`${name} reads`);
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        events.push(`${name} writes`);
-      });
-    await Promise.all([startUp("first"), startUp("second")]);
-    // Either may go first; neither reads while the other is between its read and its write.
-    const [a, b] = [events[0].split(" ")[0], events[2].split(" ")[0]];
-    expect(new Set([a, b])).toEqual(new Set(["first", "second"]));
-    expect(events).toEqual([`${a} reads`, `${a} writes`, `${b} reads`, `${b} writes`]);
+    await expectTurns((work) => withStartupLock(prisma, work));
   });
 
   it("loads the demo data once when two servers start together on an empty database", async () => {
@@ -76,17 +80,7 @@ describe("withFileLock (start-ups of several processes on one SQLite file)", () 
 
   it("runs one holder's work at a time, between connections that only share the file", async () => {
     const file = path.join(dir, "callboard.db.startup-lock");
-    const events: string[] = [];
-    const startUp = (name: string) =>
-      withFileLock(file, async () => {
-        events.push(`${name} reads`);
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        events.push(`${name} writes`);
-      });
-    await Promise.all([startUp("first"), startUp("second")]);
-    const [a, b] = [events[0].split(" ")[0], events[2].split(" ")[0]];
-    expect(new Set([a, b])).toEqual(new Set(["first", "second"]));
-    expect(events).toEqual([`${a} reads`, `${a} writes`, `${b} reads`, `${b} writes`]);
+    await expectTurns((work) => withFileLock(file, work));
   });
 
   it("waits while another process holds it, and goes on once that process has died", async () => {
