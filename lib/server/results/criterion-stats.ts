@@ -91,22 +91,34 @@ const cache = new StateCache<CriterionModeStats[]>();
  * `criterionStats` for runs read just before, remembered per run until its state changes: a
  * finished run of 50,000 results is grouped once, not on every view of its page or the list.
  * The state is read before the rows, so a value is never older than the state it is kept under.
+ * Runs whose statistics are being computed for their state already wait for that computation;
+ * the others are grouped together in one query.
  */
 export async function cachedCriterionStats(prisma: PrismaClient, runs: readonly RunState[]): Promise<CriterionModeStats[]> {
-  const remembered = new Map(runs.map((run) => [run.id, cache.get(run.id, runStateKey(run))]));
-  const missing = runs.filter((run) => remembered.get(run.id) === undefined);
+  const values = new Map<string, CriterionModeStats[] | Promise<CriterionModeStats[]>>();
+  const missing: RunState[] = [];
+  for (const run of runs) {
+    const state = runStateKey(run);
+    const known = cache.get(run.id, state) ?? cache.pending(run.id, state);
+    if (known) values.set(run.id, known);
+    else if (!values.has(run.id)) missing.push(run);
+  }
   if (missing.length) {
     const started = performance.now();
-    const fresh = await criterionStats(
+    const fresh = criterionStats(
       prisma,
       missing.map((run) => run.id),
     );
-    const costMs = (performance.now() - started) / missing.length;
     for (const run of missing) {
-      const value = fresh.filter((s) => s.runId === run.id);
-      cache.set(run.id, runStateKey(run), value, costMs);
-      remembered.set(run.id, value);
+      const state = runStateKey(run);
+      const value = fresh.then((all) => {
+        const own = all.filter((s) => s.runId === run.id);
+        cache.set(run.id, state, own, (performance.now() - started) / missing.length);
+        return own;
+      });
+      values.set(run.id, cache.track(run.id, state, value));
     }
   }
-  return runs.flatMap((run) => remembered.get(run.id) ?? []);
+  const settled = await Promise.all(runs.map((run) => values.get(run.id) ?? []));
+  return settled.flat();
 }

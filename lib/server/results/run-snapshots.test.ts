@@ -8,7 +8,7 @@ import { startWorker } from "@/lib/server/worker/start-worker";
 import { waitFor } from "@/lib/server/worker/test-fixtures/wait";
 import { runViewSchema } from "@/lib/zod/run-view";
 import { newRunSchema } from "@/lib/zod/runs";
-import { criterionStats } from "./criterion-stats";
+import { cachedCriterionStats, criterionStats } from "./criterion-stats";
 import { flipCounts } from "./flip-counts";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
 import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunToolNames } from "./run-page-cache";
@@ -136,7 +136,51 @@ describe("a finished run's page values", () => {
     await refreshUntilIdle();
     expect(await demo.prisma.runSnapshot.count({ where: { runId } })).toBe(0);
   });
+
+  it("are computed once when many views ask for them at once, as when a large run has just finished", async () => {
+    const runId = demo.bothRunId;
+    await demo.prisma.runSnapshot.deleteMany({ where: { runId } });
+    // A finishing time no view has seen: nothing is remembered for this state yet.
+    await demo.prisma.run.update({ where: { id: runId }, data: { finishedAt: new Date(Date.now() - 7_200_000 + Math.floor(Math.random() * 1000)) } });
+    const run = await stateOf(runId);
+    const queries = countingQueries();
+    const views = await Promise.all(
+      Array.from({ length: 6 }, async () => ({
+        summary: await runResultsSummary(queries.prisma, run),
+        tools: await cachedRunToolNames(queries.prisma, run),
+        list: await cachedCriterionStats(queries.prisma, [run, run]),
+      })),
+    );
+    // Statistics are two grouped queries and flips one, each made once for all six views.
+    expect(queries.counts()).toEqual({ evaluationGroupBy: 2, comparisonGroupBy: 1 });
+    for (const view of views) expect(view).toEqual(views[0]);
+    const exact = await exactValues(runId);
+    expect(rounded(sortStats(views[0].summary.stats))).toEqual(rounded(sortStats(exact.stats)));
+    expect(views[0].summary.flips).toEqual(exact.flips);
+    expect(views[0].tools).toEqual(exact.tools);
+    expect(rounded(sortStats(views[0].list))).toEqual(rounded(sortStats([...exact.stats, ...exact.stats])));
+  });
 });
+
+/** demo.prisma, counting the grouped queries behind the statistics and the flips. */
+function countingQueries() {
+  const counts = { evaluationGroupBy: 0, comparisonGroupBy: 0 };
+  const counting = <D extends object>(delegate: D, field: keyof typeof counts): D =>
+    new Proxy(delegate, {
+      get(target, property, receiver) {
+        if (property === "groupBy") counts[field]++;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+  const prisma = new Proxy(demo.prisma, {
+    get(target, property, receiver) {
+      if (property === "evaluation") return counting(target.evaluation, "evaluationGroupBy");
+      if (property === "callComparison") return counting(target.callComparison, "comparisonGroupBy");
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  return { prisma, counts: () => ({ ...counts }) };
+}
 
 describe("a running run's page values", () => {
   it("come from the worker's snapshots, computed with the finished run's queries", async () => {

@@ -113,7 +113,7 @@ export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new 
 
 /** Whether a stored snapshot may stand in for the query, and its value if so. */
 function usableValue<K extends SnapshotKind>(kind: K, row: SnapshotStamp & { value: unknown }, run: RunState, now: Date): SnapshotValue<K> | null {
-  const usable = LIVE.includes(run.status) ? snapshotUsable(kind, row, run, now) : snapshotFinal(kind, row, run);
+  const usable = LIVE.includes(run.status) ? snapshotUsable(kind, row, run, now) : snapshotFinal(kind, row, run, now);
   return usable ? parseSnapshotValue(kind, row.value) : null;
 }
 

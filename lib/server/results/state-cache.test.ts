@@ -70,4 +70,50 @@ describe("remembered", () => {
     expect(await remembered(cache, { ...run, id: "gone" }, load(null))).toBeNull();
     expect(await remembered(cache, { ...run, id: "gone" }, load(5))).toBe(5);
   });
+
+  it("shares a load under way with the callers that arrive for the same state meanwhile", async () => {
+    const cache = new StateCache<number>();
+    const done = { id: "r", status: "done", doneCount: 10, errorCount: 0, finishedAt: new Date(1000) };
+    const gate = deferred<number>();
+    let loads = 0;
+    const slow = () => (loads++, gate.promise);
+    const views = [remembered(cache, done, slow), remembered(cache, done, slow), remembered(cache, done, slow)];
+    // Another finished state (a retry finished since) does not wait for a value it must not show.
+    const retried = remembered(cache, { ...done, errorCount: 1 }, async () => (loads++, 7));
+    gate.resolve(5);
+    expect(await Promise.all(views)).toEqual([5, 5, 5]);
+    expect(await retried).toBe(7);
+    expect(loads).toBe(2);
+  });
+
+  it("lets a running run's views join a load started at an earlier count, but never a finished run's", async () => {
+    const cache = new StateCache<number>();
+    const running = { id: "r", status: "running", doneCount: 10, errorCount: 0, finishedAt: null };
+    const gate = deferred<number>();
+    const first = remembered(cache, running, () => gate.promise);
+    const later = remembered(cache, { ...running, doneCount: 12 }, async () => 2);
+    const finished = remembered(cache, { ...running, status: "done", doneCount: 12, finishedAt: new Date(1) }, async () => 3);
+    gate.resolve(1);
+    expect(await Promise.all([first, later, finished])).toEqual([1, 1, 3]);
+  });
+
+  it("gives a failed load's error to every caller waiting for it, and loads again next time", async () => {
+    const cache = new StateCache<number>();
+    const run = { id: "r", status: "done", doneCount: 1, errorCount: 0, finishedAt: new Date(1) };
+    const gate = deferred<number>();
+    const waiting = [remembered(cache, run, () => gate.promise), remembered(cache, run, async () => 2)];
+    gate.reject(new Error("database gone"));
+    for (const view of waiting) await expect(view).rejects.toThrow("database gone");
+    expect(await remembered(cache, run, async () => 3)).toBe(3);
+  });
 });
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  let reject: (error: Error) => void = () => {};
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}

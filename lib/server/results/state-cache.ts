@@ -19,6 +19,8 @@ const LIVE_STALENESS = 12;
  */
 export class StateCache<T> {
   private readonly entries = new Map<string, { state: string; value: T; at: number; costMs: number }>();
+  /** Computations under way, so that views arriving meanwhile wait for them instead of each starting one. */
+  private readonly loading = new Map<string, { state: string; value: Promise<T> }>();
 
   constructor(private readonly limit = 200) {}
 
@@ -31,6 +33,30 @@ export class StateCache<T> {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry.value;
+  }
+
+  /**
+   * The value being computed for the key, when one started in the same state, or in any state
+   * of a run still judged (its value will be as fresh as one started now, within the staleness
+   * allowed). When a large run finishes, every open view of its page asks for the same
+   * aggregates at once: each used to compute them, and eight views of a 300,000-result run
+   * kept the database busy for ten seconds and the pages unanswered.
+   */
+  pending(key: string, state: string): Promise<T> | undefined {
+    const load = this.loading.get(key);
+    if (!load) return undefined;
+    return load.state === state || (isLive(load.state) && isLive(state)) ? load.value : undefined;
+  }
+
+  /** Records a computation under way until it settles; it is remembered only by `set`. */
+  track(key: string, state: string, value: Promise<T>): Promise<T> {
+    const entry = { state, value };
+    this.loading.set(key, entry);
+    const forget = () => {
+      if (this.loading.get(key) === entry) this.loading.delete(key);
+    };
+    value.then(forget, forget);
+    return value;
   }
 
   /** `costMs`: how long the value took to compute, which bounds how stale it may be while the run is judged. */
@@ -77,14 +103,22 @@ function isLive(state: string): boolean {
  * The cache's value for the run's state, or `load`'s, remembered under the run's id (or under
  * `key`, for values of the run that differ by something else). The state is read before the
  * value, so a value is never older than the state it is kept under; a null value (the run was
- * deleted meanwhile) is not remembered.
+ * deleted meanwhile) is not remembered. Callers that arrive while it is being computed for their
+ * state share that computation (StateCache.pending).
  */
 export async function remembered<T>(cache: StateCache<T>, run: RunState, load: () => Promise<T>, key: string = run.id): Promise<T> {
   const state = runStateKey(run);
   const known = cache.get(key, state);
   if (known !== undefined) return known;
+  const pending = cache.pending(key, state);
+  if (pending) return pending;
   const started = performance.now();
-  const value = await load();
-  if (value !== null) cache.set(key, state, value, performance.now() - started);
-  return value;
+  return cache.track(
+    key,
+    state,
+    load().then((value) => {
+      if (value !== null) cache.set(key, state, value, performance.now() - started);
+      return value;
+    }),
+  );
 }

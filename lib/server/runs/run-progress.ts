@@ -29,8 +29,9 @@ export interface RunProgress {
 const LIVE = new Set(["pending", "running"]);
 
 /**
- * Live progress for the runs pages. A finished run's counts come from its rows, grouped by
- * status. A run being judged is read from its counters (kept in the transaction that writes each
+ * Live progress for the runs pages. A run that finished done is read from its counters
+ * (countersFinal); a cancelled or failed run's counts come from its rows, grouped by status.
+ * A run being judged is read from its counters (kept in the transaction that writes each
  * result) and from the few rows its (runId, status) index holds in the small statuses (running,
  * error): grouping every row of a run of 300,000 results on each poll kept the
  * web server's event loop busy for hundreds of milliseconds while pages waited.
@@ -55,7 +56,10 @@ export async function getRunProgress(prisma: PrismaClient, runId: string, errorG
   });
   if (!run) return null;
   const live = LIVE.has(run.status);
-  const [counts, errors] = await Promise.all([live ? liveCounts(prisma, run) : countedStatuses(prisma, run), run.errorCount > 0 || !live ? errorGroupsOf(prisma, runId, errorGroups) : []]);
+  const [counts, errors] = await Promise.all([
+    live ? liveCounts(prisma, run) : countersFinal(run) ? countsFromCounters(run, 0) : countedStatuses(prisma, run),
+    run.errorCount > 0 || !live ? errorGroupsOf(prisma, runId, errorGroups) : [],
+  ]);
   const finished = counts.done + counts["not-applicable"] + counts.error;
   return {
     runId: run.id,
@@ -100,16 +104,40 @@ async function countedStatuses(prisma: PrismaClient, run: { id: string; total: n
  * responses is not applicable to every call immediately, and on PostgreSQL, at 300,000 results of
  * which 160,695 not applicable and just written, that count took 130-180 ms a request.)
  */
-async function liveCounts(prisma: PrismaClient, run: { id: string; total: number; doneCount: number; notApplicableCount: number; errorCount: number }): Promise<StatusCounts> {
+async function liveCounts(prisma: PrismaClient, run: RunCounters): Promise<StatusCounts> {
   const where = { runId: run.id, status: "running" };
   const [calls, agents] = await Promise.all([prisma.evaluation.count({ where }), prisma.transcriptEvaluation.count({ where })]);
+  return countsFromCounters(run, calls + agents);
+}
+
+interface RunCounters {
+  id: string;
+  status: string;
+  total: number;
+  doneCount: number;
+  notApplicableCount: number;
+  errorCount: number;
+  materialising: boolean;
+}
+
+function countsFromCounters(run: RunCounters, running: number): StatusCounts {
   const counts = zeroCounts();
-  counts.running = calls + agents;
+  counts.running = running;
   counts["not-applicable"] = Math.min(run.notApplicableCount, run.doneCount);
   counts.done = run.doneCount - counts["not-applicable"];
   counts.error = run.errorCount;
   counts.pending = Math.max(0, run.total - run.doneCount - run.errorCount - counts.running);
   return counts;
+}
+
+/**
+ * Whether a finished run's counters are its counts: a run that ended done with every result
+ * settled (the worker closes a run in the transaction of its last result, or recounts it from the
+ * rows). Grouping its rows instead, the first views of a 300,000-result run that had just finished
+ * waited seconds each. A cancelled run keeps rows pending, and its rows are counted.
+ */
+function countersFinal(run: RunCounters): boolean {
+  return run.status === "done" && !run.materialising && run.doneCount + run.errorCount === run.total;
 }
 
 /** The most frequent evaluation errors of the run, call-level and agent-level together. */

@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { cachedCriterionStats, type CriterionModeStats } from "@/lib/server/results/criterion-stats";
 import { flipCounts, type FlipCounts } from "@/lib/server/results/flip-counts";
 import { snapshotOr } from "@/lib/server/results/run-snapshots";
-import { runStateKey, StateCache, type RunState } from "@/lib/server/results/state-cache";
+import { remembered, StateCache, type RunState } from "@/lib/server/results/state-cache";
 
 export interface RunResultsSummary {
   /** Per criterion and mode. */
@@ -13,14 +13,8 @@ export interface RunResultsSummary {
 
 const flipsCache = new StateCache<FlipCounts>();
 
-async function cachedFlips(prisma: PrismaClient, run: RunState): Promise<FlipCounts> {
-  const state = runStateKey(run);
-  const known = flipsCache.get(run.id, state);
-  if (known) return known;
-  const started = performance.now();
-  const flips = await flipCounts(prisma, run.id);
-  flipsCache.set(run.id, state, flips, performance.now() - started);
-  return flips;
+function cachedFlips(prisma: PrismaClient, run: RunState): Promise<FlipCounts> {
+  return remembered(flipsCache, run, () => flipCounts(prisma, run.id));
 }
 
 /**

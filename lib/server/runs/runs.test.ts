@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { copyDatabase, createDemoTemplate, type TestDatabase } from "@/lib/server/worker/test-fixtures/database";
-import { newRunSchema, type NewRunInput, type RunMode } from "@/lib/zod/runs";
+import { EVALUATION_STATUSES, newRunSchema, type NewRunInput, type RunMode } from "@/lib/zod/runs";
 import { cancelRun } from "./cancel-run";
 import { createRun } from "./create-run";
 import { RunError } from "./errors";
@@ -167,5 +167,28 @@ describe("run queries", () => {
     expect(detail).toMatchObject({ judge: { kind: "checks" }, selection: { kind: "all" }, mode: "hindsight" });
     expect(detail?.criteria.map((criterion) => criterion.id)).toEqual(criterionIds.slice(0, 2));
     expect(await getRun(prisma, "missing")).toBeNull();
+  });
+
+  it("counts a run that finished done from its counters, and a cancelled run or counters that fall short from its rows", async () => {
+    const { runId, total } = await create({ mode: "hindsight" });
+    const [first] = await prisma.evaluation.findMany({ where: { runId, status: "pending" }, select: { id: true }, orderBy: { id: "asc" }, take: 1 });
+    await prisma.evaluation.update({ where: { id: first.id }, data: { status: "error", error: "boom", errorKind: "server" } });
+    await prisma.evaluation.updateMany({ where: { runId, status: "pending" }, data: { status: "done", score: 1 } });
+    const byRows = Object.fromEntries(EVALUATION_STATUSES.map((status) => [status, 0]));
+    for (const group of await prisma.evaluation.groupBy({ by: ["status"], where: { runId }, _count: { _all: true } })) byRows[group.status] = group._count._all;
+    const counters = { doneCount: total - 1, errorCount: 1, notApplicableCount: byRows["not-applicable"] };
+    await prisma.run.update({ where: { id: runId }, data: { status: "done", finishedAt: new Date(), ...counters } });
+    const done = await getRunProgress(prisma, runId);
+    expect(done?.counts).toEqual(byRows);
+    expect(done).toMatchObject({ finished: total, fraction: 1, errors: [{ error: "boom", errorKind: "server", count: 1 }] });
+    // The counters are what is read: moved (still accounting for every result), the counts follow them.
+    await prisma.run.update({ where: { id: runId }, data: { doneCount: total - 2, errorCount: 2 } });
+    expect((await getRunProgress(prisma, runId))?.counts).toMatchObject({ error: 2, done: byRows.done - 1 });
+    // Counters that do not account for every result (left by an older version) are not trusted.
+    await prisma.run.update({ where: { id: runId }, data: { doneCount: 0, errorCount: 0 } });
+    expect((await getRunProgress(prisma, runId))?.counts).toEqual(byRows);
+    await prisma.run.update({ where: { id: runId }, data: { status: "cancelled", ...counters } });
+    await prisma.evaluation.updateMany({ where: { runId, status: "done" }, data: { status: "pending", score: null } });
+    expect((await getRunProgress(prisma, runId))?.counts).toMatchObject({ pending: byRows.done, done: 0, error: 1 });
   });
 });
