@@ -251,7 +251,10 @@ async function main() {
     const shares = await prisma.$queryRaw<{ claimedBy: string | null; rows: bigint }[]>(Prisma.sql`
       SELECT "claimedBy", COUNT(*) AS "rows" FROM "Evaluation" WHERE "runId" = ${run.runId} GROUP BY "claimedBy" ORDER BY COUNT(*) DESC`);
     const comparisons = await prisma.callComparison.count({ where: { runId: run.runId } });
-    const final = await prisma.run.findUniqueOrThrow({ where: { id: run.runId }, select: { total: true, doneCount: true, errorCount: true } });
+    const final = await prisma.run.findUniqueOrThrow({ where: { id: run.runId }, select: { total: true, doneCount: true, errorCount: true, finishedAt: true } });
+    // How long the run stayed open after its last result: the worker takes a large run's final snapshots first.
+    const lastResult = (await prisma.evaluation.aggregate({ where: { runId: run.runId }, _max: { finishedAt: true } }))._max.finishedAt;
+    const closedAfter = final.finishedAt && lastResult ? (final.finishedAt.getTime() - lastResult.getTime()) / 1000 : null;
     const exact = Number(rows) === expected && Number(keys) === expected && Number(open ?? 0) === 0 && comparisons === data.toolCalls * data.criterionIds.length && final.total === expected && final.doneCount + final.errorCount === expected;
 
     const judge = await judgeRate(prisma, run.runId, options.judgeSample);
@@ -277,6 +280,7 @@ async function main() {
       ["database, workers", `${databases.description}; ${options.workers} worker(s), ${options.kill} killed${options.killWeb ? ", web server killed" : ""}`, ""],
       [options.kill || options.killWeb ? "end to end (kills included)" : "end to end", `${rate.toFixed(0)} /s in ${runSeconds.toFixed(1)} s`, rate >= TARGET_RATE ? "ok" : `MISSED (>= ${TARGET_RATE})`],
       ...(options.kill ? [["before the first kill", `${steadyRate.toFixed(0)} /s`, ""] as [string, string, string]] : []),
+      ["done after the last result", closedAfter === null ? "?" : `${closedAfter.toFixed(1)} s (final snapshots taken first)`, ""],
       ["rows per worker process (a row keeps its claimer)", workerShares(shares), ""],
       ["judge alone, one core", `${judge.perSecond.toFixed(0)} /s (${judge.evaluations} evaluations, ${judge.cpuSeconds.toFixed(1)} s CPU)`, ""],
       ["end to end / judge", `${(share * 100).toFixed(0)}%`, share >= TARGET_SHARE ? "ok" : `MISSED (>= ${TARGET_SHARE * 100}%)`],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextSnapshot, parseSnapshotValue, ROWS_REFRESH_MS, SNAPSHOT_CLAIM_MS, SNAPSHOT_MAX_AGE_MS, snapshotFinal, snapshotOverdue, snapshotUsable, type SnapshotStamp } from "./run-snapshot";
+import { finalSnapshotsTaken, nextSnapshot, parseSnapshotValue, ROWS_REFRESH_MS, SNAPSHOT_CLAIM_MS, SNAPSHOT_MAX_AGE_MS, snapshotFinal, snapshotOverdue, snapshotUsable, type SnapshotKind, type SnapshotStamp } from "./run-snapshot";
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 26) + ms);
 const stamp = (doneCount: number, errorCount: number, computedAtMs: number, costMs = 100, rowsComplete = false): SnapshotStamp => ({ doneCount, errorCount, costMs, computedAt: at(computedAtMs), rowsComplete });
@@ -42,6 +42,32 @@ describe("snapshotOverdue", () => {
     // The worker died computing it: overdue since its cost allowed, as if never claimed.
     expect(snapshotOverdue("stats", claimed, run, at(5000 + SNAPSHOT_CLAIM_MS))).toBe(3000 + SNAPSHOT_CLAIM_MS);
     expect(snapshotOverdue("stats", { ...claimed, claimedUntil: null }, run, at(5000))).toBe(3000);
+  });
+
+  it("for a run waiting for its final values to be done: due at once until final, whatever its age, unless claimed", () => {
+    const run = { doneCount: 300, errorCount: 2 };
+    expect(snapshotOverdue("stats", stamp(250, 2, 0, 1000), run, at(1), true)).toBe(Number.POSITIVE_INFINITY);
+    expect(snapshotOverdue("stats", stamp(300, 2, 0, 1000), run, at(1), true)).toBeNull();
+    // Tools of complete rows are final already; statistics of complete rows are not.
+    expect(snapshotOverdue("tools", complete(250, 2, 0), run, at(1), true)).toBeNull();
+    expect(snapshotOverdue("stats", complete(250, 2, 0), run, at(1), true)).toBe(Number.POSITIVE_INFINITY);
+    expect(snapshotOverdue("stats", { ...stamp(250, 2, 0), claimedUntil: at(SNAPSHOT_CLAIM_MS) }, run, at(1), true)).toBeNull();
+  });
+});
+
+describe("finalSnapshotsTaken", () => {
+  it("says a run may be done once every kind kept final has its final value; metadata and outcomes are not waited for", () => {
+    const run = { doneCount: 300, errorCount: 2 };
+    const kinds = ["stats", "call-count", "tools", "metadata", "flips", "outcomes"] as const;
+    const final = new Map<SnapshotKind, SnapshotStamp>([
+      ["stats", stamp(300, 2, 0)],
+      ["call-count", complete(10, 0, 0)],
+      ["tools", stamp(300, 2, 0)],
+      ["flips", stamp(300, 2, 0)],
+    ]);
+    expect(finalSnapshotsTaken(kinds, final, run, at(1))).toBe(true);
+    expect(finalSnapshotsTaken(kinds, new Map([...final, ["flips", stamp(299, 2, 0)]]), run, at(1))).toBe(false);
+    expect(finalSnapshotsTaken(kinds, new Map([...final].filter(([kind]) => kind !== "tools")), run, at(1))).toBe(false);
   });
 });
 

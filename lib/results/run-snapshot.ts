@@ -129,10 +129,13 @@ export const ROWS_REFRESH_MS = 30_000;
 /**
  * How overdue a snapshot is, in milliseconds past the time it may be recomputed (0 or more), or
  * null when it is not due: its run's results have not moved since, it is younger than its cost
- * allows, or another worker is computing it. A missing snapshot is the most overdue.
+ * allows, or another worker is computing it. A missing snapshot is the most overdue, and so is
+ * one of a run whose results are all in and that waits for its final snapshots to be done
+ * (`awaitingFinal`, FINAL_BEFORE_DONE_COST_MS) until it is final.
  */
-export function snapshotOverdue(kind: SnapshotKind, stamp: SnapshotStamp | null, run: RunCounters, now: Date): number | null {
+export function snapshotOverdue(kind: SnapshotKind, stamp: SnapshotStamp | null, run: RunCounters, now: Date, awaitingFinal = false): number | null {
   if (!stamp) return Number.POSITIVE_INFINITY;
+  if (awaitingFinal) return (stamp.claimedUntil && stamp.claimedUntil.getTime() > now.getTime()) || snapshotFinal(kind, stamp, run, now) ? null : Number.POSITIVE_INFINITY;
   if (stamp.doneCount === run.doneCount && stamp.errorCount === run.errorCount) return null;
   if (stamp.claimedUntil && stamp.claimedUntil.getTime() > now.getTime()) return null;
   const age = settledRows(kind, stamp) ? ROWS_REFRESH_MS : Math.max(SNAPSHOT_MIN_AGE_MS, SNAPSHOT_AGE_FACTOR * stamp.costMs);
@@ -176,17 +179,38 @@ export function snapshotFinal(kind: SnapshotKind, stamp: SnapshotStamp, run: Run
 }
 
 /**
+ * A run whose statistics took at least this long to compute (its stats snapshot's cost) is not
+ * marked done by its last result: the worker first takes its final snapshots, then closes it
+ * (refreshNextSnapshot). Marked done at once, a run of 300,000 results had every open view of its
+ * pages query its statistics while the worker computed the same final snapshot, for 3-4 s on two
+ * cores; meanwhile its live snapshots serve the pages as while it ran. A cheaper run is closed by
+ * its last result as before: its pages query it in a few milliseconds.
+ */
+export const FINAL_BEFORE_DONE_COST_MS = 250;
+
+/**
+ * Whether a run whose results are all in may be marked done: every kind kept final (`kinds`) has
+ * a snapshot that is its exact final value.
+ */
+export function finalSnapshotsTaken(kinds: readonly SnapshotKind[], stamps: ReadonlyMap<SnapshotKind, SnapshotStamp>, run: RunCounters, now: Date): boolean {
+  return kinds.filter(keptFinal).every((kind) => {
+    const stamp = stamps.get(kind);
+    return stamp !== undefined && snapshotFinal(kind, stamp, run, now);
+  });
+}
+
+/**
  * How long after a run finished the worker still takes its final snapshots: the first views of a
  * finished run come soon after it, and older runs are queried (and remembered) as before.
  */
 export const FINAL_SNAPSHOT_WINDOW_MS = 10 * 60_000;
 
-/** The snapshot to compute next: the most overdue of `candidates`, or null when none is due. */
-export function nextSnapshot<T extends { kind: SnapshotKind; stamp: SnapshotStamp | null; run: RunCounters }>(candidates: readonly T[], now: Date): T | null {
+/** The snapshot to compute next: the most overdue of `candidates` (the first of equals), or null when none is due. */
+export function nextSnapshot<T extends { kind: SnapshotKind; stamp: SnapshotStamp | null; run: RunCounters; awaitingFinal?: boolean }>(candidates: readonly T[], now: Date): T | null {
   let best: T | null = null;
   let bestOverdue = -1;
   for (const candidate of candidates) {
-    const overdue = snapshotOverdue(candidate.kind, candidate.stamp, candidate.run, now);
+    const overdue = snapshotOverdue(candidate.kind, candidate.stamp, candidate.run, now, candidate.awaitingFinal);
     if (overdue !== null && overdue > bestOverdue) {
       best = candidate;
       bestOverdue = overdue;

@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import { FINAL_SNAPSHOT_WINDOW_MS, keptFinal, nextSnapshot, SNAPSHOT_CLAIM_MS, parseSnapshotValue, snapshotFinal, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/results/run-snapshot";
+import { FINAL_SNAPSHOT_WINDOW_MS, finalSnapshotsTaken, isSnapshotKind, keptFinal, nextSnapshot, SNAPSHOT_CLAIM_MS, parseSnapshotValue, snapshotFinal, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/results/run-snapshot";
 import { runViewSchema } from "@/lib/zod/run-view";
 import { resultModes } from "./charts";
 import { criterionStats } from "./criterion-stats";
@@ -44,6 +44,16 @@ function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
   return kinds;
 }
 
+/** What one turn of refreshNextSnapshot did. */
+export interface SnapshotTurn {
+  /** How long the snapshot it computed took; 0 when none was due. */
+  costMs: number;
+  /** It was a final value that a run waits for to be done: the next one is due at once. */
+  finalising: boolean;
+  /** Runs it marked done, their final snapshots all taken. */
+  closed: string[];
+}
+
 /**
  * Computes the most overdue snapshot of the runs being judged, or of a run that finished in the
  * last FINAL_SNAPSHOT_WINDOW_MS (its final values), if any is due, and stores it. Returns how long
@@ -51,30 +61,57 @@ function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
  * before the value, so a snapshot never claims more results than it counts.
  */
 export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new Date()): Promise<number> {
+  return (await takeNextSnapshot(prisma, now)).costMs;
+}
+
+/**
+ * refreshNextSnapshot, which also closes the runs whose results are all in but which wait for
+ * their final snapshots (FINAL_BEFORE_DONE_COST_MS): their missing final values come first, and
+ * a run is marked done once all are taken, at the counters they were taken at (a retry since
+ * moved them: it stays open). A run left waiting by a worker that died is closed by another's
+ * finishIdleRuns.
+ */
+export async function takeNextSnapshot(prisma: PrismaClient, now: Date = new Date()): Promise<SnapshotTurn> {
+  const idle: SnapshotTurn = { costMs: 0, finalising: false, closed: [] };
   const runs = await prisma.run.findMany({
     where: { OR: [{ status: { in: LIVE } }, { finishedAt: { gte: new Date(now.getTime() - FINAL_SNAPSHOT_WINDOW_MS) } }] },
     select: {
       id: true,
       mode: true,
       status: true,
+      total: true,
       doneCount: true,
       errorCount: true,
       materialising: true,
       snapshots: { select: { kind: true, doneCount: true, errorCount: true, costMs: true, computedAt: true, rowsComplete: true, claimedUntil: true } },
     },
   });
-  if (!runs.length) return 0;
+  const awaiting = new Set(runs.filter((run) => LIVE.includes(run.status) && !run.materialising && run.doneCount + run.errorCount >= run.total).map((run) => run.id));
+  for (const run of runs.filter((candidate) => awaiting.has(candidate.id))) {
+    const stamps = new Map(run.snapshots.flatMap((snapshot) => (isSnapshotKind(snapshot.kind) ? [[snapshot.kind, snapshot] as const] : [])));
+    if (!finalSnapshotsTaken(kindsFor(run.mode, null), stamps, run, now)) continue;
+    const { count } = await prisma.run.updateMany({
+      where: { id: run.id, status: { in: LIVE }, materialising: false, doneCount: run.doneCount, errorCount: run.errorCount },
+      data: { status: "done", finishedAt: now },
+    });
+    if (count) idle.closed.push(run.id);
+    awaiting.delete(run.id);
+  }
+  const open = runs.filter((run) => !idle.closed.includes(run.id));
+  if (!open.length) return idle;
   // Of the values, only the metadata's is read here (whether transcripts have outcomes), every turn.
   const metadata = new Map(
-    (await prisma.runSnapshot.findMany({ where: { runId: { in: runs.map((run) => run.id) }, kind: "metadata" }, select: { runId: true, value: true } })).map((row) => [row.runId, row.value]),
+    (await prisma.runSnapshot.findMany({ where: { runId: { in: open.map((run) => run.id) }, kind: "metadata" }, select: { runId: true, value: true } })).map((row) => [row.runId, row.value]),
   );
-  const candidates = runs.flatMap((run) =>
+  const candidates = open.flatMap((run) =>
     kindsFor(run.mode, metadata.get(run.id))
-      .filter((kind) => LIVE.includes(run.status) || keptFinal(kind))
-      .map((kind) => ({ runId: run.id, kind, run, stamp: run.snapshots.find((snapshot) => snapshot.kind === kind) ?? null })),
+      .filter((kind) => (LIVE.includes(run.status) && !awaiting.has(run.id)) || keptFinal(kind))
+      .map((kind) => ({ runId: run.id, kind, run, awaitingFinal: awaiting.has(run.id), stamp: run.snapshots.find((snapshot) => snapshot.kind === kind) ?? null })),
   );
+  // A run waiting to be done first: nextSnapshot takes the first of equally overdue ones.
+  candidates.sort((a, b) => Number(b.awaitingFinal) - Number(a.awaitingFinal));
   const next = nextSnapshot(candidates, now);
-  if (!next) return 0;
+  if (!next) return idle;
   const claim = { runId: next.runId, kind: next.kind };
   // Taken only if the stamp is still the one read above, so that one worker computes it. A missing
   // snapshot has no row to claim: each kind's first value, taken while the run is small, may be computed twice.
@@ -83,7 +120,7 @@ export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new 
       where: { ...claim, computedAt: next.stamp.computedAt, OR: [{ claimedUntil: null }, { claimedUntil: { lte: now } }] },
       data: { claimedUntil: new Date(now.getTime() + SNAPSHOT_CLAIM_MS) },
     });
-    if (!count) return 0;
+    if (!count) return idle;
   }
   const started = performance.now();
   const value = await computeSnapshotValue(prisma, next.runId, next.kind).catch(async (error: unknown) => {
@@ -108,7 +145,7 @@ export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new 
     .catch((error: unknown) => {
       if (!(typeof error === "object" && error !== null && "code" in error && (error.code === "P2003" || error.code === "P2025"))) throw error;
     });
-  return costMs;
+  return { ...idle, costMs, finalising: next.awaitingFinal };
 }
 
 /** Whether a stored snapshot may stand in for the query, and its value if so. */

@@ -3,7 +3,7 @@ import { materialiseBatch, nextRunToMaterialise } from "../runs/materialise-run"
 import { assembleQuietTraces } from "../traces/assemble-quiet-traces";
 import { clientFile } from "../db/bulk-writer";
 import { SNAPSHOT_REST_FACTOR } from "@/lib/results/run-snapshot";
-import { refreshNextSnapshot } from "../results/run-snapshots";
+import { takeNextSnapshot } from "../results/run-snapshots";
 import { startCheckpointer } from "./checkpointer";
 import { claimBatch, claimTranscriptBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
@@ -68,11 +68,12 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     }
     if (now >= snapshotsRestUntil) {
       // A snapshot is only a cache: failing to keep one must not hold judging up.
-      const costMs = await refreshNextSnapshot(prisma).catch((error: unknown) => {
+      const turn = await takeNextSnapshot(prisma).catch((error: unknown) => {
         context.onError(error);
-        return SNAPSHOT_FAILURE_REST_MS / SNAPSHOT_REST_FACTOR;
+        return { costMs: SNAPSHOT_FAILURE_REST_MS / SNAPSHOT_REST_FACTOR, finalising: false };
       });
-      snapshotsRestUntil = Date.now() + Math.max(SNAPSHOT_IDLE_MS, SNAPSHOT_REST_FACTOR * costMs);
+      // A run whose results are all in waits for its final values to be done: no rest before the next.
+      snapshotsRestUntil = turn.finalising ? Date.now() : Date.now() + Math.max(SNAPSHOT_IDLE_MS, SNAPSHOT_REST_FACTOR * turn.costMs);
     }
     // One limited call per turn keeps each synchronous write short on a shared event loop.
     if (options.traces && (tracesWaiting || now - lastAssembly >= pollMs)) {

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { JudgeResult } from "@/lib/judges/types";
+import { FINAL_BEFORE_DONE_COST_MS } from "@/lib/results/run-snapshot";
 import { dialectOf } from "../db/dialect";
 import type { SettledOutcome } from "./outcome";
 import { writeResultsPostgres } from "./postgres/results";
@@ -61,13 +62,16 @@ UPDATE "Run" SET "doneCount" = "doneCount" + ?, "notApplicableCount" = "notAppli
 WHERE "id" = ? RETURNING "status", "total", "doneCount", "errorCount", "materialising"`;
 
 const FINISH_RUN = `UPDATE "Run" SET "status" = 'done', "finishedAt" = ? WHERE "id" = ?`;
+// Closed by the worker once its final snapshots are taken (FINAL_BEFORE_DONE_COST_MS).
+const COSTLY_STATS = `SELECT 1 FROM "RunSnapshot" WHERE "runId" = ? AND "kind" = 'stats' AND "costMs" >= ?`;
 
 /**
  * Writes results, each exactly once: a row is updated only while it is still running under this
  * worker's claim. A worker whose claim was released meanwhile (lease expired, presumed dead, and
  * perhaps re-claimed by another) writes nothing for that row and gets false for it. Cache entries,
  * run counters and, for runs judged in both modes, the immediate-versus-hindsight comparisons
- * change in the same transaction, and a run whose last open row this was is marked done.
+ * change in the same transaction, and a run whose last open row this was is marked done (unless
+ * its statistics are costly: the worker closes it after its final snapshots, FINAL_BEFORE_DONE_COST_MS).
  * A handful of statements per group, whatever its size. Returns, per entry, whether it was written.
  */
 export async function writeResults(prisma: PrismaClient, workerId: string, entries: readonly ResultToWrite[], now: Date = new Date()): Promise<boolean[]> {
@@ -102,7 +106,7 @@ function writeInTransaction(db: WorkerDb, workerId: string, entries: readonly Re
     if (!run) throw new Error(`run ${runId} of evaluation results no longer exists`);
     // A run still being materialised has more rows to come: the last materialising batch closes it if need be.
     if (!asNumber(run.materialising) && asNumber(run.doneCount) + asNumber(run.errorCount) >= asNumber(run.total) && (run.status === "pending" || run.status === "running")) {
-      db.statement(FINISH_RUN).run(stamp, runId);
+      if (db.statement(COSTLY_STATS).get(runId, FINAL_BEFORE_DONE_COST_MS) === undefined) db.statement(FINISH_RUN).run(stamp, runId);
     }
   }
   return written;

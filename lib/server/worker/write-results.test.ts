@@ -5,6 +5,9 @@ import { seedDemo } from "@/lib/server/demo/seed";
 import { createRun } from "@/lib/server/runs/create-run";
 import { createTestDatabase } from "@/lib/server/test-database";
 import { newRunSchema } from "@/lib/zod/runs";
+import { FINAL_BEFORE_DONE_COST_MS } from "@/lib/results/run-snapshot";
+import { criterionStats } from "@/lib/server/results/criterion-stats";
+import { takeNextSnapshot, type SnapshotTurn } from "@/lib/server/results/run-snapshots";
 import { claimBatch } from "./claim";
 import { releaseClaims } from "./lease";
 import { failure } from "./outcome";
@@ -92,6 +95,49 @@ describe("writeResults", () => {
     // The moment given, whatever the process's time zone (PostgreSQL's statements go past Prisma).
     expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "done", doneCount: total, errorCount: 0, finishedAt: at });
     expect(await prisma.evaluation.count({ where: { runId, finishedAt: at } })).toBe(total);
+  });
+
+  it("leaves a run whose statistics are costly open after its last rows, and the worker closes it once its final snapshots are taken", async () => {
+    const { runId, total } = await startRun("both", 2);
+    // A live statistics snapshot that took longer than FINAL_BEFORE_DONE_COST_MS: a large run's.
+    const live = { doneCount: 0, errorCount: 0, costMs: FINAL_BEFORE_DONE_COST_MS, computedAt: new Date(), rowsComplete: true, value: [] };
+    await prisma.runSnapshot.create({ data: { runId, kind: "stats", ...live } });
+    const ids = await claimBatch(prisma, "me", total + 10);
+    expect((await writeResults(prisma, "me", ids.map((id, i) => done(id, runId, i % 2)))).every(Boolean)).toBe(true);
+    const complete = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
+    expect(complete).toMatchObject({ status: "running", finishedAt: null });
+    expect(complete.doneCount + complete.errorCount).toBe(total);
+
+    const turns: SnapshotTurn[] = [];
+    while (!turns.at(-1)?.closed.length) {
+      turns.push(await takeNextSnapshot(prisma));
+      if (turns.length > 10) throw new Error("the run was not closed in 10 turns");
+    }
+    // Its final values first, each due at once; then it is done.
+    const kinds = (await prisma.runSnapshot.findMany({ where: { runId }, orderBy: { kind: "asc" } })).map(({ kind, doneCount, errorCount }) => ({ kind, doneCount, errorCount }));
+    expect(kinds).toEqual(["call-count", "flips", "stats", "tools"].map((kind) => ({ kind, doneCount: complete.doneCount, errorCount: complete.errorCount })));
+    expect(turns.slice(0, -1).every((turn) => turn.finalising && turn.costMs > 0)).toBe(true);
+    expect(turns.at(-1)).toMatchObject({ closed: [runId] });
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "done", doneCount: complete.doneCount });
+    const stats = await prisma.runSnapshot.findUniqueOrThrow({ where: { runId_kind: { runId, kind: "stats" } } });
+    expect(stats.value).toEqual(JSON.parse(JSON.stringify(await criterionStats(prisma, [runId]))));
+  });
+
+  it("keeps a run waiting for its final snapshots open when a retry moved its counters meanwhile", async () => {
+    const { runId, total } = await startRun("immediate");
+    await prisma.runSnapshot.create({ data: { runId, kind: "stats", doneCount: 0, errorCount: 0, costMs: 10_000, computedAt: new Date(), rowsComplete: true, value: [] } });
+    const ids = await claimBatch(prisma, "me", total + 10);
+    await writeResults(prisma, "me", ids.map((id) => done(id, runId, 1)));
+    // Its final values (statistics, count, tools), taken turn by turn; the next turn would close it...
+    for (let turn = 0; (await prisma.runSnapshot.count({ where: { runId, doneCount: total } })) < 3; turn++) {
+      if (turn === 10) throw new Error("final snapshots not taken in 10 turns");
+      expect(await takeNextSnapshot(prisma)).toMatchObject({ finalising: true, closed: [] });
+    }
+    // ...but a retry reopens one result before it.
+    await prisma.evaluation.update({ where: { id: ids[0] }, data: { status: "pending", score: null } });
+    await prisma.run.update({ where: { id: runId }, data: { doneCount: { decrement: 1 } } });
+    expect((await takeNextSnapshot(prisma)).closed).toEqual([]);
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "running", finishedAt: null });
   });
 
   it("compares a call's two modes when two workers write them at the same moment", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { FINAL_BEFORE_DONE_COST_MS } from "@/lib/results/run-snapshot";
 import { withPgTransaction } from "../../db/pg-pool";
 import { asJson, asNumber } from "../sql";
 import { countOutcome, type RunCounter } from "../run-counters";
@@ -39,6 +40,8 @@ const COUNT_RUN = `
 UPDATE "Run" SET "doneCount" = "doneCount" + $1, "notApplicableCount" = "notApplicableCount" + $2, "errorCount" = "errorCount" + $3, "cacheHits" = "cacheHits" + $4
 WHERE "id" = $5 RETURNING "status", "total", "doneCount", "errorCount", "materialising"`;
 const FINISH_RUN = `UPDATE "Run" SET "status" = 'done', "finishedAt" = $1 WHERE "id" = $2`;
+// Closed by the worker once its final snapshots are taken (FINAL_BEFORE_DONE_COST_MS).
+const COSTLY_STATS = `SELECT 1 FROM "RunSnapshot" WHERE "runId" = $1 AND "kind" = 'stats' AND "costMs" >= $2`;
 // `|| ''` keeps "criterionId" out of the index choice: a run's rows are read before autovacuum has
 // analysed them, and without statistics the planner took the (runId, criterionId, passed) index
 // and filtered a third of the run per pair (680 ms per batch of 1,000 at 9,000 rows, growing with
@@ -149,7 +152,7 @@ export async function writeResultsPostgres(prisma: PrismaClient, workerId: strin
       } = await tx.query<{ status: string; total: unknown; doneCount: unknown; errorCount: unknown; materialising: boolean }>(COUNT_RUN, [counter.done, counter.notApplicable, counter.error, counter.cached, runId]);
       if (!run) throw new Error(`run ${runId} of evaluation results no longer exists`);
       if (!run.materialising && asNumber(run.doneCount) + asNumber(run.errorCount) >= asNumber(run.total) && (run.status === "pending" || run.status === "running")) {
-        await tx.query(FINISH_RUN, [at, runId]);
+        if (!(await tx.query(COSTLY_STATS, [runId, FINAL_BEFORE_DONE_COST_MS])).rows.length) await tx.query(FINISH_RUN, [at, runId]);
       }
     }
     if (cacheRows.size) {
