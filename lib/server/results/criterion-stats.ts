@@ -96,24 +96,21 @@ const cache = new StateCache<CriterionModeStats[]>();
  */
 export async function cachedCriterionStats(prisma: PrismaClient, runs: readonly RunState[]): Promise<CriterionModeStats[]> {
   const values = new Map<string, CriterionModeStats[] | Promise<CriterionModeStats[]>>();
-  const missing: RunState[] = [];
+  const missing = new Map<string, RunState>();
   for (const run of runs) {
     const state = runStateKey(run);
     const known = cache.get(run.id, state) ?? cache.pending(run.id, state);
     if (known) values.set(run.id, known);
-    else if (!values.has(run.id)) missing.push(run);
+    else missing.set(run.id, run);
   }
-  if (missing.length) {
+  if (missing.size) {
     const started = performance.now();
-    const fresh = criterionStats(
-      prisma,
-      missing.map((run) => run.id),
-    );
-    for (const run of missing) {
+    const fresh = criterionStats(prisma, [...missing.keys()]);
+    for (const run of missing.values()) {
       const state = runStateKey(run);
       const value = fresh.then((all) => {
         const own = all.filter((s) => s.runId === run.id);
-        cache.set(run.id, state, own, (performance.now() - started) / missing.length);
+        cache.set(run.id, state, own, (performance.now() - started) / missing.size);
         return own;
       });
       values.set(run.id, cache.track(run.id, state, value));

@@ -132,8 +132,9 @@ function countsFromCounters(run: RunCounters, running: number): StatusCounts {
 
 /**
  * Whether a finished run's counters are its counts: a run that ended done with every result
- * settled (the worker closes a run in the transaction of its last result, or recounts it from the
- * rows). Grouping its rows instead, the first views of a 300,000-result run that had just finished
+ * settled (every result's write moves them in its transaction; the worker closes a run with its
+ * last result or, for a large one, once its final snapshots are taken at those counters, or
+ * recounts them from the rows). Grouping its rows instead, the first views of a 300,000-result run that had just finished
  * waited seconds each. A cancelled run keeps rows pending, and its rows are counted.
  */
 function countersFinal(run: RunCounters): boolean {
