@@ -181,7 +181,7 @@ export function snapshotFinal(kind: SnapshotKind, stamp: SnapshotStamp, run: Run
 /**
  * A run whose statistics took at least this long to compute (its stats snapshot's cost) is not
  * marked done by its last result: the worker first takes its final snapshots, then closes it
- * (refreshNextSnapshot). Marked done at once, a run of 300,000 results had every open view of its
+ * (takeNextSnapshot). Marked done at once, a run of 300,000 results had every open view of its
  * pages query its statistics while the worker computed the same final snapshot, for 3-4 s on two
  * cores; meanwhile its live snapshots serve the pages as while it ran. A cheaper run is closed by
  * its last result as before: its pages query it in a few milliseconds.
