@@ -137,16 +137,16 @@ describe("parseSnapshotValue", () => {
 });
 
 describe("snapshotFinal", () => {
+  // A finished run, and a moment long after its snapshots were taken.
+  const run = { doneCount: 300, errorCount: 2 };
   const later = at(3_600_000);
 
   it("takes a finished run's snapshot at its final counters, of a kind computed from results alone", () => {
-    const run = { doneCount: 300, errorCount: 2 };
     expect(snapshotFinal("stats", stamp(300, 2, 0), run, later)).toBe(true);
     expect(snapshotFinal("call-count", stamp(300, 2, 0), run, later)).toBe(true);
   });
 
   it("takes a value of the rows alone taken once all rows were in place, whatever the counters then", () => {
-    const run = { doneCount: 300, errorCount: 2 };
     expect(snapshotFinal("tools", complete(10, 0, 0), run, later)).toBe(true);
     expect(snapshotFinal("call-count", complete(10, 0, 0), run, later)).toBe(true);
     expect(snapshotFinal("tools", stamp(10, 0, 0), run, later)).toBe(false);
@@ -156,7 +156,6 @@ describe("snapshotFinal", () => {
   });
 
   it("not one taken before every result settled, nor metadata a backfill may rewrite", () => {
-    const run = { doneCount: 300, errorCount: 2 };
     expect(snapshotFinal("stats", stamp(299, 2, 0), run, later)).toBe(false);
     // A retry reopened errors since: the counters moved.
     expect(snapshotFinal("stats", stamp(300, 3, 0), run, later)).toBe(false);
@@ -165,7 +164,6 @@ describe("snapshotFinal", () => {
   });
 
   it("takes metadata of the rows, complete, for as long as a running run would: until it is due again", () => {
-    const run = { doneCount: 300, errorCount: 2 };
     expect(snapshotFinal("metadata", complete(250, 2, 0), run, at(ROWS_REFRESH_MS))).toBe(true);
     expect(snapshotFinal("metadata", complete(250, 2, 0), run, at(ROWS_REFRESH_MS + 1))).toBe(false);
     expect(snapshotFinal("metadata", stamp(300, 2, 0), run, at(1))).toBe(false);
