@@ -22,7 +22,7 @@ function yieldCpu(niceness: number) {
 function main() {
   const config = env();
   yieldCpu(config.CALLBOARD_WORKER_NICE);
-  const prisma = createPrisma(config.DATABASE_URL);
+  const prisma = createPrisma(config.DATABASE_URL, { background: true });
   const worker = startWorkerFromEnv(prisma);
   console.log(`callboard: worker ${worker.id} started${worker.judgeThreads ? ` (${worker.judgeThreads} judging thread${worker.judgeThreads === 1 ? "" : "s"})` : ""}`);
   let stopping = false;

@@ -7,15 +7,25 @@ import { registerClientPool } from "./pg-pool";
 import { enableWal, prismaAdapterFactory } from "./sqlite";
 import { databaseTarget, ensureSqlitePath } from "./url";
 
+export interface ClientOptions {
+  /**
+   * A worker's client: its queries are background work. On PostgreSQL they run without parallel
+   * workers (max_parallel_workers_per_gather = 0, unless the URL's `options` say otherwise): a
+   * run's live statistics fanned out to three processes for up to 1.9 s and took both cores of a
+   * 2-core machine from the pages meanwhile (bench:runs).
+   */
+  background?: boolean;
+}
+
 /**
  * A new client on the database `databaseUrl` names (default: DATABASE_URL, else
  * data/callboard.db). SQLite runs in WAL mode with a busy timeout and transactions that take
  * the write lock up front (see sqlite.ts); postgresql:// goes through @prisma/adapter-pg.
  * Tests use this with their own database; the app uses getPrisma().
  */
-export function createPrisma(databaseUrl?: string): PrismaClient {
+export function createPrisma(databaseUrl?: string, options: ClientOptions = {}): PrismaClient {
   const target = databaseTarget(databaseUrl);
-  if (target.provider === "postgresql") return createPostgresPrisma(target.url);
+  if (target.provider === "postgresql") return createPostgresPrisma(target.url, options);
   const filePath = ensureSqlitePath(target.url);
   enableWal(filePath);
   const client = new PrismaClient({ adapter: prismaAdapterFactory(filePath) });
@@ -23,10 +33,13 @@ export function createPrisma(databaseUrl?: string): PrismaClient {
   return client;
 }
 
-function createPostgresPrisma(url: string): PrismaClient {
+/** Server settings of a worker's connections (pg's `options`: what `-c` gives on the command line). */
+export const BACKGROUND_PG_OPTIONS = "-c max_parallel_workers_per_gather=0";
+
+function createPostgresPrisma(url: string, options: ClientOptions): PrismaClient {
   // Our own pool, handed to the adapter (which ends it on $disconnect), so that pg-pool.ts can
-  // lend its connections to the writes that go past Prisma.
-  const pool = new pg.Pool({ connectionString: url });
+  // lend its connections to the writes that go past Prisma. A URL's own `options` win over ours.
+  const pool = new pg.Pool({ connectionString: url, ...(options.background ? { options: BACKGROUND_PG_OPTIONS } : {}) });
   const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   // Both clients are generated from the same models (lib/server/db/provider-schema.ts), so
   // their model APIs agree; the PostgreSQL one only adds options (e.g. case-insensitive

@@ -70,3 +70,24 @@ describe("timestamps past Prisma (PostgreSQL only)", () => {
     expect(rows.map((row) => row.receivedAt)).toEqual([at, whole]);
   });
 });
+
+describe("a worker's client (PostgreSQL only: npm run test:pg)", () => {
+  it("runs its queries without parallel workers, through Prisma and past it; the web's client keeps the server's setting", async () => {
+    if (dialectOf(prisma) !== "postgresql") return;
+    const setting = async (client: PrismaClient) => {
+      const viaPrisma = await client.$queryRawUnsafe<{ max_parallel_workers_per_gather: string }[]>("SHOW max_parallel_workers_per_gather");
+      const pastPrisma = await pgQuery<{ max_parallel_workers_per_gather: string }>(client, "SHOW max_parallel_workers_per_gather");
+      return [viaPrisma[0].max_parallel_workers_per_gather, pastPrisma[0].max_parallel_workers_per_gather];
+    };
+    const worker = createPrisma(db.url, { background: true });
+    try {
+      expect(await setting(worker)).toEqual(["0", "0"]);
+      // The web's is the server's own (2 unless its configuration says otherwise).
+      const [server] = await prisma.$queryRawUnsafe<{ setting: string }[]>("SELECT reset_val AS setting FROM pg_settings WHERE name = 'max_parallel_workers_per_gather'");
+      expect(await setting(prisma)).toEqual([server.setting, server.setting]);
+      expect(server.setting).not.toBe("0");
+    } finally {
+      await worker.$disconnect();
+    }
+  });
+});

@@ -24,3 +24,45 @@ export async function refreshStatistics(prisma: PrismaClient, tables: readonly s
     // Statistics only steer plans; autovacuum's next round brings them.
   }
 }
+
+/**
+ * Whether a run's rows are worth analysing after its `batch`-th materialise batch (1-based, of
+ * this process): the 1st, 4th, 16th, … and the last, so a run that grows a thousandfold is
+ * analysed a handful of times while the statistics never lag its size by more than about 4×.
+ */
+export function materialiseStatisticsDue(batch: number, finished: boolean): boolean {
+  if (finished) return true;
+  let due = 1;
+  while (due < batch) due *= 4;
+  return due === batch;
+}
+
+// Batches and rows each run being materialised has had from this process.
+const growing = new Map<string, { batches: number; rows: number }>();
+
+/**
+ * Refreshes Evaluation's statistics as a large run's rows are created (materialise-run.ts). Its
+ * rows appear by the tens of thousands within seconds, long before autovacuum's next round: with
+ * the run estimated at a few rows, PostgreSQL planned the run page's list of calls and its tools
+ * over every row of the run (a hash of the calls judged, then a sort: 90-560 ms a request, the
+ * first 20 s of bench:runs) instead of walking the transcripts' order to the page's end (3-10 ms).
+ */
+export async function refreshAsRunGrows(prisma: PrismaClient, runId: string, batch: MaterialisedStep): Promise<void> {
+  if (dialectOf(prisma) !== "postgresql") return;
+  const seen = growing.get(runId) ?? { batches: 0, rows: 0 };
+  const now = { batches: seen.batches + 1, rows: seen.rows + batch.inserted };
+  if (batch.finished) growing.delete(runId);
+  else growing.set(runId, now);
+  // The last batch of a run that took several (here or in another process) closes a large run.
+  const rows = batch.finished && !batch.first ? Math.max(now.rows, ANALYZE_AFTER_ROWS) : now.rows;
+  if (materialiseStatisticsDue(now.batches, batch.finished)) await refreshStatistics(prisma, ["Evaluation"], rows);
+}
+
+export interface MaterialisedStep {
+  /** Rows the batch created. */
+  inserted: number;
+  /** Whether it was the run's last. */
+  finished: boolean;
+  /** Whether it was the run's first (made from the initial cursor). */
+  first: boolean;
+}

@@ -3,6 +3,7 @@ import { sortableUuid } from "@/lib/ids/sortable-uuid";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { RUN_MODES, runSelectionSchema } from "@/lib/zod/runs";
 import { dialectOf } from "../db/dialect";
+import { refreshAsRunGrows } from "../db/refresh-statistics";
 import { materialiseStepPostgres } from "../worker/postgres/materialise";
 import { asJson, asNumber, sqlDate } from "../worker/sql";
 import { withWorkerDb, writeTransaction } from "../worker/worker-db";
@@ -86,7 +87,9 @@ export async function materialiseBatch(prisma: PrismaClient, runId: string, maxC
   const finished = calls.length < maxCalls;
   const nextCursor = last ? JSON.stringify({ cutoff: cursor.cutoff, transcriptId: last.transcriptId, ordinal: last.ordinal } satisfies MaterialiseCursor) : run.materialiseCursor;
   if (dialectOf(prisma) === "postgresql") {
-    return materialiseStepPostgres(prisma, { runId, expectedCursor: run.materialiseCursor, rows, finished, nextCursor, now });
+    const step = await materialiseStepPostgres(prisma, { runId, expectedCursor: run.materialiseCursor, rows, finished, nextCursor, now });
+    if (step) await refreshAsRunGrows(prisma, runId, { ...step, first: cursor.transcriptId === undefined });
+    return step;
   }
   const stamp = sqlDate(now);
   return withWorkerDb(prisma, (db) =>

@@ -4,12 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { seedDemo } from "@/lib/server/demo/seed";
 import { createRun } from "@/lib/server/runs/create-run";
+import { getRunProgress } from "@/lib/server/runs/run-progress";
 import { dialectOf } from "@/lib/server/db/dialect";
 import { withPgTransaction } from "@/lib/server/db/pg-pool";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/test-database";
 import { newRunSchema } from "@/lib/zod/runs";
 import { claimBatch } from "./claim";
-import { releaseAbandoned, renewClaims } from "./lease";
+import { releaseAbandoned, releaseClaims, renewClaims } from "./lease";
 import { failure } from "./outcome";
 import { isWorkerGone, markWorkerAlive, markWorkerStopped, newWorkerId, parseWorkerId } from "./worker-id";
 import { ResultWriter } from "./result-writer";
@@ -72,6 +73,15 @@ describe("claims", () => {
     expect(await releaseAbandoned(prisma, "me", LEASE)).toBe(4);
     expect(await statusOf([...dead, ...stopped])).toEqual(["pending", "pending", "pending", "pending"]);
     expect(await statusOf([...alive, ...remote])).toEqual(["running", "running", "running", "running"]);
+  });
+
+  it("count as running in the run's progress while they are held, and not once given back", async () => {
+    const pending = await prisma.evaluation.count({ where: { runId, status: "pending" } });
+    const claimed = await claimBatch(prisma, "a", 5);
+    expect(claimed).toHaveLength(5);
+    expect(await getRunProgress(prisma, runId)).toMatchObject({ status: "running", counts: { running: 5, pending: pending - 5, done: 0, error: 0 } });
+    expect(await releaseClaims(prisma, "a", claimed)).toBe(5);
+    expect((await getRunProgress(prisma, runId))?.counts).toMatchObject({ running: 0, pending });
   });
 
   it("expire after the lease unless renewed", async () => {
