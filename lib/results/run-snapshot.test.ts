@@ -168,4 +168,15 @@ describe("snapshotFinal", () => {
     expect(snapshotFinal("metadata", complete(250, 2, 0), run, at(ROWS_REFRESH_MS + 1))).toBe(false);
     expect(snapshotFinal("metadata", stamp(300, 2, 0), run, at(1))).toBe(false);
   });
+
+  it("takes metadata kept up to date until the run finished for as long after the end, and not one the worker had stopped refreshing", () => {
+    const finished = { ...run, finishedAt: at(50_000) };
+    // Taken 25 s before the end: until ROWS_REFRESH_MS after the end, not after it was taken.
+    expect(snapshotFinal("metadata", complete(250, 2, 25_000), finished, at(50_000 + ROWS_REFRESH_MS))).toBe(true);
+    expect(snapshotFinal("metadata", complete(250, 2, 25_000), finished, at(50_000 + ROWS_REFRESH_MS + 1))).toBe(false);
+    // Taken more than two refreshes before the end: the worker was not keeping it.
+    const early = { ...run, finishedAt: at(25_000 + 2 * ROWS_REFRESH_MS + 1) };
+    expect(snapshotFinal("metadata", complete(250, 2, 25_000), early, at(25_000 + 2 * ROWS_REFRESH_MS + 2))).toBe(false);
+    expect(snapshotFinal("metadata", stamp(300, 2, 25_000), finished, at(50_001))).toBe(false);
+  });
 });

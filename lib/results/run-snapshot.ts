@@ -170,12 +170,26 @@ export const keptFinal = (kind: SnapshotKind) => FROM_RESULTS_ALONE.has(kind);
  * before the value, and a retry that reopens results moves them), or of the rows alone once all
  * were in place. Then the web need not aggregate the finished run either. A value of the rows
  * that a backfill may still rewrite (metadata) stands in for as long as it would for a running
- * run, ROWS_REFRESH_MS: the first views of a run that has just finished then do not query it
- * (on PostgreSQL, 1.4-2 s at 300,000 results, while every open view asked at once).
+ * run, ROWS_REFRESH_MS, counted from the end when the worker kept it until then (rowsFreshAt):
+ * the first views of a run that has just finished then do not query it (on PostgreSQL, 1.4-2 s
+ * at 300,000 results, while every open view asked at once).
  */
-export function snapshotFinal(kind: SnapshotKind, stamp: SnapshotStamp, run: RunCounters, now: Date): boolean {
-  if (settledRows(kind, stamp) && now.getTime() - stamp.computedAt.getTime() <= ROWS_REFRESH_MS) return true;
+export function snapshotFinal(kind: SnapshotKind, stamp: SnapshotStamp, run: RunCounters & { finishedAt?: Date | null }, now: Date): boolean {
+  if (settledRows(kind, stamp) && now.getTime() - rowsFreshAt(stamp, run.finishedAt) <= ROWS_REFRESH_MS) return true;
   return keptFinal(kind) && (settledRows(kind, stamp) || (stamp.doneCount === run.doneCount && stamp.errorCount === run.errorCount));
+}
+
+/**
+ * When a value of the rows was last known to be current: when it was taken, or when the run
+ * finished if the worker kept it up to date until then (taken within two refreshes of the end).
+ * Once the run is done no worker refreshes it, so measured from when it was taken it ran out at a
+ * random moment after the end, often seconds after: then the first views of a run of 300,000
+ * results each waited 1.4-1.8 s for the web's own query (bench:runs on PostgreSQL).
+ */
+function rowsFreshAt(stamp: SnapshotStamp, finishedAt: Date | null | undefined): number {
+  const taken = stamp.computedAt.getTime();
+  const end = finishedAt?.getTime();
+  return end !== undefined && taken >= end - 2 * ROWS_REFRESH_MS ? Math.max(taken, end) : taken;
 }
 
 /**
