@@ -34,7 +34,7 @@ export function createPrisma(databaseUrl?: string, options: ClientOptions = {}):
 }
 
 /** Server settings of a worker's connections (pg's `options`: what `-c` gives on the command line). */
-export const BACKGROUND_PG_OPTIONS = "-c max_parallel_workers_per_gather=0";
+const BACKGROUND_PG_OPTIONS = "-c max_parallel_workers_per_gather=0";
 
 function createPostgresPrisma(url: string, options: ClientOptions): PrismaClient {
   // Our own pool, handed to the adapter (which ends it on $disconnect), so that pg-pool.ts can

@@ -53,7 +53,8 @@ export async function refreshAsRunGrows(prisma: PrismaClient, runId: string, bat
   const now = { batches: seen.batches + 1, rows: seen.rows + batch.inserted };
   if (batch.finished) growing.delete(runId);
   else growing.set(runId, now);
-  // The last batch of a run that took several (here or in another process) closes a large run.
+  // After the last of several batches (this process's or another's) the run is large, however few
+  // of its rows this process created.
   const rows = batch.finished && !batch.first ? Math.max(now.rows, ANALYZE_AFTER_ROWS) : now.rows;
   if (materialiseStatisticsDue(now.batches, batch.finished)) await refreshStatistics(prisma, ["Evaluation"], rows);
 }
