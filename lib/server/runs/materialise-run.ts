@@ -4,7 +4,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { RUN_MODES, runSelectionSchema } from "@/lib/zod/runs";
 import { dialectOf } from "../db/dialect";
 import { refreshAsRunGrows } from "../db/refresh-statistics";
-import { materialiseStepPostgres, materialisingElsewhere } from "../worker/postgres/materialise";
+import { materialiseStepPostgres } from "../worker/postgres/materialise";
 import { asJson, asNumber, sqlDate } from "../worker/sql";
 import { withWorkerDb, writeTransaction } from "../worker/worker-db";
 import { planEvaluations } from "./plan-evaluations";
@@ -65,8 +65,7 @@ export interface MaterialisedBatch {
  * materialised, in (transcript, ordinal) order so that the criteria and modes of a call, and the
  * calls of a transcript, stay together for the worker. Safe to call from several processes: the
  * cursor is compared and moved in the write transaction, so a batch is created once. Returns
- * null when the run needs nothing (already complete, cancelled, or another process moved first)
- * or, on PostgreSQL, while another process is creating its rows.
+ * null when the run needs nothing (already complete, cancelled, or another process moved first).
  */
 export async function materialiseBatch(prisma: PrismaClient, runId: string, maxCalls = MATERIALISE_CALLS, now: Date = new Date()): Promise<MaterialisedBatch | null> {
   const run = await prisma.run.findUnique({
@@ -74,7 +73,6 @@ export async function materialiseBatch(prisma: PrismaClient, runId: string, maxC
     select: { status: true, mode: true, selection: true, materialising: true, materialiseCursor: true, criteria: { where: { criterion: { scope: "call" } }, orderBy: { position: "asc" }, select: { criterionId: true } } },
   });
   if (!run?.materialising || run.status === "cancelled" || !run.materialiseCursor) return null;
-  if (dialectOf(prisma) === "postgresql" && (await materialisingElsewhere(prisma, runId))) return null;
   const cursor = cursorSchema.parse(JSON.parse(run.materialiseCursor));
   const after = cursor.transcriptId === undefined ? {} : { OR: [{ transcriptId: { gt: cursor.transcriptId } }, { transcriptId: cursor.transcriptId, ordinal: { gt: cursor.ordinal ?? 0 } }] };
   const calls = await prisma.toolCall.findMany({

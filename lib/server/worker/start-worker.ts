@@ -91,8 +91,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
         await housekeeping();
         // One bounded batch of a large run's rows per turn, so judging starts on its first rows.
         const materialising = await nextRunToMaterialise(prisma);
-        // Another process may be creating its rows: then this one judges, or waits as when idle.
-        const materialised = materialising ? await materialiseBatch(prisma, materialising) : null;
+        if (materialising) await materialiseBatch(prisma, materialising);
         if (batches.size < maxBatches) {
           // Agent-level rows first: one per transcript and agent criterion, few beside a run's calls,
           // so their results do not wait for every call of every run.
@@ -106,7 +105,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
             continue;
           }
         }
-        if (tracesWaiting || materialised) continue;
+        if (tracesWaiting || materialising) continue;
         await Promise.race([sleep(Math.min(pollMs, renewEveryMs), controller.signal).catch(ignore), ...batches]);
       } catch (error) {
         if (failures % 20 === 0) context.onError(error);
