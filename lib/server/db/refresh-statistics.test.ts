@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { describe, expect, it } from "vitest";
 import { seedDemo } from "@/lib/server/demo/seed";
 import { createRun } from "@/lib/server/runs/create-run";
 import { materialiseBatch } from "@/lib/server/runs/materialise-run";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/test-database";
+import { createTestDatabase } from "@/lib/server/test-database";
 import { newRunSchema } from "@/lib/zod/runs";
 import { dialectOf } from "./dialect";
 import { materialiseStatisticsDue } from "./refresh-statistics";
@@ -19,26 +18,24 @@ describe("when a run's rows are analysed while they are created", () => {
 
 // On the test database of CALLBOARD_TEST_DATABASE: PostgreSQL with npm run test:pg.
 describe("a run materialised in batches on PostgreSQL", () => {
-  let db: TestDatabase;
-  let prisma: PrismaClient;
-  beforeEach(async () => {
-    db = await createTestDatabase("statistics");
-    prisma = db.prisma;
-    await seedDemo(prisma);
-  });
-  afterEach(() => db.cleanup());
-
   it("has its rows analysed by the time its last batch is in, so that pages are planned for its size", async () => {
-    if (dialectOf(prisma) !== "postgresql") return;
-    const estimated = async () => (await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT reltuples::float8 AS n FROM pg_class WHERE relname = 'Evaluation'`))[0].n;
-    const criterionIds = (await prisma.criterion.findMany({ take: 2, select: { id: true } })).map((row) => row.id);
-    const run = await createRun(prisma, newRunSchema.parse({ selection: { kind: "all" }, criterionIds, mode: "both" }), new Date(), { inlineEvaluations: 0 });
-    await materialiseBatch(prisma, run.runId, 3);
-    const before = await estimated();
-    // Small batches, too few rows to analyse before the last of them.
-    for (let batch = await materialiseBatch(prisma, run.runId, 3); batch && !batch.finished; ) batch = await materialiseBatch(prisma, run.runId, 3);
-    const stored = await prisma.evaluation.count();
-    expect(stored).toBeGreaterThan(Math.max(before, 0));
-    expect(await estimated()).toBe(stored);
+    const db = await createTestDatabase("statistics");
+    try {
+      const prisma = db.prisma;
+      if (dialectOf(prisma) !== "postgresql") return;
+      await seedDemo(prisma);
+      const estimated = async () => (await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT reltuples::float8 AS n FROM pg_class WHERE relname = 'Evaluation'`))[0].n;
+      const criterionIds = (await prisma.criterion.findMany({ take: 2, select: { id: true } })).map((row) => row.id);
+      const run = await createRun(prisma, newRunSchema.parse({ selection: { kind: "all" }, criterionIds, mode: "both" }), new Date(), { inlineEvaluations: 0 });
+      await materialiseBatch(prisma, run.runId, 3);
+      const before = await estimated();
+      // Small batches, too few rows to analyse before the last of them.
+      for (let batch = await materialiseBatch(prisma, run.runId, 3); batch && !batch.finished; ) batch = await materialiseBatch(prisma, run.runId, 3);
+      const stored = await prisma.evaluation.count();
+      expect(stored).toBeGreaterThan(Math.max(before, 0));
+      expect(await estimated()).toBe(stored);
+    } finally {
+      await db.cleanup();
+    }
   });
 });

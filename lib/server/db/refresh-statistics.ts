@@ -14,7 +14,10 @@ export const ANALYZE_AFTER_ROWS = 1_000;
  * to it, and a failure only costs plans.
  */
 export async function refreshStatistics(prisma: PrismaClient, tables: readonly string[], rows: number): Promise<void> {
-  if (rows < ANALYZE_AFTER_ROWS || dialectOf(prisma) !== "postgresql") return;
+  if (rows >= ANALYZE_AFTER_ROWS && dialectOf(prisma) === "postgresql") await analyse(prisma, tables);
+}
+
+async function analyse(prisma: PrismaClient, tables: readonly string[]): Promise<void> {
   try {
     await withPgTransaction(prisma, { maxWaitMs: 5_000, timeoutMs: 60_000 }, async (tx) => {
       await tx.query("SET LOCAL lock_timeout = '1s'");
@@ -55,8 +58,8 @@ export async function refreshAsRunGrows(prisma: PrismaClient, runId: string, bat
   else growing.set(runId, now);
   // After the last of several batches (this process's or another's) the run is large, however few
   // of its rows this process created.
-  const rows = batch.finished && !batch.first ? Math.max(now.rows, ANALYZE_AFTER_ROWS) : now.rows;
-  if (materialiseStatisticsDue(now.batches, batch.finished)) await refreshStatistics(prisma, ["Evaluation"], rows);
+  const large = now.rows >= ANALYZE_AFTER_ROWS || (batch.finished && !batch.first);
+  if (large && materialiseStatisticsDue(now.batches, batch.finished)) await analyse(prisma, ["Evaluation"]);
 }
 
 export interface MaterialisedStep {
