@@ -3,7 +3,7 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { PassRate } from "@/lib/results/aggregates";
 import { PASS_THRESHOLD } from "@/lib/results/verdict";
 import { runStateKey, StateCache, type RunState } from "./state-cache";
-import { asBoolean, toNumber } from "./verdict-sql";
+import { asBoolean, countWhere, toNumber } from "./verdict-sql";
 
 /** Counts and mean score of one criterion in one mode of a run. */
 export interface CriterionModeStats extends PassRate {
@@ -50,7 +50,7 @@ export async function criterionStats(prisma: PrismaClient, runIds: readonly stri
   const groups = await prisma.$queryRaw<StatsGroup[]>(Prisma.sql`
     SELECT e."runId", e."criterionId", e."mode", e."status", e."passed",
       COUNT(*) AS "rows", COUNT(e."score") AS "scored", SUM(e."score") AS "scoreSum",
-      SUM(CASE WHEN e."score" >= ${PASS_THRESHOLD} THEN 1 ELSE 0 END) AS "high"
+      ${countWhere(Prisma.sql`e."score" >= ${PASS_THRESHOLD}`)} AS "high"
     FROM "Evaluation" e WHERE e."runId" IN (${Prisma.join([...runIds])})
     GROUP BY e."runId", e."criterionId", e."mode", e."status", e."passed"`);
   const criterionIds = [...new Set(groups.map((group) => group.criterionId))];
