@@ -15,7 +15,8 @@
  * joined only afterwards to compute the metrics, from the first pass.
  *
  * The process runs with the worker's V8 flags (WORKER_NODE_FLAGS in scripts/supervised.ts: a
- * 64 MB young generation), since runs judge in the worker; package.json passes them.
+ * 64 MB young generation, no inlining in the optimising compiler), since runs judge in the worker;
+ * package.json passes them.
  *
  * Throughput is timed per second of the process's CPU time, all threads (V8's compiler and
  * garbage collector included), over the judging loop only: each call's view building and both
