@@ -110,6 +110,11 @@ describe("ceiling", () => {
     expect(ceiling([reading(true, [false]), reading(false, [false]), reading(false, [false])], all).balanced).toBe(0.5);
   });
 
+  it("has no figure when every write is right, or every one wrong", () => {
+    expect(ceiling([reading(true, [false]), reading(true, [true])], all).balanced).toBeNaN();
+    expect(ceiling([reading(false, [true])], all).balanced).toBeNaN();
+  });
+
   it("gives each combination the verdict that serves balanced accuracy, weighing right and wrong writes alike", () => {
     // 4 right writes, 2 wrong. Combination 01: 1 right and 1 wrong, a larger share of the wrong
     // writes (1/2) than of the right ones (1/4): failed. Balanced: (3/4 + 2/2) / 2.

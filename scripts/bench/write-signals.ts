@@ -141,7 +141,10 @@ export interface Reading {
 }
 
 export interface Ceiling {
-  /** The best balanced accuracy any verdict computed from the readings alone can reach on these writes. */
+  /**
+   * The best balanced accuracy any verdict computed from the readings alone can reach on these
+   * writes; NaN when they are all right or all wrong (balanced accuracy needs both).
+   */
   balanced: number;
   /** Distinct combinations of readings seen. */
   cells: number;
@@ -168,7 +171,7 @@ export function ceiling(readings: readonly Reading[], bitsOf: (reading: Reading)
     }
     cells.set(key, cell);
   }
-  if (right === 0 || wrong === 0) return { balanced: 1, cells: cells.size };
+  if (right === 0 || wrong === 0) return { balanced: Number.NaN, cells: cells.size };
   let passedRight = 0;
   let failedWrong = 0;
   for (const cell of cells.values()) {
