@@ -29,7 +29,7 @@ function parseJson(text: string): JsonValue | undefined {
 }
 
 /** Every scalar of a JSON value, as text. */
-function scalars(value: JsonValue | undefined, out: string[] = []): string[] {
+export function scalars(value: JsonValue | undefined, out: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((item) => scalars(item, out));
   else if (isObject(value)) Object.values(value).forEach((item) => scalars(item, out));
   else if (typeof value === "string" || typeof value === "number") out.push(String(value));

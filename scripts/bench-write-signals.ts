@@ -15,7 +15,7 @@ import { readFileSync } from "node:fs";
 import { describeImportError } from "@/lib/transcripts/import-error-text";
 import { importItem } from "@/lib/transcripts/import-item";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
-import { ceiling, rejected, WRITE_SIGNALS, type Reading } from "./bench/write-signals";
+import { ceiling, rejected, WRITE_SIGNALS, writeContexts, type Reading } from "./bench/write-signals";
 
 interface Label {
   tool_call_id: string;
@@ -43,18 +43,21 @@ function read(file: string): Reading[] {
     if (!imported.ok) throw new Error(describeImportError(imported.error));
     const sites = extractToolCallSites(imported.transcript);
     const used = new Set<number>();
-    for (const label of labels as Label[]) {
+    const labelled = (labels as Label[]).map((label) => {
       // Agents reuse call ids: each label takes the first call of its id not taken yet.
       const site = sites.find((candidate) => candidate.callId === label.tool_call_id && !used.has(candidate.ordinal));
       if (!site) throw new Error(`${file}:${index + 1}: no call ${label.tool_call_id} for its label`);
       used.add(site.ordinal);
+      return site;
+    });
+    writeContexts(imported.transcript, labelled).forEach((context, at) => {
       readings.push({
-        right: label.verdict === "pass",
-        rejected: rejected(site),
-        signals: WRITE_SIGNALS.map((signal) => signal.test(imported.transcript, site)),
+        right: (labels as Label[])[at].verdict === "pass",
+        rejected: rejected(context.site),
+        signals: WRITE_SIGNALS.map((signal) => signal.test(context)),
         category: typeof category === "string" ? category : "all",
       });
-    }
+    });
   });
   return readings;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { tool, toolCall } from "@/lib/judges/checks/testing/views";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
-import type { CanonicalMessage, CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
-import { ceiling, identifyingValues, rejected, WRITE_SIGNALS, type Reading } from "./write-signals";
+import type { CanonicalMessage, CanonicalTranscript, JsonObject, ToolCallSite } from "@/lib/transcripts/types";
+import { ceiling, rejected, WRITE_SIGNALS, writeContexts, type Reading } from "./write-signals";
 
 const TOOLS = [
   tool("get_order", { order_id: { type: "string" } }, ["order_id"], "Get the details of an order."),
@@ -22,7 +22,7 @@ function site(of: CanonicalTranscript, id: string): ToolCallSite {
 const reads = (id: string, of: CanonicalTranscript, callId: string) => {
   const signal = WRITE_SIGNALS.find((candidate) => candidate.id === id);
   if (!signal) throw new Error(`no signal ${id}`);
-  return signal.test(of, site(of, callId));
+  return signal.test(writeContexts(of, [site(of, callId)])[0]);
 };
 
 // An order id the user never wrote: it came from an earlier tool result. The user agrees in Spanish.
@@ -40,9 +40,12 @@ const lookedUp = transcript([
   { role: "user", content: "No, that is not what I asked." },
 ]);
 
-describe("identifyingValues", () => {
-  it("keeps strings of three characters and numbers of two digits, at any depth, lower-cased", () => {
-    expect(identifyingValues({ id: "#W7734", flag: true, n: 2, items: [{ sku: "AB" }, { sku: "Abc-9" }], amount: 120.5, nothing: null })).toEqual(["#w7734", "abc-9", "120.5"]);
+describe("values-in-conversation", () => {
+  it("traces strings and numbers of three characters or more, at any depth; flags, small counts and short codes are not traced", () => {
+    const call = (args: JsonObject) =>
+      transcript([{ role: "user", content: "Cancel order #W7734 for 120.5 dollars" }, { role: "assistant", content: null, tool_calls: [toolCall("v", "cancel_order", args)] }]);
+    expect(reads("values-in-conversation", call({ order_id: "#W7734", flag: true, n: 2, items: [{ sku: "AB" }], amount: 120.5 }), "v")).toBe(true);
+    expect(reads("values-in-conversation", call({ order_id: "#W7734", items: [{ sku: "Abc-9" }] }), "v")).toBe(false);
   });
 });
 

@@ -5,14 +5,27 @@
  */
 import { userConfirmed } from "@/lib/judges/checks/conversation";
 import { isError, responseStatus } from "@/lib/judges/checks/response-status";
-import { toolKind } from "@/lib/judges/checks/tool-kind";
-import type { CanonicalMessage, CanonicalTranscript, JsonValue, ToolCallSite } from "@/lib/transcripts/types";
+import { traceCalls, type TraceCall } from "@/lib/judges/trace/calls";
+import type { CanonicalMessage, CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
+import { scalars } from "../bench-agent-candidates";
+
+/** One labelled call in its transcript, with every call of the transcript read once (`traceCalls`). */
+export interface WriteContext {
+  transcript: CanonicalTranscript;
+  site: ToolCallSite;
+  calls: readonly TraceCall[];
+}
 
 export interface WriteSignal {
   id: string;
   /** What it reads, for the report. */
   reads: string;
-  test(transcript: CanonicalTranscript, site: ToolCallSite): boolean;
+  test(context: WriteContext): boolean;
+}
+
+export function writeContexts(transcript: CanonicalTranscript, sites: readonly ToolCallSite[]): WriteContext[] {
+  const calls = traceCalls(transcript);
+  return sites.map((site) => ({ transcript, site, calls }));
 }
 
 /** Whether the tool's response says the call failed (the judge's own reading of responses). */
@@ -21,23 +34,12 @@ export function rejected(site: ToolCallSite): boolean {
 }
 
 /**
- * The argument values that identify something: strings of three characters or more and numbers
- * of two digits or more, lower-cased. Flags, counts and single letters say too little to trace.
+ * The argument values that identify something, lower-cased: scalars of three characters or more,
+ * as the candidate `ungrounded-write-value` reads them. Flags, counts and single letters say too
+ * little to trace.
  */
-export function identifyingValues(value: JsonValue, found: string[] = []): string[] {
-  if (typeof value === "string") {
-    if (value.trim().length >= 3) found.push(value.trim().toLowerCase());
-  } else if (typeof value === "number") {
-    if (Math.abs(value) >= 10) found.push(String(value));
-  } else if (Array.isArray(value)) {
-    for (const item of value) identifyingValues(item, found);
-  } else if (value !== null && typeof value === "object") {
-    for (const item of Object.values(value)) identifyingValues(item, found);
-  }
-  return found;
-}
-
-const valuesOf = (site: ToolCallSite) => (site.arguments.ok ? identifyingValues(site.arguments.value) : []);
+const valuesOf = (site: ToolCallSite) =>
+  site.arguments.ok ? scalars(site.arguments.value).map((value) => value.trim().toLowerCase()).filter((value) => value.length >= 3) : [];
 
 /** A message as text a value can be found in: its words and, for the assistant, its calls' arguments. */
 function messageText(message: CanonicalMessage): string {
@@ -50,29 +52,16 @@ function everyValueIn(site: ToolCallSite, messages: readonly CanonicalMessage[])
   return valuesOf(site).every((value) => text.includes(value));
 }
 
-const before = (transcript: CanonicalTranscript, site: ToolCallSite) => transcript.messages.slice(0, site.messageIndex);
-const after = (transcript: CanonicalTranscript, site: ToolCallSite) => transcript.messages.slice(site.messageIndex + 1);
+const before = ({ transcript, site }: WriteContext) => transcript.messages.slice(0, site.messageIndex);
+const after = ({ transcript, site }: WriteContext) => transcript.messages.slice(site.messageIndex + 1);
 
-function changesState(transcript: CanonicalTranscript, name: string): boolean {
-  const tool = transcript.tools.find((candidate) => candidate.function.name === name);
-  return tool !== undefined && toolKind(tool).changesState;
-}
+/** Whether a call of the transcript comes after the labelled one (a later message, or later among parallel calls). */
+const isLater = (call: TraceCall, { site }: WriteContext) => call.messageIndex > site.messageIndex || (call.messageIndex === site.messageIndex && call.position > site.position);
+const isEarlier = (call: TraceCall, { site }: WriteContext) => call.messageIndex < site.messageIndex || (call.messageIndex === site.messageIndex && call.position < site.position);
 
-function laterCalls(transcript: CanonicalTranscript, site: ToolCallSite) {
-  const own = transcript.messages[site.messageIndex];
-  const parallel = own.role === "assistant" ? (own.tool_calls ?? []).slice(site.position + 1) : [];
-  return [...parallel, ...after(transcript, site).flatMap((message) => (message.role === "assistant" ? (message.tool_calls ?? []) : []))];
-}
-
-function nextUserTurn(transcript: CanonicalTranscript, site: ToolCallSite): string | null {
-  const next = after(transcript, site).find((message) => message.role === "user");
+function nextUserTurn(context: WriteContext): string | null {
+  const next = after(context).find((message) => message.role === "user");
   return next ? next.content : null;
-}
-
-/** Names of the calls before this one in its own assistant message (parallel calls). */
-function earlierInSameMessage(transcript: CanonicalTranscript, site: ToolCallSite): string[] {
-  const own = transcript.messages[site.messageIndex];
-  return own.role === "assistant" ? (own.tool_calls ?? []).slice(0, site.position).map((call) => call.function.name) : [];
 }
 
 // English only: these readings are measured on English transcripts, and none is kept.
@@ -83,53 +72,50 @@ export const WRITE_SIGNALS: readonly WriteSignal[] = [
   {
     id: "values-in-conversation",
     reads: "every identifying argument value occurs in an earlier message (any role, earlier calls' arguments included)",
-    test: (transcript, site) => everyValueIn(site, before(transcript, site)),
+    test: (context) => everyValueIn(context.site, before(context)),
   },
   {
     id: "values-from-others",
     reads: "every identifying argument value occurs in an earlier system, user or tool message (not only in the agent's words)",
-    test: (transcript, site) => everyValueIn(site, before(transcript, site).filter((message) => message.role !== "assistant")),
+    test: (context) => everyValueIn(context.site, before(context).filter((message) => message.role !== "assistant")),
   },
   {
     id: "user-confirmed",
     reads: "the user agreed to what the assistant said it would do (the judge's userConfirmed)",
-    test: (transcript, site) => {
-      const tool = transcript.tools.find((candidate) => candidate.function.name === site.toolName);
-      return userConfirmed(before(transcript, site), tool ? toolKind(tool).verb : null).confirmed;
+    test: (context) => {
+      const own = context.calls.find((call) => call.messageIndex === context.site.messageIndex && call.position === context.site.position);
+      return userConfirmed(before(context), own?.verb ?? null).confirmed;
     },
   },
   {
     id: "first-change",
     reads: "no earlier call changed state",
-    test: (transcript, site) =>
-      !before(transcript, site).some((message) => message.role === "assistant" && (message.tool_calls ?? []).some((call) => changesState(transcript, call.function.name))) &&
-      !earlierInSameMessage(transcript, site).some((name) => changesState(transcript, name)),
+    test: (context) => !context.calls.some((call) => call.changesState && isEarlier(call, context)),
   },
   {
     id: "same-tool-later",
     reads: "the agent calls the same tool again later",
-    test: (transcript, site) => laterCalls(transcript, site).some((call) => call.function.name === site.toolName),
+    test: (context) => context.calls.some((call) => isLater(call, context) && call.call.function.name === context.site.toolName),
   },
   {
     id: "later-change-same-value",
     reads: "a later state-changing call shares an identifying value with this one",
-    test: (transcript, site) => {
-      const values = valuesOf(site);
-      return laterCalls(transcript, site).some(
-        (call) => changesState(transcript, call.function.name) && values.some((value) => call.function.arguments.toLowerCase().includes(value)),
+    test: (context) => {
+      const values = valuesOf(context.site);
+      return context.calls.some(
+        (call) => call.changesState && isLater(call, context) && values.some((value) => call.call.function.arguments.toLowerCase().includes(value)),
       );
     },
   },
   {
     id: "user-objects-next",
     reads: "the user's next turn opens with an objection (English)",
-    test: (transcript, site) => OBJECTS.test(nextUserTurn(transcript, site) ?? ""),
+    test: (context) => OBJECTS.test(nextUserTurn(context) ?? ""),
   },
   {
     id: "agent-apologises-later",
     reads: "the assistant later apologises or admits a mistake (English)",
-    test: (transcript, site) =>
-      after(transcript, site).some((message) => message.role === "assistant" && typeof message.content === "string" && APOLOGISES.test(message.content)),
+    test: (context) => after(context).some((message) => message.role === "assistant" && typeof message.content === "string" && APOLOGISES.test(message.content)),
   },
 ];
 

@@ -85,7 +85,7 @@ export async function criterionStats(prisma: PrismaClient, runIds: readonly stri
       const passed = asBoolean(group.passed);
       entry.judged += count;
       entry.scored += scored;
-      entry.scoreSum += group.scoreSum === null ? 0 : toNumber(group.scoreSum);
+      entry.scoreSum += toNumber(group.scoreSum);
       const atOrAbove = toNumber(group.high);
       if (scales.get(group.criterionId) === "binary" && passed !== null) {
         if (passed) entry.passed += count;
