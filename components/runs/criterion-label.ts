@@ -1,4 +1,5 @@
 import { splitPrefix } from "@/lib/criteria/prefixes";
+import { trimEndMatching } from "@/lib/text-trim";
 
 const KIND_WORD = { reward: "Reward", penalize: "Penalize", "passes-if": "Passes if", "fails-if": "Fails if" } as const;
 
@@ -7,7 +8,7 @@ function cut(text: string, max: number): string {
   if (text.length <= max) return text;
   const head = text.slice(0, max - 1);
   const space = head.lastIndexOf(" ");
-  return `${(space > max * 0.6 ? head.slice(0, space) : head).replace(/[\s,;:.]+$/, "")}…`;
+  return `${trimEndMatching(space > max * 0.6 ? head.slice(0, space) : head, /[\s,;:.]/)}…`;
 }
 
 /**

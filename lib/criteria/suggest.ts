@@ -1,3 +1,4 @@
+import { trimEndMatching } from "@/lib/text-trim";
 /** Levenshtein distance; criteria prefixes are short, so the quadratic table is fine. */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
@@ -71,7 +72,7 @@ export function suggestCriterion(text: string, prefixes: { continuous: string; b
   const byVerb = prefixWithVerb(words[0] ?? "", prefixes.all);
   if (byVerb) return `${byVerb} …`;
   const requirement = trimmed.match(REQUIREMENT_LEAD);
-  if (requirement) return `${prefixes.binary} ${lowerFirst(trimmed.slice(requirement[0].length)).replace(/[.!]+$/, "")}`;
+  if (requirement) return `${prefixes.binary} ${trimEndMatching(lowerFirst(trimmed.slice(requirement[0].length)), /[.!]/)}`;
   if (GRADE_LEAD.test(trimmed)) return `${prefixes.continuous} that …`;
   return `${prefixes.binary} …`;
 }

@@ -1,4 +1,5 @@
 import type { CanonicalTranscript } from "./types";
+import { trimEndMatching } from "@/lib/text-trim";
 
 const MAX_DERIVED = 80;
 
@@ -35,5 +36,5 @@ function truncate(text: string): string {
   const cut = text.slice(0, MAX_DERIVED - 1);
   const space = cut.lastIndexOf(" ");
   const kept = space >= MAX_DERIVED / 2 ? cut.slice(0, space) : cut;
-  return `${kept.replace(/[\s,;:.]+$/, "")}…`;
+  return `${trimEndMatching(kept, /[\s,;:.]/)}…`;
 }

@@ -20,8 +20,8 @@ const OPENS_AS_ERROR = /^\W{0,3}([45]\d\d:? (bad|not|unauthori[sz]ed|forbidden|t
 // Phrases of failure, read only in a short response or the head of a long one: a long result
 // (a file, an e-mail, a web page) may quote them as data.
 const ERROR_PHRASE =
-  /\b(internal server error|bad request|not found|no such|does not exist|doesn't exist|not exist|invalid|not valid|unauthori[sz]ed|forbidden|permission denied|access denied|not allowed|not permitted|insufficient|rejected|declined|exception|traceback|stack trace|could not|couldn't|unable to|failed to|cannot be|can't be|is required|are required|missing (required )?(argument|parameter|field)s?)\b|\b(status|http)(\s*code)?\s*[:=]?\s*[45]\d\d\b/i;
-const EMPTY_TEXT = /^\s*(no (results?|data|matches|records|items|entries)( (were |was )?found)?|nothing found|0 results|none|null|n\/a)\s*\.?\s*$/i;
+  /\b(internal server error|bad request|not found|no such|does not exist|doesn't exist|not exist|invalid|not valid|unauthori[sz]ed|forbidden|permission denied|access denied|not allowed|not permitted|insufficient|rejected|declined|exception|traceback|stack trace|could not|couldn't|unable to|failed to|cannot be|can't be|is required|are required|missing (required )?(argument|parameter|field)s?)\b|\b(status|http)(?:\s*code)?(?:\s*[:=])?\s*[45]\d\d\b/i;
+const EMPTY_TEXT = /^\s*(no (results?|data|matches|records|items|entries)( (were |was )?found)?|nothing found|0 results|none|null|n\/a)\s*(?:\.\s*)?$/i;
 const ERROR_STATUS = /^(error|errored|failed|failure|fail|exception|denied|invalid|rejected|not[_ ]found|forbidden|unauthori[sz]ed)$/i;
 const ERROR_KEYS = new Set(["error", "errors", "exception", "error_message", "errormessage", "error_msg", "err", "fault"]);
 const STATUS_KEYS = new Set(["status", "statuscode", "status_code", "code", "http_status", "state", "result"]);

@@ -1,4 +1,5 @@
 import type { Judge, JudgeInput, JudgeResult } from "@/lib/judges/types";
+import { trimEndMatching } from "@/lib/text-trim";
 import { DEFAULT_TIMEOUT_MS, withDeadline } from "@/lib/judges/llm/deadline";
 import { badOutputError, errorFromHttpFailure, networkError } from "@/lib/judges/llm/http-errors";
 import { composoMessages } from "./messages";
@@ -33,7 +34,7 @@ function fetchFailure(error: unknown, secrets: readonly string[]): unknown {
  * /evals/binary for pass/fail ones, with the transcript cut at the view (see composoMessages).
  */
 export function createComposoJudge(settings: ComposoJudgeSettings): Judge {
-  const baseURL = (settings.baseURL ?? COMPOSO_DEFAULT_BASE_URL).replace(/\/+$/, "");
+  const baseURL = trimEndMatching(settings.baseURL ?? COMPOSO_DEFAULT_BASE_URL, /\//);
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const secrets = [settings.apiKey];
   const judgeId = COMPOSO_JUDGE_ID;

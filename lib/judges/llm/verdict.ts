@@ -16,8 +16,8 @@ export interface VerdictContext {
  */
 export function parseJsonText(text: string, judgeId: string): unknown {
   const trimmed = text.trim();
-  const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/i.exec(trimmed);
-  const body = fenced ? fenced[1] : trimmed;
+  const fenced = trimmed.length >= 6 && trimmed.startsWith("```") && trimmed.endsWith("```");
+  const body = fenced ? trimmed.slice(3, -3).replace(/^json/i, "").trim() : trimmed;
   if (!body) throw badOutputError(judgeId, "the model returned no content", { retryable: true });
   try {
     return JSON.parse(body) as unknown;

@@ -163,7 +163,7 @@ export const unsupportedAnswer: AgentCheck = {
 const CLOSING = /\b(that'?s all|that is all|nothing else|no further|no more (questions|help)|all set|all good|have a (good|great|nice)|bye|goodbye)\b/i;
 // The user's own end-of-conversation marker, as simulated users and agent frameworks send it
 // ("… ###STOP###", "TERMINATE"): the user closed the conversation, so no answer was owed after it.
-const ENDED = /(#{2,}[A-Z][A-Z_-]*#{2,}|\bTERMINATE)\s*$/;
+const ENDED = /((?<!#)#{2,}[A-Z][A-Z_-]*#{2,}|\bTERMINATE)\s*$/;
 const ASKS = /\?|\b(please|can you|could you|would you|i want|i'd like|i would like|i need|go ahead|proceed)\b/i;
 
 export const unansweredRequest: AgentCheck = {

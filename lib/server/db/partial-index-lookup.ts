@@ -6,7 +6,7 @@
  * diffed or migrated. This gives the same lookup with the name as a string literal; any other
  * statement comes back unchanged.
  */
-const LOOKUP = /^(SELECT sql FROM sqlite_master WHERE type = 'index' AND name = )"((?:[^"]|"")*)"(\s*;?\s*)$/;
+const LOOKUP = /^(SELECT sql FROM sqlite_master WHERE type = 'index' AND name = )"((?:[^"]|"")*)"(\s*(?:;\s*)?)$/;
 
 export function withQuotedIndexName(sql: string): string {
   const match = LOOKUP.exec(sql);

@@ -6,6 +6,7 @@ import { HUMAN_EXPORT_COLUMNS, humanCsvValues, humanExport, type HumanExport } f
 import { agentExportRecords, type AgentExportRecord } from "./export-agent";
 import { humanMarksForCalls } from "./human-marks";
 import { runCallIds } from "./run-call-query";
+import { trimMatching } from "@/lib/text-trim";
 
 export const EXPORT_FORMATS = ["csv", "jsonl", "summary"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -216,13 +217,12 @@ export function exportStream(prisma: PrismaClient, runId: string, view: RunView,
 
 /** A file name for the export: the run's name, made safe for every file system, and the run id. */
 export function exportFileName(runName: string, runId: string, extension: string): string {
-  const base = runName
+  const safe = runName
     .normalize("NFKD")
     // Accents come apart from their letters under NFKD: drop the marks, keep "e" of "é".
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^\w.-]+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^[-.]+|[-.]+$/g, "")
-    .slice(0, 60);
+    .replace(/-+/g, "-");
+  const base = trimMatching(safe, /[-.]/).slice(0, 60);
   return `${base ? `${base}-` : ""}${runId}.${extension}`;
 }

@@ -71,7 +71,15 @@ function groundDate(value: string, sources: TextEvidence[], shown: string): Grou
   return { invented: true, status: "ungrounded", penalty: 0.6, reason: "is a date the conversation does not mention", evidence: `value ${shown}; compared with ${where(sources)}` };
 }
 
+/**
+ * Values longer than this are documents the agent composed (a file's content, a whole e-mail):
+ * comparing them word by word with the conversation would say little and cost seconds on a value
+ * of megabytes, so the grounding abstains on them.
+ */
+export const MAX_GROUNDED_LENGTH = 20_000;
+
 export function groundString(value: string, leaf: Leaf, hints: PropertyHints, sources: TextEvidence[], context: CallContext): Grounding {
+  if (value.length > MAX_GROUNDED_LENGTH) return grounded(`is ${value.length.toLocaleString("en-US")} characters long, past the ${MAX_GROUNDED_LENGTH.toLocaleString("en-US")} the built-in judge compares with the conversation`, "neutral");
   const phrase = phraseText(value);
   if (!phrase.trim()) return grounded("no words to compare", "neutral");
   const source = phraseSource(phrase, sources);
@@ -102,7 +110,11 @@ function groundUnquoted(value: string, leaf: Leaf, hints: PropertyHints, sources
   if (descriptionNames(hints, value)) return grounded("named in the parameter's description", "schema");
 
   // "Paris, France" for "Paris": the leading part carries the meaning, the rest qualifies it.
-  const segments = value.split(/\s*[,;(]\s*|\s+-\s+/).filter((part) => part.trim());
+  // Cut at the separators, then trimmed: "\s*[,;(]\s*" as a separator is quadratic on long runs of spaces.
+  const segments = value
+    .split(/[,;(]|(?<=\s)-(?=\s)/)
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (segments.length > 1 && phraseSource(phraseText(segments[0]), sources) && segments.slice(1).every((part) => tokens(part).length <= 3)) {
     return grounded(`"${segments[0]}" is in the conversation; the rest qualifies it`);
   }

@@ -48,7 +48,8 @@ const UNIT_FACTORS = new Map<string, number[]>(
   ).flatMap(([spellings, factors]) => spellings.split(" ").map((spelling): [string, number[]] => [spelling, [...factors]])),
 );
 const SI_PREFIX = new Map<string, number>(Object.entries({ p: 1e-12, n: 1e-9, "µ": 1e-6, "μ": 1e-6, u: 1e-6, m: 1e-3, c: 1e-2, k: 1e3, K: 1e3, M: 1e6, G: 1e9, T: 1e12 }));
-const NUMBER = "(\\d+(?:[.,]\\d+)*)";
+// Starts only where a number starts: inside a run of digits every start would rescan the run.
+const NUMBER = "((?<!\\d)(?<!\\d[.,])\\d+(?:[.,]\\d+)*)";
 // Built once: these run on every text whose numbers a value is compared with.
 const CLOCK_TIME = /\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)/g;
 const DURATION = new RegExp(`${NUMBER}\\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|decades?|century|centuries)\\b`, "g");
@@ -100,13 +101,13 @@ export function convertedNumbers(text: string): Set<number> {
     if (factors) for (const factor of factors) add(found, num(m[1]) * factor);
   }
   // Temperatures both ways between Celsius and Fahrenheit, and to Kelvin.
-  for (const m of lower.matchAll(/(-?\d+(?:\.\d+)?)\s*(?:°|degrees?)?\s*(c|celsius|f|fahrenheit)\b/g)) {
+  for (const m of lower.matchAll(/(-?(?<!\d)\d+(?:\.\d+)?)\s*(?:(?:°|degrees?)\s*)?(c|celsius|f|fahrenheit)\b/g)) {
     const value = Number(m[1]);
     if (m[2].startsWith("c")) [value * 1.8 + 32, value + 273.15].forEach((v) => add(found, v));
     else [(value - 32) / 1.8, (value - 32) / 1.8 + 273.15].forEach((v) => add(found, v));
   }
   // SI prefixes are case-sensitive ("mH" is milli, "MW" mega): read the original text.
-  for (const m of text.matchAll(/(\d+(?:\.\d+)?)\s*(p|n|µ|μ|u|m|c|k|K|M|G|T)(F|H|A|V|W|Hz|g|m|s|L|l|Ω|J|N|Pa|C|B|b|Wh)\b/g)) {
+  for (const m of text.matchAll(/((?<!\d)\d+(?:\.\d+)?)\s*(p|n|µ|μ|u|m|c|k|K|M|G|T)(F|H|A|V|W|Hz|g|m|s|L|l|Ω|J|N|Pa|C|B|b|Wh)\b/g)) {
     add(found, Number(m[1]) * (SI_PREFIX.get(m[2]) ?? 1));
   }
   // "more than 5 players" is 6 or more, "less than 5 ingredients" 4 or fewer.
@@ -114,7 +115,7 @@ export function convertedNumbers(text: string): Set<number> {
     const value = Number(m[2]);
     add(found, /^(less|fewer|lower|smaller|under|below)$/.test(m[1]) ? value - 1 : value + 1);
   }
-  for (const m of lower.matchAll(/(\d+(?:\.\d+)?)?\s*(?:\*\s*)?(pi|π)\b/g)) {
+  for (const m of lower.matchAll(/(?:(?<!\d)(\d+(?:\.\d+)?)\s*(?:\*\s*)?)?(pi|π)\b/g)) {
     add(found, (m[1] ? Number(m[1]) : 1) * Math.PI);
   }
   return found;

@@ -25,7 +25,7 @@ const WORD_VALUES = table<number[]>({
 });
 const NUMBER_WORD = new RegExp(`\\b(${[...UNITS.keys(), ...TENS.keys(), ...ORDINALS.keys(), ...WORD_VALUES.keys(), "million", "billion", "trillion"].join("|")})\\b`);
 const PERCENT = /^(%|percent|per\s*cent|pct|percentage)/;
-const NUMBER_IN_TEXT = /(-)?[$€£¥]?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.?\d+)(?:\s*(?:e|x\s*10\^|×\s*10\^|\*\s*10\^|\*\s*10\*\*)\s*([-+]?\d+))?/g;
+const NUMBER_IN_TEXT = /(-)?[$€£¥]?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:\s*(?:e|x\s*10\^|×\s*10\^|\*\s*10\^|\*\s*10\*\*)\s*([-+]?\d+))?/g;
 const SUFFIX = /^\s*([a-z%]+(?:\s*cent)?)/;
 const POWER = /^\s*(?:\^|\*\*)\s*([-+]?\d+)/;
 
@@ -33,7 +33,7 @@ const POWER = /^\s*(?:\^|\*\*)\s*([-+]?\d+)/;
 export function parseNumeric(text: string): number | null {
   // Java and C literals carry a type suffix: 120L, 2.5f, 1.0d.
   const cleaned = text.trim().replace(/^[$€£¥+]/, "").replace(/,(?=\d{3}(?:\D|$))/g, "").replace(/^(-?\d+(?:\.\d+)?)[lLfFdD]$/, "$1");
-  if (!/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned)) return null;
+  if (!/^-?(\d+(?:\.\d*)?|\.\d+)(e[-+]?\d+)?$/i.test(cleaned)) return null;
   const value = Number(cleaned);
   return Number.isFinite(value) ? value : null;
 }
@@ -151,7 +151,7 @@ export function numberMentions(text: string): number[][] {
   }
   // Fractions "1/2", "3/4" also mean their quotient.
   if (lower.includes("/")) {
-    for (const match of lower.matchAll(/(\d+)\s*\/\s*(\d+)/g)) {
+    for (const match of lower.matchAll(/(?<!\d)(\d+)\s*\/\s*(\d+)/g)) {
       const denominator = Number(match[2]);
       if (denominator) mentions.push([Number(match[1]) / denominator]);
     }

@@ -7,7 +7,7 @@ const MERIDIEM_TIME = /\b(\d{1,2})(?:[:.h](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z
 const CLOCK_TIME = /\b(\d{1,2})[:h](\d{2})(?::\d{2})?\b(?!\s*(a\.?m|p\.?m))/gi;
 const OCLOCK = /\b(\d{1,2})\s*o'?\s?clock\b/gi;
 // "2 in the afternoon", "7:30 this evening", "9 tomorrow morning".
-const PART_OF_DAY = /\b(\d{1,2})(?:[:.](\d{2}))?\s*(?:o'?\s?clock\s*)?(?:in the|this|tomorrow|tonight at|at)?\s*(morning|afternoon|evening|night)\b/gi;
+const PART_OF_DAY = /\b(\d{1,2})(?:[:.](\d{2}))?\s*(?:o'?\s?clock\s*)?(?:(?:in the|this|tomorrow|tonight at|at)\s*)?(morning|afternoon|evening|night)\b/gi;
 const NAMED: readonly [RegExp, number][] = [
   [/\bnoon|midday\b/i, 12 * 60],
   [/\bmidnight\b/i, 0],

@@ -22,7 +22,7 @@ const IDENTIFIER_MARK = /[A-Z_.\-/:]/;
 export function splitIdentifiers(text: string): string {
   // Most words ("city", "get weather") have nothing to split: one test instead of three passes.
   if (!IDENTIFIER_MARK.test(text)) return text;
-  return text.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").replace(/[_.\-/:]+/g, " ");
+  return text.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z])(?=[A-Z][a-z])/g, "$1 ").replace(/[_.\-/:]+/g, " ");
 }
 
 const TOKEN = /[a-z]+|\d+(?:\.\d+)?/g;
