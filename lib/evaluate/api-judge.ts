@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { canonicalJson } from "@/lib/eval/cache-key";
+import { sharedChecksJudge } from "@/lib/eval/checks-threads";
+import { DEFAULT_TIMEOUT_MS } from "@/lib/eval/engine";
 import { JUDGE_KINDS, judgeConfigFromEnv, type JudgeEnv, type JudgeKind } from "@/lib/judges/registry";
 import { z } from "zod";
 import { judgeFromEnv, type ConfiguredJudge, type JudgeSetup } from "./judge-from-env";
@@ -31,6 +33,8 @@ export function apiJudge(env: JudgeEnv): JudgeSetup {
   const chosen = apiJudgeKind(env);
   if (!chosen.ok) return chosen;
   const { kind } = chosen;
+  // The built-in judge answers on its thread, off the web server's event loop (sharedChecksJudge).
+  if (kind === "checks") return { ok: true, value: { judge: sharedChecksJudge(), settings: { kind: "checks" }, timeoutMs: DEFAULT_TIMEOUT_MS } };
   const config = judgeConfigFromEnv(kind, env);
   // Keyed by the whole config, key included (hashed, never kept as text), so a changed environment gets a new judge.
   const key = config.ok ? createHash("sha256").update(canonicalJson(config.config)).digest("hex") : null;

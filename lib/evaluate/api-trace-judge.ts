@@ -1,5 +1,6 @@
 import { JUDGE_LABELS, type JudgeEnv } from "@/lib/judges/registry";
-import { checksTraceJudge, type TraceJudge } from "@/lib/judges/trace";
+import { sharedChecksJudge } from "@/lib/eval/checks-threads";
+import type { TraceJudge } from "@/lib/judges/trace";
 import { canJudgeTraces } from "@/lib/judges/trace/types";
 import { apiJudge, apiJudgeKind } from "./api-judge";
 
@@ -12,7 +13,8 @@ import { apiJudge, apiJudgeKind } from "./api-judge";
 export function apiTraceJudge(env: JudgeEnv): { ok: true; value: TraceJudge } | { ok: false; reason: string } {
   const chosen = apiJudgeKind(env);
   if (!chosen.ok) return chosen;
-  if (chosen.kind === "checks") return { ok: true, value: checksTraceJudge };
+  // On its thread, off the web server's event loop (sharedChecksJudge).
+  if (chosen.kind === "checks") return { ok: true, value: sharedChecksJudge() };
   const configured = apiJudge(env);
   if (!configured.ok) return configured;
   const { judge } = configured.value;

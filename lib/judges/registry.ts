@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { createAnthropicJudge } from "./anthropic/judge";
 import { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_DEFAULT_MODEL, anthropicJudgeId, anthropicJudgeSettingsSchema } from "./anthropic/settings";
 import { CHECKS_JUDGE_ID, createChecksJudge } from "./checks";
 import { createComposoJudge } from "./composo/judge";
 import { COMPOSO_DEFAULT_BASE_URL, COMPOSO_JUDGE_ID, composoJudgeSettingsSchema } from "./composo/settings";
-import { createOpenAIJudge } from "./openai/judge";
 import { OPENAI_DEFAULT_BASE_URL, OPENAI_DEFAULT_MODEL, openaiJudgeId, openaiJudgeSettingsSchema } from "./openai/settings";
+import type { TraceJudge } from "./trace/types";
 import type { Judge } from "./types";
 
 // What the engine needs to act on a judge's failure, from the one module it already imports.
@@ -38,17 +37,31 @@ export function createJudge(config: JudgeConfig): Judge {
       return createChecksJudge();
     case "openai": {
       const { kind: _kind, ...settings } = config;
-      return createOpenAIJudge(settings);
+      return loadedOnFirstCall(openaiJudgeId(settings.model), () => import("./openai/judge").then((loaded) => loaded.createOpenAIJudge(settings)));
     }
     case "anthropic": {
       const { kind: _kind, ...settings } = config;
-      return createAnthropicJudge(settings);
+      return loadedOnFirstCall(anthropicJudgeId(settings.model), () => import("./anthropic/judge").then((loaded) => loaded.createAnthropicJudge(settings)));
     }
     case "composo": {
       const { kind: _kind, ...settings } = config;
       return createComposoJudge(settings);
     }
   }
+}
+
+/**
+ * A model judge whose SDK loads on its first call: the OpenAI and Anthropic SDKs take over a
+ * second to load, which every `callboard eval` with the built-in judge would otherwise pay.
+ */
+function loadedOnFirstCall(id: string, load: () => Promise<Judge & TraceJudge>): Judge & TraceJudge {
+  let judge: Promise<Judge & TraceJudge> | undefined;
+  const loaded = () => (judge ??= load());
+  return {
+    id,
+    evaluate: async (input, signal) => (await loaded()).evaluate(input, signal),
+    evaluateTrace: async (input, signal) => (await loaded()).evaluateTrace(input, signal),
+  };
 }
 
 /** The id the judge built from this config will have, without building it. */

@@ -1,6 +1,7 @@
 import { can, type Role } from "@/lib/auth/roles";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
 import { cachedOutcome, judgePrepared, prepareCall, ViewMemo, type JudgeCallOutcome, type PreparedCall } from "@/lib/eval/judge-call";
+import { sharedChecksJudge } from "@/lib/eval/checks-threads";
 import { createLimiter } from "@/lib/eval/limiter";
 import { modesFor } from "@/lib/evaluate/modes";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -50,7 +51,8 @@ export async function previewCriteria(prisma: PrismaClient, actor: { role: Role 
   const calls = await loadPreviewCalls(prisma, selection, PREVIEW_CALLS);
   if (!calls.length) throw new RunError("empty-selection", "The selected transcripts hold no tool calls to preview on.", "transcripts");
 
-  const judge = createJudge(fromEnv.config);
+  // The built-in judge on its thread: a preview on the web server never judges on its event loop.
+  const judge = fromEnv.config.kind === "checks" ? sharedChecksJudge() : createJudge(fromEnv.config);
   // What a run would store as its judge: the same settings give the same cache keys.
   const settings = runJudgeSchema.parse(publicJudgeConfig(fromEnv.config));
   const limiter = createLimiter(defaultConcurrency(judge.id));
