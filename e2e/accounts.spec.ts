@@ -178,3 +178,16 @@ test("an admin changes a member's role and removes them: the change applies at o
   await expect(member.page.getByRole("main").getByRole("alert")).toHaveText("This account has been removed. Ask an admin to invite you again.");
   await member.close();
 });
+
+test("someone signed in is sent on by the sign-in page, never off the site (issue 31)", async ({ page }) => {
+  const tricks = ["/.//evil.example/phish", "/..//evil.example/phish", "/%252e%252e//evil.example/phish", "/a/..//evil.example/phish", "/%255cevil.example", "/%252f%252fevil.example", "%2F%5Cevil.example", "%2F%09%2Fevil.example"];
+  for (const next of tricks) {
+    const response = await page.request.get(`/sign-in?next=${next}`, { maxRedirects: 0 });
+    expect(response.status(), next).toBe(307);
+    const target = new URL(response.headers()["location"], response.url());
+    expect(target.origin, next).toBe(new URL(response.url()).origin);
+    expect(target.pathname, next).toBe("/");
+  }
+  const onSite = await page.request.get("/sign-in?next=%2Fruns%3Fpage%3D2", { maxRedirects: 0 });
+  expect(new URL(onSite.headers()["location"], onSite.url()).pathname).toBe("/runs");
+});

@@ -139,3 +139,30 @@ test("metadata shows, filters and groups on the transcripts list and the run pag
   await expect(page).toHaveURL(/[?&]model=e2e-model-b(&|#|$)/);
   await expect(callRows).toHaveCount(COUNT / 2);
 });
+
+test("an impossible date filter shows the whole list, and uploaded trace links stay on this site (issue 31)", async ({ page }) => {
+  for (const params of ["from=2026-13-01", "to=9999-99-99", "from=2026-02-30&to=0000-00-00"]) {
+    const response = await page.goto(`/transcripts?${params}`);
+    expect(response?.status(), params).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Transcripts" })).toBeVisible();
+  }
+
+  const opening = `E2E trace links ${Date.now()}`;
+  const traceId = "0af7651916cd43dd8448eb211c80319c";
+  const uploaded = {
+    messages: [
+      { role: "user", content: opening },
+      { role: "assistant", content: null, tool_calls: [{ id: "t1", type: "function", function: { name: "lookup_order", arguments: "{}" } }] },
+      { role: "tool", tool_call_id: "t1", content: "{}" },
+    ],
+    metadata: { trace: { traceId, spansUrl: "/\\evil.example/spans", url: "https://evil.example/ui" } },
+  };
+  await page.goto("/transcripts/upload");
+  await page.getByLabel("Choose files").setInputFiles({ name: "trace-links.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(JSON.stringify(uploaded)) });
+  await expect(page.getByRole("listitem", { name: "Upload of trace-links.jsonl" })).toContainText("1 imported");
+  await page.getByRole("link", { name: "View the 1 imported transcript" }).click();
+  await page.getByRole("table", { name: "Transcripts" }).getByRole("link", { name: opening }).click();
+  const trace = page.getByLabel("Trace");
+  await expect(trace).toContainText(traceId);
+  await expect(trace.getByRole("link")).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInThroughPage, uniqueEmail } from "./fixtures/accounts";
+import { createMember, signInThroughPage } from "./fixtures/accounts";
 import { SIGNED_OUT } from "./fixtures/credentials";
 
 const PAGES = ["/", "/transcripts", "/transcripts/upload", "/runs", "/runs/new", "/criteria", "/review", "/settings", "/settings/tokens"];
@@ -69,10 +69,15 @@ test("a server action posted from another site gets a 403 with a short reason, n
 });
 
 test.describe("sign-in locks", () => {
-  test("an email locked by wrong passwords is shown to the admin, who unlocks it", async ({ page, browser }) => {
-    // Twelve sign-ins, each a deliberately slow password hash.
+  test("an email locked by wrong passwords is shown to the admin, who unlocks it; the owner's own browser is never locked out", async ({ page, browser }) => {
+    // Fifteen sign-ins, each a deliberately slow password hash.
     test.slow();
-    const email = uniqueEmail("locked");
+    const owner = await createMember(browser, "viewer");
+    const email = owner.email;
+    // The owner signs in once through the page, so this browser holds a device cookie.
+    await owner.context.clearCookies();
+    await signInThroughPage(owner.page, email, owner.password);
+    await expect(owner.page).not.toHaveURL(/\/sign-in/);
     const stranger = await browser.newContext({ storageState: SIGNED_OUT });
     const guess = await stranger.newPage();
     const form = guess.getByRole("form", { name: "Sign in" });
@@ -89,6 +94,15 @@ test.describe("sign-in locks", () => {
     }
     await attempt("one more guess");
     await expect(form.getByRole("alert")).toHaveText("Too many wrong passwords for this email. Try again in 15 minutes.");
+    // Even the right password is refused to the stranger's browser (its address has failed)...
+    await attempt(owner.password);
+    await expect(form.getByRole("alert")).toHaveText("Too many wrong passwords for this email. Try again in 15 minutes.");
+    // ...but not to the owner's, from the same address: its device cookie is kept, its session dropped.
+    await owner.context.clearCookies({ name: /session/ });
+    await owner.page.goto("/sign-in");
+    await signInThroughPage(owner.page, email, owner.password);
+    await expect(owner.page).not.toHaveURL(/\/sign-in/);
+    await owner.close();
 
     await page.goto("/settings");
     const locks = page.getByRole("table", { name: "Sign-in locks" });

@@ -1,27 +1,27 @@
-import { z } from "zod";
+import { transcriptTraceLinks } from "@/lib/transcripts/trace-links";
 
-const traceMetadata = z.object({
-  trace: z.object({ traceId: z.string(), spansUrl: z.string().startsWith("/").optional(), url: z.string().url().optional() }),
-});
-
-/** For a transcript made from a trace: its id, and links back to its spans and to a tracing UI. */
-export function TraceLinks({ metadata }: { metadata: unknown }) {
-  const parsed = traceMetadata.safeParse(metadata);
-  if (!parsed.success) return null;
-  const { traceId, spansUrl, url } = parsed.data.trace;
+/**
+ * For a transcript made from a trace: its id, and links back to its spans and to a tracing UI.
+ * The metadata comes from uploads, so only links to this site and to `traceUrlTemplate`
+ * (CALLBOARD_TRACE_URL) are drawn (lib/transcripts/trace-links.ts).
+ */
+export function TraceLinks({ metadata, traceUrlTemplate }: { metadata: unknown; traceUrlTemplate: string | undefined }) {
+  const links = transcriptTraceLinks(metadata, traceUrlTemplate);
+  if (!links) return null;
+  const { traceId, spansHref, tracingUiHref } = links;
   return (
     <p className="mb-4 text-sm text-slate-700" aria-label="Trace">
       From trace <code className="font-mono">{traceId}</code>
-      {spansUrl ? (
+      {spansHref ? (
         <>
           {" · "}
-          <a href={spansUrl} className="text-indigo-700 hover:underline">received spans</a>
+          <a href={spansHref} className="text-indigo-700 hover:underline">received spans</a>
         </>
       ) : null}
-      {url ? (
+      {tracingUiHref ? (
         <>
           {" · "}
-          <a href={url} className="text-indigo-700 hover:underline" rel="noreferrer" target="_blank">open in the tracing UI</a>
+          <a href={tracingUiHref} className="text-indigo-700 hover:underline" rel="noreferrer" target="_blank">open in the tracing UI</a>
         </>
       ) : null}
     </p>

@@ -1,24 +1,32 @@
 "use server";
 
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { clientAddress } from "@/lib/auth/client-address";
 import { env } from "@/lib/env";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { getAuth } from "@/lib/server/auth/auth";
+import { deviceCookieSettings } from "@/lib/server/auth/device-cookie";
 import { signIn } from "@/lib/server/auth/sign-in";
 import { getPrisma } from "@/lib/server/db/client";
 import { signInSchema, type AccountFormState } from "@/lib/zod/accounts";
 import { accountErrorState, formText } from "./account-result";
 import { fieldErrorState } from "./action-result";
 
-/** Public by nature: the password is the check. Better Auth sets the session cookie (nextCookies). */
+/**
+ * Public by nature: the password is the check. Better Auth sets the session cookie (nextCookies);
+ * this sets the device cookie that keeps strangers' wrong passwords from locking this browser out.
+ */
 export async function signInAction(_previous: AccountFormState<"email" | "password">, form: FormData): Promise<AccountFormState<"email" | "password">> {
   const parsed = signInSchema.safeParse({ email: formText(form, "email"), password: formText(form, "password"), next: formText(form, "next") });
   if (!parsed.success) return fieldErrorState(parsed.error);
   try {
     const address = clientAddress(await headers(), env().CALLBOARD_TRUSTED_PROXIES);
-    await signIn(getPrisma(), getAuth(), { ...parsed.data, address });
+    const auth = getAuth();
+    const device = await deviceCookieSettings(auth);
+    const jar = await cookies();
+    const signedIn = await signIn(getPrisma(), auth, { ...parsed.data, address, device: jar.get(device.name)?.value });
+    jar.set(device.name, signedIn.deviceCookie, device.attributes);
   } catch (error) {
     return accountErrorState(error);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, PEER_HEADER } from "./client-address";
+import { addressNetwork, clientAddress, PEER_HEADER } from "./client-address";
 
 const h = (entries: Record<string, string>) => new Headers(entries);
 
@@ -18,5 +18,25 @@ describe("clientAddress", () => {
   it("without the hook falls back to the last X-Forwarded-For entry (what Next sets from the socket), else unknown", () => {
     expect(clientAddress(h({ "x-forwarded-for": "::1" }), 0)).toBe("::1");
     expect(clientAddress(h({}), 0)).toBe("unknown");
+  });
+});
+
+describe("addressNetwork", () => {
+  it("keeps an IPv4 address, and reads an IPv4-mapped one (as a dual-stack server reports it) as IPv4", () => {
+    expect(addressNetwork("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressNetwork("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(addressNetwork("0:0:0:0:0:ffff:cb00:7107")).toBe("203.0.113.7");
+  });
+
+  it("gives an IPv6 address's /64, however the address is written", () => {
+    for (const address of ["2001:db8:0:5::1", "2001:DB8:0:5:ffff:1:2:3", "[2001:db8:0:5::9]", "2001:0db8:0000:0005::1%eth0", "2001:db8:0:5::1.2.3.4"]) {
+      expect(addressNetwork(address), address).toBe("2001:db8:0:5::/64");
+    }
+    expect(addressNetwork("2001:db8::1")).toBe("2001:db8::/64");
+    expect(addressNetwork("::1")).toBe("::/64");
+  });
+
+  it("leaves anything else as it is", () => {
+    for (const text of ["unknown", "1::2::3", "1:2:3:4:5:6:7:8:9", "::ffff:999.1.1.1", "2001:db8::g"]) expect(addressNetwork(text)).toBe(text);
   });
 });

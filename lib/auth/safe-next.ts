@@ -1,3 +1,5 @@
+import { sameOriginPath } from "@/lib/security/same-origin-path";
+
 /** Pages a person is never sent back to after signing in: they would only bounce again. */
 const PUBLIC_PAGES = ["/sign-in", "/setup", "/invite"];
 
@@ -6,25 +8,15 @@ export function isPublicPage(pathname: string): boolean {
 }
 
 /**
- * Where to go after signing in: `next` when it is a path on this site, else "/". Anything that a
- * browser could read as another origin ("//evil.example", "/\evil.example", "https://…") or that
- * carries control characters is refused, so the sign-in page cannot be used as an open redirect.
+ * Where to go after signing in: `next` when it is a path on this site, else "/". What `next`
+ * normalises to is checked, not only `next` itself (lib/security/same-origin-path.ts), so the
+ * sign-in page cannot be used as an open redirect ("/.//evil.example" becomes "//evil.example").
  */
 export function safeNextPath(next: unknown): string {
-  if (typeof next !== "string" || next.length === 0 || next.length > 2000) return "/";
-  if (!next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return "/";
-  // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".
-  if (/[\u0000-\u001f\u007f]/.test(next)) return "/";
-  const base = "http://callboard.invalid";
-  let url: URL;
-  try {
-    url = new URL(next, base);
-  } catch {
-    return "/";
-  }
-  if (url.origin !== base) return "/";
-  if (isPublicPage(url.pathname)) return "/";
-  return `${url.pathname}${url.search}${url.hash}`;
+  if (typeof next !== "string") return "/";
+  const path = sameOriginPath(next);
+  if (path === null || isPublicPage(new URL(path, "http://callboard.invalid").pathname)) return "/";
+  return path;
 }
 
 /** The sign-in address that comes back to `path` (a path with its query). */

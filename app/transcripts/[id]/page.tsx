@@ -17,6 +17,7 @@ import { conversationBlocks, splitTools } from "@/lib/transcripts/conversation";
 import { canonicalDocument } from "@/lib/transcripts/document";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
 import { TraceLinks } from "@/components/transcript/trace-links";
+import { env } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
 
@@ -52,7 +53,7 @@ export default async function TranscriptPage({ params }: Props) {
         description={`${transcript.format} · ${plural(transcript.messages.length, "message")} · ${plural(transcript.toolCalls.length, "tool call")} · added ${formatDateTime(transcript.createdAt)}${transcript.sourceFile ? ` from ${transcript.sourceFile}${transcript.sourceLocation ? ` (${transcript.sourceLocation})` : ""}` : ""}`}
       />
       <MetadataSummary fields={transcript.fields} />
-      <TraceLinks metadata={transcript.metadata} />
+      <TraceLinks metadata={transcript.metadata} traceUrlTemplate={env().CALLBOARD_TRACE_URL} />
       {warnings.length > 0 ? (
         <section aria-labelledby="warnings-heading" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-3">
           <h2 id="warnings-heading" className="text-sm font-semibold text-amber-900">

@@ -2,24 +2,35 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Auth } from "./auth";
 import { AccountError, authErrorCode } from "./errors";
 import type { SignedIn } from "./first-admin";
-import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle";
+import { deviceCookieSettings, makeDeviceValue, verifyDeviceValue } from "./device-cookie";
+import { assertSignInAllowed, recordSignInFailure } from "./sign-in-throttle";
 
 // One message for an unknown email and a wrong password, so the form does not tell who has an account.
 export const WRONG_CREDENTIALS = "Wrong email or password.";
 export const REMOVED_ACCOUNT = "This account has been removed. Ask an admin to invite you again.";
 
+export interface SignInInput {
+  email: string;
+  password: string;
+  address: string;
+  /** The request's device cookie (device-cookie.ts), if it sent one. */
+  device?: string | null;
+}
+
 /**
  * Checks the password (scrypt, in Better Auth) and starts a database session. Wrong passwords are
- * counted per email and per client address in the database (sign-in-throttle.ts); while either
- * is blocked the attempt is refused before the password is even checked.
+ * counted per client address, per email and per trusted browser in the database
+ * (sign-in-throttle.ts); while a lock that applies to this client holds, the attempt is refused
+ * before the password is even checked. A right password earns the browser a new device cookie,
+ * which the caller sets.
  */
-export async function signIn(prisma: PrismaClient, auth: Auth, input: { email: string; password: string; address: string }, now = () => new Date()): Promise<SignedIn> {
-  const attempt = { email: input.email, address: input.address };
+export async function signIn(prisma: PrismaClient, auth: Auth, input: SignInInput, now = () => new Date()): Promise<SignedIn & { deviceCookie: string }> {
+  const { secret } = await deviceCookieSettings(auth);
+  const attempt = { email: input.email, address: input.address, deviceId: verifyDeviceValue(secret, input.email, input.device, now()) };
   await assertSignInAllowed(prisma, attempt, now());
   try {
     const result = await auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: true } });
-    await recordSignInSuccess(prisma, input.email);
-    return { userId: result.user.id, sessionToken: result.token };
+    return { userId: result.user.id, sessionToken: result.token, deviceCookie: makeDeviceValue(secret, input.email, now()) };
   } catch (error) {
     const code = authErrorCode(error);
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || code === "VALIDATION_ERROR" || code === "PASSWORD_TOO_LONG") {
