@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env";
+import { EnvError, parseEnv, parseWorkerEnv } from "./env";
 
 describe("parseEnv", () => {
   it("applies defaults when nothing is set", () => {
@@ -99,6 +99,41 @@ describe("CALLBOARD_ADMIN_TOKEN", () => {
 
   it("needs the start-up admin it belongs to", () => {
     expect(() => parseEnv({ CALLBOARD_ADMIN_TOKEN: token })).toThrow(/CALLBOARD_ADMIN_TOKEN: needs CALLBOARD_ADMIN_EMAIL and CALLBOARD_ADMIN_PASSWORD/);
+  });
+});
+
+describe("parseWorkerEnv (npm run worker)", () => {
+  const token = `cb_${"a1".repeat(32)}`;
+
+  it("takes CALLBOARD_ADMIN_TOKEN alone, or any of the web's settings, which are the web start-up's concern", () => {
+    for (const source of [
+      { CALLBOARD_ADMIN_TOKEN: token },
+      { CALLBOARD_ADMIN_TOKEN: "not a token" },
+      { CALLBOARD_ADMIN_EMAIL: "ada@example.com" },
+      { CALLBOARD_AUTH_SECRET: "short", PORT: "eighty" },
+    ]) {
+      expect(parseWorkerEnv({ DATABASE_URL: "file:./data/w.db", ...source })).toEqual({
+        DATABASE_URL: "file:./data/w.db",
+        CALLBOARD_TRACE_QUIET_SECONDS: 30,
+        CALLBOARD_OTLP_MAX_SPANS: 50_000,
+        CALLBOARD_OTLP_MAX_REQUEST_MB: 64,
+        CALLBOARD_TRACE_ATTRIBUTES: [],
+        CALLBOARD_WORKER: "1",
+        CALLBOARD_WORKER_BATCH: 1000,
+        CALLBOARD_WORKER_POLL_MS: 1000,
+        CALLBOARD_WORKER_NICE: 10,
+      });
+    }
+    // The web server still refuses the token without its admin.
+    expect(() => parseEnv({ CALLBOARD_ADMIN_TOKEN: token })).toThrow(/CALLBOARD_ADMIN_TOKEN: needs CALLBOARD_ADMIN_EMAIL/);
+  });
+
+  it("checks what the worker reads: the database, its own settings and the trace settings", () => {
+    expect(parseWorkerEnv({ CALLBOARD_WORKER_THREADS: "2", CALLBOARD_TRACE_ATTRIBUTES: "user.id" })).toMatchObject({ CALLBOARD_WORKER_THREADS: 2, CALLBOARD_TRACE_ATTRIBUTES: ["user.id"] });
+    expect(() => parseWorkerEnv({ DATABASE_URL: "mysql://cb:s3cret@db/callboard" })).toThrow('DATABASE_URL: must be a SQLite file URL such as "file:./data/callboard.db" or a PostgreSQL URL such as "postgresql://user:password@localhost:5432/callboard" (got "mysql://cb:***@db/callboard")');
+    expect(() => parseWorkerEnv({ CALLBOARD_WORKER_BATCH: "0", CALLBOARD_ADMIN_TOKEN: token })).toThrow(EnvError);
+    expect(() => parseWorkerEnv({ CALLBOARD_WORKER_NICE: "20" })).toThrow(/CALLBOARD_WORKER_NICE: must be 0-19/);
+    expect(() => parseWorkerEnv({ CALLBOARD_TRACE_URL: "http://phoenix:6006/traces" })).toThrow(/CALLBOARD_TRACE_URL: must contain \{traceId\}/);
   });
 });
 

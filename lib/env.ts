@@ -7,16 +7,18 @@ import { workerEnv } from "@/lib/zod/worker-env";
 /** The shape of the tokens Callboard makes (`cb_` + 43 base64url characters), with room for longer ones. */
 const ADMIN_TOKEN_PATTERN = /^cb_[A-Za-z0-9_-]{32,200}$/;
 
+/** SQLite (the default, data/callboard.db) or PostgreSQL; lib/server/db/url.ts checks the rest. */
+const databaseUrl = z
+  .string()
+  .regex(
+    /^(file:.+|postgres(ql)?:\/\/.+)/,
+    'must be a SQLite file URL such as "file:./data/callboard.db" or a PostgreSQL URL such as "postgresql://user:password@localhost:5432/callboard"',
+  )
+  .optional();
+
 /** Settings read from the environment, validated once so a bad value fails with a clear message at start-up. */
 const envSchema = z.object({
-  /** SQLite (the default, data/callboard.db) or PostgreSQL; lib/server/db/url.ts checks the rest. */
-  DATABASE_URL: z
-    .string()
-    .regex(
-      /^(file:.+|postgres(ql)?:\/\/.+)/,
-      'must be a SQLite file URL such as "file:./data/callboard.db" or a PostgreSQL URL such as "postgresql://user:password@localhost:5432/callboard"',
-    )
-    .optional(),
+  DATABASE_URL: databaseUrl,
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   CALLBOARD_DEMO: z.enum(["0", "1"], { message: 'must be "0" (no demo data) or "1"' }).default("1"),
   CALLBOARD_MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(200),
@@ -48,10 +50,19 @@ const envSchema = z.object({
   }
 });
 
+/**
+ * What `npm run worker` reads: the database, its own settings and trace assembly's. The web
+ * server's settings are not its concern: the first admin and its token (CALLBOARD_ADMIN_*) are
+ * made by the web's start-up, so a worker sharing the web's environment (one .env, compose's
+ * common block) must not refuse to start over them.
+ */
+const workerProcessSchema = z.object({ DATABASE_URL: databaseUrl, ...traceEnv, ...workerEnv });
+
 /** Values never repeated in an error message, since start-up errors end up in logs. */
 const SECRET_VARIABLES = new Set(["CALLBOARD_ADMIN_PASSWORD", "CALLBOARD_AUTH_SECRET", "CALLBOARD_ADMIN_TOKEN"]);
 
 export type Env = z.infer<typeof envSchema>;
+export type WorkerProcessEnv = z.infer<typeof workerProcessSchema>;
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -61,9 +72,18 @@ export class EnvError extends Error {
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
+  return parseWith(envSchema, source);
+}
+
+/** The worker's settings only (workerProcessSchema): other variables are left to the processes that read them. */
+export function parseWorkerEnv(source: Record<string, string | undefined>): WorkerProcessEnv {
+  return parseWith(workerProcessSchema, source);
+}
+
+function parseWith<T>(schema: z.ZodType<T>, source: Record<string, string | undefined>): T {
   // An empty variable means "not set", as in most shells' `FOO= cmd`.
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const result = envSchema.safeParse(present);
+  const result = schema.safeParse(present);
   if (result.success) return result.data;
   throw new EnvError(
     result.error.issues.map((issue) => {
@@ -79,4 +99,11 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+let cachedWorker: WorkerProcessEnv | undefined;
+/** What `npm run worker` reads (workerProcessSchema), validated once. */
+export function workerProcessEnv(): WorkerProcessEnv {
+  cachedWorker ??= parseWorkerEnv(process.env);
+  return cachedWorker;
 }

@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { env, EnvError } from "@/lib/env";
+import { MigrationsLockedError } from "@/lib/server/db/schema-engine";
 import { buildIsCurrent, sourceStamp, stampFilePath } from "./build-stamp";
 import { prepareDatabase } from "./prepare-database";
 import { nextBin, runSupervised } from "./supervised";
@@ -30,6 +31,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error);
+  // These say what to do; a stack trace would only bury it.
+  console.error(error instanceof EnvError || error instanceof MigrationsLockedError ? error.message : error);
   process.exit(1);
 });

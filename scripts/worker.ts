@@ -4,7 +4,7 @@
  * sharing the database): claims keep them from judging the same row twice. SIGINT or SIGTERM
  * gives unfinished claims back and exits. It runs at CALLBOARD_WORKER_NICE (10): pages first.
  */
-import { env, EnvError } from "@/lib/env";
+import { EnvError, workerProcessEnv } from "@/lib/env";
 import { createPrisma } from "@/lib/server/db/client";
 import { lowerProcessPriority } from "@/lib/server/worker/priority";
 import { startWorkerFromEnv } from "@/lib/server/worker/worker-from-env";
@@ -20,7 +20,7 @@ function yieldCpu(niceness: number) {
 }
 
 function main() {
-  const config = env();
+  const config = workerProcessEnv();
   yieldCpu(config.CALLBOARD_WORKER_NICE);
   const prisma = createPrisma(config.DATABASE_URL, { background: true });
   const worker = startWorkerFromEnv(prisma);

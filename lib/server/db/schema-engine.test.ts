@@ -1,10 +1,13 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { migrationPaths, migrationTimestamp, readMigrationsList, SQLITE_LOCKFILE } from "./migrations-dir";
-import { applyMigrations, createMigration, diffMigrationsToSchema, NothingToMigrateError } from "./schema-engine";
+import { pendingSqliteMigrations } from "./pending-migrations";
+import { applyMigrations, createMigration, diffMigrationsToSchema, MigrationsLockedError, NothingToMigrateError } from "./schema-engine";
 import { InvalidDatabaseUrlError } from "./url";
 
 const project = migrationPaths();
@@ -113,6 +116,85 @@ describe("the committed migrations", () => {
 
   it("refuse a DATABASE_URL that is neither SQLite nor PostgreSQL before touching anything", async () => {
     await expect(applyMigrations("mysql://localhost/callboard")).rejects.toThrow(InvalidDatabaseUrlError);
+  });
+});
+
+describe("applying migrations while another process uses the SQLite file (a worker beside a restarting server)", () => {
+  const latest = committedMigrations.at(-1) ?? "";
+  let other: ChildProcess | null = null;
+  afterEach(() => {
+    other?.kill("SIGKILL");
+    other = null;
+  });
+
+  /** The migrations folder without its latest migration, as before an upgrade. */
+  function olderMigrations(name: string): string {
+    const dir = path.join(tmp, name);
+    fs.cpSync(project.migrationsDir, dir, { recursive: true });
+    fs.rmSync(path.join(dir, latest), { recursive: true });
+    return dir;
+  }
+
+  /** Another process with the file open and a write transaction in progress, as a worker writing a batch of results. */
+  async function writingInAnotherProcess(file: string): Promise<ChildProcess> {
+    const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+    const script = [
+      `const db = new (require(${JSON.stringify(driver)}))(${JSON.stringify(file)}, { timeout: 5000 });`,
+      `db.exec("BEGIN IMMEDIATE");`,
+      `db.prepare(\`INSERT INTO "JudgeCache" ("key", "judgeId", "result") VALUES ('other', 'checks', '{}')\`).run();`,
+      `console.log("writing");`,
+      `setInterval(() => {}, 1000);`,
+    ].join(" ");
+    const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("writing") && resolve());
+      child.once("exit", (code) => reject(new Error(`the other process exited (${code})`)));
+    });
+    return child;
+  }
+
+  it("finds nothing to apply without waiting for the other process's locks", async () => {
+    const file = path.join(tmp, "restart.db");
+    await applyMigrations(`file:${file}`);
+    other = await writingInAnotherProcess(file);
+    // Failed with "unknown variant `SocketTimeout`" (SQLITE_BUSY as the engine cannot read it) once the busy timeout ran out.
+    expect(await applyMigrations(`file:${file}`)).toEqual([]);
+  });
+
+  it("says which migrations wait and what to stop when the other process keeps the file, then applies them once it is gone", async () => {
+    const file = path.join(tmp, "upgrade.db");
+    await applyMigrations(`file:${file}`, { migrationsDir: olderMigrations("before-upgrade") });
+    other = await writingInAnotherProcess(file);
+    const applying = applyMigrations(`file:${file}`, { lockWaitMs: 300 });
+    await expect(applying).rejects.toThrow(MigrationsLockedError);
+    await expect(applying).rejects.toThrow(`Cannot apply 1 pending migration(s) (${latest}) to ${file}: other processes kept the database open for 0.3 s`);
+    await expect(applying).rejects.toThrow(/Stop the other processes using it \(`npm run worker`/);
+    expect(pendingSqliteMigrations(file, committedMigrations)).toEqual([latest]);
+
+    other.kill("SIGKILL");
+    await new Promise((resolve) => other?.once("exit", resolve));
+    expect(await applyMigrations(`file:${file}`)).toEqual([latest]);
+  });
+});
+
+describe("pendingSqliteMigrations", () => {
+  it("leaves a file without history to the engine", () => {
+    const file = path.join(tmp, "no-history.db");
+    new Database(file).close();
+    expect(pendingSqliteMigrations(file, committedMigrations)).toBeNull();
+  });
+
+  it("names the migrations not finished, and leaves a failed one to the engine (which says how to resolve it)", async () => {
+    const file = path.join(tmp, "history.db");
+    await applyMigrations(`file:${file}`);
+    expect(pendingSqliteMigrations(file, committedMigrations)).toEqual([]);
+    expect(pendingSqliteMigrations(file, [...committedMigrations, "20990101000000_next"])).toEqual(["20990101000000_next"]);
+    const db = new Database(file);
+    db.prepare(`UPDATE "_prisma_migrations" SET "rolled_back_at" = "finished_at" WHERE "migration_name" = ?`).run(committedMigrations[0]);
+    expect(pendingSqliteMigrations(file, committedMigrations)).toEqual([committedMigrations[0]]);
+    db.prepare(`UPDATE "_prisma_migrations" SET "finished_at" = NULL, "rolled_back_at" = NULL WHERE "migration_name" = ?`).run(committedMigrations[0]);
+    db.close();
+    expect(pendingSqliteMigrations(file, committedMigrations)).toBeNull();
   });
 });
 

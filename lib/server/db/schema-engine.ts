@@ -1,7 +1,7 @@
 // Migrations in Prisma's own format, applied and created offline with Prisma's WASM schema
 // engine (see wasm-engine.ts) instead of the `prisma migrate` CLI: prisma/migrations for
 // SQLite, prisma/migrations-postgresql for PostgreSQL, both from prisma/schema.prisma.
-import type { SchemaContainer, SchemaFilter } from "@prisma/schema-engine-wasm/schema_engine_bg";
+import type { MigrationList, SchemaContainer, SchemaFilter } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import {
   LOCKFILES,
   migrationNameSchema,
@@ -12,10 +12,11 @@ import {
   writeMigration,
   type MigrationPaths,
 } from "./migrations-dir";
+import { pendingSqliteMigrations } from "./pending-migrations";
 import { postgresSchemaText, type DatabaseProvider } from "./provider-schema";
 import { enableWal } from "./sqlite";
 import { databaseTarget, ensureSqlitePath } from "./url";
-import { withEngine, type EngineTarget } from "./wasm-engine";
+import { DatabaseLockedError, withEngine, type EngineTarget } from "./wasm-engine";
 
 export { SchemaEngineError } from "./wasm-engine";
 
@@ -29,22 +30,57 @@ function schemaFor(provider: DatabaseProvider, schemaPath: string): SchemaContai
 }
 
 /**
+ * How long applying migrations to a SQLite file waits for the other connections to it to close.
+ * Long enough for another start-up's migrations to finish; a worker never lets go, so past this
+ * the caller gets MigrationsLockedError, which says what to stop.
+ */
+export const MIGRATION_LOCK_WAIT_MS = 30_000;
+
+export interface ApplyOptions extends MigrationOptions {
+  /** SQLite: how long to wait for other processes to let go of the file (default MIGRATION_LOCK_WAIT_MS). */
+  lockWaitMs?: number;
+}
+
+/** Pending SQLite migrations could not have the file to themselves: other processes kept it open. */
+export class MigrationsLockedError extends Error {
+  override name = "MigrationsLockedError";
+}
+
+/**
  * Applies pending migrations to the database `databaseUrl` names (default DATABASE_URL): a
  * SQLite file from prisma/migrations, PostgreSQL from prisma/migrations-postgresql. Returns their names.
  */
-export async function applyMigrations(databaseUrl?: string, options: MigrationOptions = {}): Promise<string[]> {
+export async function applyMigrations(databaseUrl?: string, options: ApplyOptions = {}): Promise<string[]> {
   const target = databaseTarget(databaseUrl);
   const paths = migrationPaths(options, process.cwd(), target.provider);
-  let engineTarget: EngineTarget;
-  if (target.provider === "sqlite") {
-    const filePath = ensureSqlitePath(target.url);
-    enableWal(filePath);
-    engineTarget = { provider: "sqlite", filePath };
-  } else {
-    engineTarget = { provider: "postgresql", url: target.url };
-  }
   const migrationsList = readMigrationsList(paths.migrationsDir);
-  return withEngine(engineTarget, schemaFor(target.provider, paths.schemaPath), async (engine) => {
+  const schema = schemaFor(target.provider, paths.schemaPath);
+  if (target.provider === "postgresql") return applyWithEngine({ provider: "postgresql", url: target.url }, schema, migrationsList);
+
+  const filePath = ensureSqlitePath(target.url);
+  enableWal(filePath);
+  // The engine takes the file with locking_mode=EXCLUSIVE (Prisma's SQLite migrations run outside
+  // transactions, so nobody else may write meanwhile), which in WAL mode waits until no other
+  // connection has the file open: a worker attached to it would make every restart fail. With
+  // nothing pending there is nothing to protect, and reading the history needs no write lock.
+  const pending = pendingSqliteMigrations(filePath, migrationsList.migrationDirectories.map((directory) => directory.path));
+  if (pending?.length === 0) return [];
+  const lockWaitMs = options.lockWaitMs ?? MIGRATION_LOCK_WAIT_MS;
+  try {
+    return await applyWithEngine({ provider: "sqlite", filePath, busyTimeoutMs: lockWaitMs }, schema, migrationsList);
+  } catch (error) {
+    if (!(error instanceof DatabaseLockedError)) throw error;
+    const what = pending ? `${pending.length} pending migration(s) (${pending.join(", ")})` : "pending migrations";
+    throw new MigrationsLockedError(
+      `Cannot apply ${what} to ${filePath}: other processes kept the database open for ${lockWaitMs / 1000} s, and migrations need it to themselves. ` +
+        "Stop the other processes using it (`npm run worker`, `npm run dev`, another server or a CLI import), then try again.",
+      { cause: error },
+    );
+  }
+}
+
+function applyWithEngine(target: EngineTarget, schema: SchemaContainer, migrationsList: MigrationList): Promise<string[]> {
+  return withEngine(target, schema, async (engine) => {
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
     return appliedMigrationNames;
   });

@@ -26,10 +26,10 @@ export function enableWal(filePath: string): void {
   }
 }
 
-/** A driver adapter whose connections (main and shadow) all wait BUSY_TIMEOUT_MS on locks. */
-export function sqliteAdapterFactory(filePath: string): PrismaBetterSqlite3 {
+/** A driver adapter whose connections (main and shadow) all wait `busyTimeoutMs` on locks. */
+export function sqliteAdapterFactory(filePath: string, busyTimeoutMs: number = BUSY_TIMEOUT_MS): PrismaBetterSqlite3 {
   // better-sqlite3's `timeout` is sqlite3_busy_timeout, set on every connection it opens.
-  return new PrismaBetterSqlite3({ url: filePath, timeout: BUSY_TIMEOUT_MS });
+  return new PrismaBetterSqlite3({ url: filePath, timeout: busyTimeoutMs });
 }
 
 /** `connection` with some methods replaced. */

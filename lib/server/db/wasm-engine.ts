@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import {
   bindMigrationAwareSqlAdapterFactory,
+  isDriverAdapterError,
   type ErrorRegistry,
   type SqlDriverAdapter,
   type SqlMigrationAwareDriverAdapterFactory,
@@ -55,6 +56,34 @@ function runScriptsWhole(connection: SqlDriverAdapter): SqlDriverAdapter {
   });
 }
 
+/**
+ * SQLite answered SQLITE_BUSY: another connection kept a lock the engine needs past the busy
+ * timeout. The engine takes the whole file (locking_mode=EXCLUSIVE, which in WAL mode waits until
+ * no other connection has it open, even an idle one), so this is another process on the file.
+ */
+export class DatabaseLockedError extends Error {
+  override name = "DatabaseLockedError";
+}
+
+// @prisma/adapter-better-sqlite3 reports SQLITE_BUSY as the error kind "SocketTimeout", which
+// this build of the engine cannot read ("unknown variant `SocketTimeout`"), losing the cause. A
+// plain JS error instead goes through the error registry, where explainEngineError finds it.
+function busyAsJsError(connection: SqlDriverAdapter): SqlDriverAdapter {
+  const translated = <T>(operation: Promise<T>): Promise<T> =>
+    operation.catch((error: unknown) => {
+      if (isDriverAdapterError(error) && error.cause.kind === "SocketTimeout") {
+        throw new DatabaseLockedError(`SQLite: ${error.cause.originalMessage ?? "database is locked"}`, { cause: error });
+      }
+      throw error;
+    });
+  return overrideConnection(connection, {
+    queryRaw: (query) => translated(connection.queryRaw(query)),
+    executeRaw: (query) => translated(connection.executeRaw(query)),
+    executeScript: (script) => translated(connection.executeScript(script)),
+    startTransaction: (isolationLevel) => translated(connection.startTransaction(isolationLevel)),
+  });
+}
+
 // The engine sets locking_mode=EXCLUSIVE and never closes its connections (not even on
 // free()), which would lock the web server out of the file: close them ourselves. On
 // PostgreSQL, closing also ends pg's pool and drops the shadow database.
@@ -70,7 +99,7 @@ class ClosingFactory implements SqlMigrationAwareDriverAdapterFactory {
 
   async connect(): Promise<SqlDriverAdapter> {
     const connection = await this.inner.connect();
-    return this.#track(this.provider === "sqlite" ? readablePartialIndexes(connection) : connection);
+    return this.#track(this.provider === "sqlite" ? busyAsJsError(readablePartialIndexes(connection)) : connection);
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
@@ -100,17 +129,18 @@ export class SchemaEngineError extends Error {
 }
 
 // Engine errors end in a Rust span trace and report driver failures only as "External error
-// id#N": keep the message, put the driver's own message in, and name the failing migration.
-function explainEngineError(error: unknown, registry: ErrorRegistry): SchemaEngineError {
+// id#N": keep the message, put the driver's own message in, and name the failing migration. A
+// locked database is no failure of the engine's: it goes to the caller as it is.
+function explainEngineError(error: unknown, registry: ErrorRegistry): SchemaEngineError | DatabaseLockedError {
   const raw = error instanceof Error ? error.message : String(error);
+  const externalId = /External error id#(\d+)/.exec(raw)?.[1];
+  const external = externalId === undefined ? undefined : registry.consumeError(Number(externalId))?.error;
+  if (external instanceof DatabaseLockedError) return external;
   const code = error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined;
   const lines = raw.split("\n");
   const traceStart = lines.findIndex((line) => /^\s+\d+: /.test(line));
   let message = (traceStart === -1 ? lines : lines.slice(0, traceStart)).map((line) => line.trim()).filter(Boolean).join(" ");
-  message = message.replace(/External error id#(\d+)/, (text, id: string) => {
-    const external = registry.consumeError(Number(id))?.error;
-    return external instanceof Error ? external.message : text;
-  });
+  if (external instanceof Error) message = message.replace(/External error id#\d+/, external.message);
   const migration = /migration_name="([^"]+)"/.exec(raw)?.[1];
   if (migration !== undefined && !message.includes(migration)) message = `Migration ${migration}: ${message}`;
   return new SchemaEngineError(code ? `${code} ${message}` : message, code, { cause: error });
@@ -131,11 +161,15 @@ function onEngineLog(line: unknown): void {
   }
 }
 
-/** The database an engine works on: a SQLite file (or ":memory:"), or a PostgreSQL URL (also where it makes shadow databases). */
-export type EngineTarget = { provider: "sqlite"; filePath: string } | { provider: "postgresql"; url: string };
+/**
+ * The database an engine works on: a SQLite file (or ":memory:"), with how long to wait for
+ * other connections' locks (default BUSY_TIMEOUT_MS), or a PostgreSQL URL (also where it makes
+ * shadow databases).
+ */
+export type EngineTarget = { provider: "sqlite"; filePath: string; busyTimeoutMs?: number } | { provider: "postgresql"; url: string };
 
 function adapterFactory(target: EngineTarget): SqlMigrationAwareDriverAdapterFactory {
-  if (target.provider === "sqlite") return sqliteAdapterFactory(target.filePath);
+  if (target.provider === "sqlite") return sqliteAdapterFactory(target.filePath, target.busyTimeoutMs);
   return new SchemaEnginePgFactory(target.url);
 }
 

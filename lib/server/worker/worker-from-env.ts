@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { env } from "@/lib/env";
+import { workerProcessEnv } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { dialectOf } from "../db/dialect";
 import { traceAssemblyOptions } from "../traces/settings";
@@ -10,7 +10,7 @@ import { startWorker, type RunningWorker } from "./start-worker";
 
 /** A worker on `prisma` with the settings of the environment (CALLBOARD_WORKER_*, traces): what `npm run worker` runs. */
 export function startWorkerFromEnv(prisma: PrismaClient): RunningWorker & { judgeThreads: number } {
-  const config = env();
+  const config = workerProcessEnv();
   const threads = config.CALLBOARD_WORKER_THREADS ?? defaultJudgeThreads(availableParallelism(), dialectOf(prisma));
   const onError = (error: unknown) => console.error("callboard worker:", error);
   // The built-in judge never runs on the main thread, which would stall claims, leases and writes
@@ -21,7 +21,7 @@ export function startWorkerFromEnv(prisma: PrismaClient): RunningWorker & { judg
     prisma,
     pollMs: config.CALLBOARD_WORKER_POLL_MS,
     batchSize: config.CALLBOARD_WORKER_BATCH,
-    traces: traceAssemblyOptions(),
+    traces: traceAssemblyOptions(config),
     judgeFactory: (judgeConfig) => (judgeConfig.kind === "checks" ? checks : defaultJudgeFactory(judgeConfig)),
     // The threads judge whole groups of calls: let a batch's calls reach them together.
     concurrencyFor: (judgeId) => (judgeId === checks.id ? 1024 : defaultConcurrency(judgeId)),

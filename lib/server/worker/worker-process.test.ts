@@ -89,4 +89,36 @@ describe("npm run worker", () => {
       await inProcess.cleanup();
     }
   });
+
+  it("starts with CALLBOARD_ADMIN_TOKEN set alone, the web's first-admin setting, and still refuses a bad setting of its own", { timeout: 60_000 }, async () => {
+    const token = `cb_${"a1".repeat(32)}`;
+    const start = (extra: Record<string, string>) => {
+      const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
+        cwd: process.cwd(),
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, DATABASE_URL: db.url, CALLBOARD_ADMIN_EMAIL: "", CALLBOARD_ADMIN_PASSWORD: "", CALLBOARD_ADMIN_TOKEN: token, ...extra },
+      });
+      const result = { output: "", ended: false, exited: new Promise<number | null>((resolve) => child.on("exit", resolve)) };
+      void result.exited.then(() => (result.ended = true));
+      child.stdout.on("data", (chunk: Buffer) => (result.output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (result.output += chunk.toString()));
+      return { child, result };
+    };
+
+    // A shared environment (one .env, compose's common block) gives the worker the web's admin token.
+    const worker = start({});
+    const misconfigured = start({ CALLBOARD_WORKER_BATCH: "0" });
+    try {
+      await waitFor(async () => worker.result.ended || /worker .+ started/.test(worker.result.output), 30_000, 50);
+    } finally {
+      worker.child.kill("SIGTERM");
+    }
+    expect(await worker.result.exited).toBe(0);
+    expect(worker.result.output).not.toContain("Invalid configuration");
+    expect(worker.result.output).toMatch(/worker .+ stopped \(SIGTERM\)/);
+
+    expect(await misconfigured.result.exited).toBe(1);
+    expect(misconfigured.result.output).toMatch(/Invalid configuration:\n {2}- CALLBOARD_WORKER_BATCH: .* \(got "0"\)/);
+    expect(misconfigured.result.output).not.toContain("CALLBOARD_ADMIN_TOKEN");
+  });
 });
