@@ -20,6 +20,10 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Not the API (tokens, its own 401s), Next's assets, or files such as /favicon.ico.
-  matcher: ["/((?!api/|_next/|.*\\.[A-Za-z0-9]+$).*)"],
+  // Not the API (tokens, its own 401s), the OTLP endpoints under /v1/, Next's assets, or files such as
+  // /favicon.ico. Next copies the body of every request the proxy runs on and cuts it at
+  // proxyClientMaxBodySize (10 MB) without an error, after reading all of it: an OTLP export (up to
+  // CALLBOARD_OTLP_MAX_REQUEST_MB) would lose its last spans, and its 401 or 413 would come only once the
+  // whole body had been read.
+  matcher: ["/((?!api/|v1/|_next/|.*\\.[A-Za-z0-9]+$).*)"],
 };

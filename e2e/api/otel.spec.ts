@@ -1,8 +1,9 @@
+import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { otlpRequest, type SpanSpec } from "@/lib/transcripts/otlp/build-request";
 import { decodeStatus, decodeTraceResponse, encodeTraceRequest } from "@/lib/transcripts/otlp/protobuf";
-import { genAiTrace, openInferenceTrace } from "@/lib/transcripts/otlp/test-traces";
-import { expect, test } from "../fixtures/api";
+import { genAiTrace, openInferenceTrace, paddedTrace } from "@/lib/transcripts/otlp/test-traces";
+import { adminToken, expect, test } from "../fixtures/api";
 
 const KEPT = "6af7651916cd43dd8448eb211c80319c";
 const protobuf = { "content-type": "application/x-protobuf" };
@@ -69,4 +70,81 @@ test("an OTLP JSON file uploads through /api/transcripts like any transcript fil
   expect(report.counts).toMatchObject({ imported: 1, rejected: 1 });
   expect(report.imported[0]).toMatchObject({ name: "File trace: weather in Lima?", line: 1 });
   expect(report.rejected[0]).toMatchObject({ file: "otel-export.jsonl", line: 3, code: "no_llm_span" });
+});
+
+const MB = 1024 * 1024;
+const OTLP_PATHS = ["/v1/traces", "/api/otel/v1/traces"];
+
+// proxy.ts ran on /v1/traces, and Next cuts what the proxy runs on at 10 MB without an error: the
+// spans past the cut were lost (or the request got 400 "index out of range"), on that path only.
+test("an export over 10 MB reaches both OTLP paths whole", async ({ request }) => {
+  test.setTimeout(120_000);
+  for (const [i, path] of OTLP_PATHS.entries()) {
+    const traceId = `d${i}f7651916cd43dd8448eb211c80319c`;
+    const body = Buffer.from(encodeTraceRequest(otlpRequest(paddedTrace(traceId, 2_000, 5_500))));
+    expect(body.byteLength).toBeGreaterThan(10.5 * MB);
+    const response = await request.post(path, { data: body, headers: protobuf });
+    expect(response.status(), path).toBe(200);
+    expect(Number(decodeTraceResponse(await response.body()).partialSuccess?.rejectedSpans ?? 0), path).toBe(0);
+    expect(await spansOf(request, traceId), path).toBe(2_000);
+  }
+});
+
+/**
+ * Zero bytes sent to `path` in chunks (no Content-Length) until the server answers, or up to `max`
+ * bytes; the body is never ended, so only a server that answers before reading all of it answers
+ * at all (the proxy waited for the whole body before the route ran: such a test times out).
+ */
+function zerosUntilAnswered(baseURL: string, path: string, headers: Record<string, string>, max: number): Promise<{ status: number; body: Buffer; sent: number }> {
+  return new Promise((resolve, reject) => {
+    const chunk = Buffer.alloc(MB);
+    let sent = 0;
+    let answered = false;
+    const req = http.request(new URL(path, baseURL), { method: "POST", headers: { ...headers, "transfer-encoding": "chunked" } }, (res) => {
+      answered = true;
+      const parts: Buffer[] = [];
+      res.on("data", (part: Buffer) => parts.push(part));
+      res.on("end", () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts), sent });
+      });
+    });
+    // Once answered, the server may close the connection on a body it did not read: not a failure.
+    req.on("error", (error) => (answered ? undefined : reject(error)));
+    const write = () => {
+      while (!answered && sent < max) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", write);
+      }
+    };
+    req.flushHeaders();
+    write();
+  });
+}
+
+test("past CALLBOARD_OTLP_MAX_REQUEST_MB both paths answer 413, and a request without a token 401, before the body ends", async ({ baseURL }) => {
+  test.setTimeout(90_000);
+  const base = baseURL ?? "";
+  for (const path of OTLP_PATHS) {
+    const tooLarge = await zerosUntilAnswered(base, path, { ...protobuf, authorization: `Bearer ${adminToken()}` }, 200 * MB);
+    expect(tooLarge.status, path).toBe(413);
+    expect(decodeStatus(tooLarge.body), path).toEqual({ code: 8, message: "the request is larger than the limit of 64 MB: send smaller batches" });
+
+    const anonymous = await zerosUntilAnswered(base, path, protobuf, 200 * MB);
+    expect(anonymous.status, path).toBe(401);
+    expect(decodeStatus(anonymous.body).code, path).toBe(16);
+  }
+});
+
+test("protobuf that does not decode completely gets 400 and a google.rpc.Status on both paths", async ({ request }) => {
+  // 2^62 as a length prefix; 63 MB of zero bytes (field number 0).
+  const bodies = [Buffer.from([0x0a, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0x12, 0x00]), Buffer.alloc(63 * MB)];
+  for (const path of OTLP_PATHS) {
+    for (const data of bodies) {
+      const response = await request.post(path, { data, headers: protobuf });
+      expect(response.status(), path).toBe(400);
+      expect(response.headers()["content-type"]).toBe("application/x-protobuf");
+      expect(decodeStatus(await response.body()), path).toEqual({ code: 3, message: expect.stringMatching(/^the body is not a protobuf ExportTraceServiceRequest: (invalid length encoding|field number 0 at offset 0)$/) });
+    }
+  }
 });

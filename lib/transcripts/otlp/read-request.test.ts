@@ -89,7 +89,42 @@ describe("decodeTraceSpans", () => {
   it("says why bytes are not protobuf", () => {
     expect(decodeTraceSpans(new TextEncoder().encode("this is not protobuf at all"))).toEqual({ ok: false, message: expect.stringMatching(/index out of range|invalid wire type/) });
   });
+
+  // Each of these read as an empty request (and answered 200) before: zero keys were skipped as
+  // varints, and lengths were cut to 32 bits and never compared with the message holding them.
+  it("refuses bytes that do not decode completely: field number 0, lengths past their message, trailing bytes", () => {
+    const valid = encodeTraceRequest(request());
+    const refused = (bytes: number[] | Uint8Array, why: RegExp) => expect(decodeTraceSpans(Uint8Array.from(bytes))).toEqual({ ok: false, message: expect.stringMatching(why) });
+    refused(new Uint8Array(1024), /^field number 0 at offset 0/);
+    refused([0x0a, ...varint(2n ** 62n), 0x12, 0x00], /invalid length encoding/);
+    refused([0x0a, ...varint(2n ** 30n), 0x12, 0x00], /^a length of 1073741824 at offset 1 runs past the end of its message/);
+    // resourceSpans of 2 bytes, whose scopeSpans claims the 2 bytes after it (an empty scope).
+    refused([0x0a, 0x02, 0x12, 0x02, 0x0a, 0x00], /^a length of 2 at offset 3 runs past the end of its message \(offset 4\)/);
+    // A span whose name (16 bytes) runs past the span (4 bytes) into what follows it.
+    refused([0x0a, 0x16, 0x12, 0x14, 0x12, 0x04, 0x2a, 0x10, ...new Array<number>(16).fill(0x41)], /^a field runs past the end of its message \(offset 10\) to offset 24/);
+    refused([...valid, 0, 0], new RegExp(`^field number 0 at offset ${valid.length}`));
+    refused([...valid, 0x0a, 0x05, 0x01], /index out of range|runs past the end/);
+    // A varint of 11 bytes in an unknown field.
+    refused([0xf8, 0x06, ...new Array<number>(10).fill(0x80), 0x01], /invalid varint encoding/);
+  });
+
+  it("still skips unknown fields, and known ones with another wire type, as protobuf requires", () => {
+    const valid = encodeTraceRequest(request());
+    const expected = decodeTraceSpans(valid);
+    // Field 99 as a varint, field 100 as fixed32, field 101 as bytes, then field 1 as a varint (a wire type resourceSpans never has).
+    const extra = [0x98, 0x06, 0x96, 0x01, 0xa5, 0x06, 1, 2, 3, 4, 0xaa, 0x06, 0x02, 0x61, 0x62, 0x08, 0x07];
+    expect(decodeTraceSpans(Uint8Array.from([...extra, ...valid, ...extra]))).toEqual(expected);
+    expect(expected).toMatchObject({ ok: true, read: { total: 4, rejected: [] } });
+  });
 });
+
+/** A protobuf varint (base 128, least significant group first). */
+function varint(value: bigint): number[] {
+  const out: number[] = [];
+  for (; value >= 0x80n; value >>= 7n) out.push(Number(value & 0x7fn) | 0x80);
+  out.push(Number(value));
+  return out;
+}
 
 describe("protobuf", () => {
   it("says why bytes are not an export request", () => {

@@ -70,3 +70,12 @@ export function openLlmetryTrace(traceId = "2cf7651916cd43dd8448eb211c80319c"): 
     { traceId, spanId: "c000000000000002", name: "book_table.tool", start: at(11), end: at(20), attributes: { "traceloop.span.kind": "tool", "traceloop.entity.name": "book_table", "traceloop.entity.input": '{"args":[],"kwargs":{"people":2}}', "traceloop.entity.output": '"booked #12"' } },
   ];
 }
+
+/**
+ * `count` spans of one trace (no LLM span), each with `padding` characters in an attribute: an
+ * export request of a chosen size (about count × (padding + 60) bytes as protobuf).
+ */
+export function paddedTrace(traceId: string, count: number, padding: number): SpanSpec[] {
+  const text = "x".repeat(padding);
+  return Array.from({ length: count }, (_, i) => ({ traceId, spanId: (i + 1).toString(16).padStart(16, "0"), name: "step", start: at(i), end: at(i + 1), attributes: { "input.value": text } }));
+}
