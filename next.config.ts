@@ -1,12 +1,17 @@
 import type { NextConfig } from "next";
 import { securityHeaders } from "./lib/security/headers";
+import { ACTION_BODY_LIMIT_BYTES } from "./lib/security/oversized-action";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Typecheck and lint run as their own steps of `npm test`; repeating them in every build only costs time.
   typescript: { ignoreBuildErrors: true },
-  // forbidden(): a signed-in member whose role does not allow a page gets app/forbidden.tsx with a 403.
-  experimental: { authInterrupts: true },
+  experimental: {
+    // forbidden(): a signed-in member whose role does not allow a page gets app/forbidden.tsx with a 403.
+    authInterrupts: true,
+    // Next's default (1 MB), stated so that proxy.ts refuses larger action bodies at the same size.
+    serverActions: { bodySizeLimit: ACTION_BODY_LIMIT_BYTES },
+  },
   // CSP, frame and sniffing protection on every page, API answer and asset (lib/security/headers.ts).
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV !== "production") }];

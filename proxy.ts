@@ -2,14 +2,18 @@ import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { signInRedirect } from "@/lib/auth/proxy-redirect";
 import { CROSS_SITE_REFUSAL, isCrossSiteAction } from "@/lib/security/cross-site-action";
+import { isOversizedAction, OVERSIZED_ACTION_REFUSAL } from "@/lib/security/oversized-action";
 
 /**
  * Refuses server actions posted from another site with a 403 (Next's own guard would answer
- * 500), then sends people without a session cookie to sign-in, remembering where they were
- * going. The redirect is a convenience only: every page, action and route checks the session and role itself.
+ * 500) and action bodies over Next's limit with a 413 (Next would answer 500), then sends
+ * people without a session cookie to sign-in, remembering where they were going. The redirect
+ * is a convenience only: every page, action and route checks the session and role itself.
  */
 export function proxy(request: NextRequest) {
   if (isCrossSiteAction(request)) return new NextResponse(CROSS_SITE_REFUSAL, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+  // Exactly "text/plain": only then does Next's client hand the text to the form that called the action.
+  if (isOversizedAction(request)) return new NextResponse(OVERSIZED_ACTION_REFUSAL, { status: 413, headers: { "content-type": "text/plain" } });
   const target = signInRedirect({
     method: request.method,
     pathname: request.nextUrl.pathname,

@@ -77,3 +77,67 @@ test("each criterion says what the built-in judge will measure, and which it can
   await expect(errors).toContainText("Tool error");
   await expect(errors).toContainText("only when something predicts the outcome");
 });
+
+test.describe("a criterion over the 2,000-character limit", () => {
+  const limit = "A criterion is at most 2,000 characters.";
+  // 1 MB: past the 1 MB a server action takes, where Next used to answer a bare 500.
+  const oversized = `Reward tool calls that ${"x".repeat(1024 * 1024)}`;
+  const isActionPost = (request: { method(): string; headers(): Record<string, string> }) => request.method() === "POST" && "next-action" in request.headers();
+
+  test("is refused in the browser with the field's message and never sent, in the new and the edit form", async ({ page }) => {
+    await page.goto("/criteria");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (isActionPost(request)) posts.push(request.url());
+    });
+    const form = page.getByRole("form", { name: "New criterion" });
+    const field = form.getByLabel("Criterion");
+    await field.fill(oversized);
+    await expect(form).toContainText(limit);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await form.getByRole("button", { name: "Add criterion" }).click();
+    await expect(form).toContainText(limit);
+    // A text at the limit is taken again as it is typed.
+    await field.fill(`Reward tool calls that ${"y".repeat(1900)}`);
+    await expect(form).not.toContainText(limit);
+    await expect(field).toHaveAttribute("aria-invalid", "false");
+
+    const item = page.getByRole("list", { name: "Criteria" }).getByRole("listitem").first();
+    await item.getByRole("button", { name: "Edit" }).click();
+    await item.getByLabel("Criterion").fill(oversized);
+    await expect(item).toContainText(limit);
+    await item.getByRole("button", { name: "Save" }).click();
+    await expect(item).toContainText(limit);
+    await expect(item.getByRole("button", { name: "Save" })).toBeVisible();
+    expect(posts).toEqual([]);
+  });
+
+  test("sent anyway (a browser that does not check), is answered with a 413 and the form shows the field's message", async ({ page }) => {
+    await page.goto("/criteria");
+    const form = page.getByRole("form", { name: "New criterion" });
+    await form.getByLabel("Criterion").fill(oversized);
+    await form.evaluate((element) => {
+      (element as HTMLFormElement).noValidate = true;
+    });
+    const answered = page.waitForResponse((response) => isActionPost(response.request()));
+    await form.getByRole("button", { name: "Add criterion" }).click();
+    const response = await answered;
+    expect(response.status()).toBe(413);
+    await expect(form.getByRole("status")).toHaveText(limit);
+    await expect(form.getByLabel("Criterion")).toHaveAttribute("aria-invalid", "true");
+    // The page goes on working: a valid criterion is added next.
+    await form.getByLabel("Criterion").fill("Tool call passes if the city argument is spelled as the user spelled it");
+    await form.getByRole("button", { name: "Add criterion" }).click();
+    await expect(form.getByRole("status")).toHaveText("Criterion added.");
+  });
+
+  test("posted straight to the page, gets a 413 with a sentence instead of a 500", async ({ request }) => {
+    const answer = await request.post("/criteria", {
+      headers: { "next-action": "7f".repeat(21), "content-type": "text/plain;charset=UTF-8" },
+      data: JSON.stringify([null, oversized]),
+    });
+    expect(answer.status()).toBe(413);
+    expect(answer.headers()["content-type"]).toBe("text/plain");
+    expect(await answer.text()).toBe("The form sent more than 1 MB, more than any form here takes: shorten what you entered and send it again.");
+  });
+});

@@ -216,6 +216,12 @@ test("an invited reviewer works through a queue with the keyboard, disagrees and
   await pressKey(page, "Control+Enter");
   await expect(page.getByRole("form", { name: "New comment" }).getByRole("alert")).toHaveText("Write a comment first.");
   await expect(thread.getByRole("article")).toHaveCount(1);
+  // A 1 MB paste gets the field's limit before anything is sent (past 1 MB the action would be refused whole).
+  await comment.fill("x".repeat(1024 * 1024));
+  await pressKey(page, "Control+Enter");
+  await expect(page.getByRole("form", { name: "New comment" }).getByRole("alert")).toHaveText("A comment is at most 5,000 characters.");
+  await expect(thread.getByRole("article")).toHaveCount(1);
+  await comment.fill("");
   await pressKey(page, "Escape");
   await expect(comment).not.toBeFocused();
 

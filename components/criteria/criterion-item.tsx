@@ -12,7 +12,7 @@ import type { ChecksPlanDescription } from "@/lib/judges/checks/describe";
 import type { JudgeChoice } from "@/lib/judges/measured-by";
 import { ChecksPlan } from "./checks-plan";
 import { CriterionMeasurement } from "./criterion-measurement";
-import { CriterionTextField } from "./criterion-text-field";
+import { CriterionTextField, refusedAsTooLong } from "./criterion-text-field";
 
 interface Props {
   criterion: { id: string; text: string; kind: string; scope: string; title: string | null; archived: boolean; runs: { id: string; name: string }[]; runCount: number };
@@ -30,7 +30,7 @@ export function CriterionItem({ criterion, canEdit = true, agreement, checksPlan
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(criterion.text);
   const [state, action, saving] = useActionState<CriterionFormState, FormData>(async (previous, form) => {
-    const next = await updateCriterionAction(previous, form);
+    const next = await updateCriterionAction(previous, form).catch(refusedAsTooLong);
     if (next?.ok) setEditing(false);
     return next;
   }, null);

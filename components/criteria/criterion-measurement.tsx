@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import type { CheckInfo } from "@/lib/judges/checks/check";
+import { isCriterionTooLong } from "@/lib/criteria/parse";
 import { scopeOf } from "@/lib/criteria/scope";
 import { describeMeasurement, type JudgeChoice } from "@/lib/judges/measured-by";
 import { PREVIEW_CALLS } from "@/lib/zod/preview";
@@ -23,7 +24,8 @@ interface Props {
 export function CriterionMeasurement({ text, judges, catalogue }: Props) {
   const [kind, setKind] = useState(judges[0]?.kind ?? "checks");
   const judge = judges.find((candidate) => candidate.kind === kind) ?? judges[0];
-  if (!judge || !text.trim()) return null;
+  // An oversized text cannot be stored, and its preview would be refused as too large to send.
+  if (!judge || !text.trim() || isCriterionTooLong(text)) return null;
   const plan = describeMeasurement(judge, text, "both", catalogue);
   if (!plan.ok) return null;
   return (

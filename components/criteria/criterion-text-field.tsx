@@ -1,17 +1,43 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { CRITERION_TOO_LONG, isCriterionTooLong } from "@/lib/criteria/parse";
 import { parseScopedCriterion } from "@/lib/criteria/scope";
+import { isOversizedActionRefusal } from "@/lib/security/oversized-action";
+import type { CriterionFormState } from "@/lib/zod/criteria";
 import { CriterionKindBadge } from "@/components/criterion-kind-badge";
 import { CriterionScopeBadge } from "@/components/criterion-scope-badge";
+
+/**
+ * What a criteria form shows when its action call failed: the text's own limit when the server
+ * refused the post as too large (proxy.ts), which only an oversized text can make it; any other
+ * failure is not the form's to explain.
+ */
+export function refusedAsTooLong(error: unknown): CriterionFormState {
+  if (!isOversizedActionRefusal(error)) throw error;
+  return { ok: false, message: CRITERION_TOO_LONG, fieldErrors: { text: [CRITERION_TOO_LONG] } };
+}
 
 /** The criterion text with validation as you type: the kind it will have, or why it is rejected. */
 export function CriterionTextField({ defaultValue = "", serverErrors, onTextChange }: { defaultValue?: string; serverErrors?: string[]; onTextChange?: (text: string) => void }) {
   const [text, setText] = useState(defaultValue);
   const [touched, setTouched] = useState(false);
+  // New server errors are about the text just sent: show them until the text changes again.
+  const [shownServerErrors, setShownServerErrors] = useState(serverErrors);
+  if (serverErrors !== shownServerErrors) {
+    setShownServerErrors(serverErrors);
+    setTouched(false);
+  }
   const hintId = useId();
-  const parsed = text.trim() ? parseScopedCriterion(text) : null;
-  const clientError = touched && parsed && !parsed.ok ? parsed.message : null;
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  // Checked before parsing (which an oversized paste would only slow down), and not by maxLength,
+  // which would cut a pasted text short without a word: the form says why and is not sent.
+  const tooLong = isCriterionTooLong(text);
+  useEffect(() => {
+    fieldRef.current?.setCustomValidity(tooLong ? CRITERION_TOO_LONG : "");
+  }, [tooLong]);
+  const parsed = text.trim() && !tooLong ? parseScopedCriterion(text) : null;
+  const clientError = tooLong ? CRITERION_TOO_LONG : touched && parsed && !parsed.ok ? parsed.message : null;
   // A server error is about the text as submitted: once the text changes, only what it says now counts.
   const errors = clientError ? [clientError] : touched ? [] : (serverErrors ?? []);
   return (
@@ -19,6 +45,7 @@ export function CriterionTextField({ defaultValue = "", serverErrors, onTextChan
       <label className="block text-sm font-medium">
         Criterion
         <textarea
+          ref={fieldRef}
           name="text"
           required
           rows={2}

@@ -6,7 +6,7 @@ import type { CheckInfo } from "@/lib/judges/checks/check";
 import type { JudgeChoice } from "@/lib/judges/measured-by";
 import type { CriterionFormState } from "@/lib/zod/criteria";
 import { CriterionMeasurement } from "./criterion-measurement";
-import { CriterionTextField } from "./criterion-text-field";
+import { CriterionTextField, refusedAsTooLong } from "./criterion-text-field";
 
 /** `judges` and `catalogue` let the form say what a criterion will be measured by, and preview it, before it is added. */
 export function NewCriterionForm({ judges, catalogue }: { judges: JudgeChoice[]; catalogue: readonly CheckInfo[] }) {
@@ -14,7 +14,7 @@ export function NewCriterionForm({ judges, catalogue }: { judges: JudgeChoice[];
   const [added, setAdded] = useState(0);
   const [text, setText] = useState("");
   const [state, action, pending] = useActionState<CriterionFormState, FormData>(async (previous, form) => {
-    const next = await createCriterionAction(previous, form);
+    const next = await createCriterionAction(previous, form).catch(refusedAsTooLong);
     if (next?.ok) {
       setAdded((n) => n + 1);
       setText("");

@@ -1,6 +1,8 @@
 "use client";
 
 import { useId, useState, useTransition, type Ref } from "react";
+import { isOversizedActionRefusal } from "@/lib/security/oversized-action";
+import { COMMENT_TOO_LONG, MAX_COMMENT_LENGTH } from "@/lib/zod/review";
 import type { Outcome } from "./outcome";
 import { FormButtons } from "./form-buttons";
 
@@ -25,9 +27,17 @@ export function CommentForm({ label, submitLabel, defaultValue = "", textareaRef
   const fieldId = useId();
   const errorId = useId();
 
-  const send = () =>
+  const send = () => {
+    // Said here, not by the server: a long enough paste would be refused before the action ran (proxy.ts).
+    if (body.trim().length > MAX_COMMENT_LENGTH) {
+      setError(COMMENT_TOO_LONG);
+      return;
+    }
     startTransition(async () => {
-      const outcome = await onSubmit(body);
+      const outcome = await onSubmit(body).catch((error: unknown): Outcome => {
+        if (isOversizedActionRefusal(error)) return { ok: false, message: COMMENT_TOO_LONG };
+        throw error;
+      });
       if (outcome.ok) {
         setError(null);
         setBody("");
@@ -35,6 +45,7 @@ export function CommentForm({ label, submitLabel, defaultValue = "", textareaRef
         setError(outcome.fieldErrors?.body?.join(" ") ?? outcome.message);
       }
     });
+  };
 
   return (
     <form

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CRITERION_PREFIXES, criterionFormSchema, criterionSchema, criterionTextSchema, parseCriterion } from "./parse";
+import { createCriterionSchema } from "@/lib/zod/criteria";
+import { CRITERION_MAX_LENGTH, CRITERION_PREFIXES, CRITERION_TOO_LONG, criterionFormSchema, criterionSchema, criterionTextSchema, isCriterionTooLong, parseCriterion } from "./parse";
 
 function parsed(text: string) {
   const result = parseCriterion(text);
@@ -98,5 +99,23 @@ describe("criterion schemas", () => {
     expect(criterionFormSchema.safeParse({ text: "Tool call fails if it errors", title: " Errors " }).data).toEqual({ text: "Tool call fails if it errors", title: "Errors" });
     const failure = criterionFormSchema.safeParse({ text: "nope" });
     expect(failure.error?.issues[0].path).toEqual(["text"]);
+  });
+});
+
+describe("the 2,000-character limit", () => {
+  const at = `Reward tool calls that ${"x".repeat(CRITERION_MAX_LENGTH - "Reward tool calls that ".length)}`;
+  const megabyte = `Reward tool calls that ${"x".repeat(1024 * 1024)}`;
+
+  it("is one limit with one message, in the browser's check and in every schema of a criterion's text", () => {
+    expect(CRITERION_TOO_LONG).toBe("A criterion is at most 2,000 characters.");
+    expect(isCriterionTooLong(at)).toBe(false);
+    // Counted after trimming, as the schemas count.
+    expect(isCriterionTooLong(`  ${at}\n`)).toBe(false);
+    expect(isCriterionTooLong(`${at}x`)).toBe(true);
+    expect(isCriterionTooLong(megabyte)).toBe(true);
+    for (const schema of [criterionTextSchema, criterionSchema, createCriterionSchema.shape.text]) {
+      expect(schema.safeParse(at).success).toBe(true);
+      expect(schema.safeParse(megabyte).error?.issues.map((issue) => issue.message)).toContain(CRITERION_TOO_LONG);
+    }
   });
 });

@@ -25,11 +25,23 @@ export function parseCriterion(input: string): ParseCriterionResult {
   return { ok: true, criterion: { text, kind: rule.kind, scale: rule.scale, condition } };
 }
 
+/**
+ * The longest criterion, once trimmed: every schema of a criterion's text and the form's own
+ * check in the browser (components/criteria/criterion-text-field.tsx) read it from here.
+ */
+export const CRITERION_MAX_LENGTH = 2000;
+export const CRITERION_TOO_LONG = `A criterion is at most ${CRITERION_MAX_LENGTH.toLocaleString("en-US")} characters.`;
+
+/** Whether `input` is over CRITERION_MAX_LENGTH as the schemas count it (after trimming). */
+export function isCriterionTooLong(input: string): boolean {
+  return input.trim().length > CRITERION_MAX_LENGTH;
+}
+
 /** Form field: a criterion's text, with the parser's message as the field error. */
 export const criterionTextSchema = z
   .string()
   .trim()
-  .max(2000, "A criterion is at most 2,000 characters.")
+  .max(CRITERION_MAX_LENGTH, CRITERION_TOO_LONG)
   .superRefine((value, ctx) => {
     const parsed = parseCriterion(value);
     if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
@@ -38,7 +50,7 @@ export const criterionTextSchema = z
 /** Parses straight to a `Criterion` for code that needs the kind and condition. */
 export const criterionSchema = z
   .string()
-  .max(2000, "A criterion is at most 2,000 characters.")
+  .max(CRITERION_MAX_LENGTH, CRITERION_TOO_LONG)
   .transform((value, ctx): Criterion => {
     const parsed = parseCriterion(value);
     if (parsed.ok) return parsed.criterion;

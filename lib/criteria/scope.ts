@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AGENT_PREFIX_LIST, parseAgentCriterion } from "./agent-prefixes";
-import { parseCriterion } from "./parse";
+import { CRITERION_MAX_LENGTH, CRITERION_TOO_LONG, parseCriterion } from "./parse";
 import { CRITERION_PREFIXES, splitPrefix, type Criterion } from "./prefixes";
 import { suggestCriterion } from "./suggest";
 
@@ -45,7 +45,7 @@ export function scopeOf(text: string): CriterionScope {
 export const scopedCriterionTextSchema = z
   .string()
   .trim()
-  .max(2000, "A criterion is at most 2,000 characters.")
+  .max(CRITERION_MAX_LENGTH, CRITERION_TOO_LONG)
   .superRefine((value, ctx) => {
     const parsed = parseScopedCriterion(value);
     if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });

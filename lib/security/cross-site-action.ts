@@ -9,7 +9,7 @@ export interface ActionRequest {
   headers: Pick<Headers, "get">;
 }
 
-function isPossibleServerAction({ method, headers }: ActionRequest): boolean {
+export function isPossibleServerAction({ method, headers }: ActionRequest): boolean {
   if (method !== "POST") return false;
   const type = headers.get("content-type") ?? "";
   return headers.get("next-action") !== null || type === "application/x-www-form-urlencoded" || type.startsWith("multipart/form-data");

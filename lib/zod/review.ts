@@ -24,6 +24,7 @@ export const reviewIdSchema = idOf("review item");
 
 /** The longest comment, in characters after trimming. */
 export const MAX_COMMENT_LENGTH = 5000;
+export const COMMENT_TOO_LONG = `A comment is at most ${MAX_COMMENT_LENGTH.toLocaleString("en-US")} characters.`;
 /** The longest label name. */
 export const MAX_LABEL_NAME_LENGTH = 40;
 /** The longest queue name. */
@@ -34,7 +35,7 @@ export const commentBodySchema = z
   .string({ error: "Write a comment first." })
   .trim()
   .min(1, "Write a comment first.")
-  .max(MAX_COMMENT_LENGTH, `A comment is at most ${MAX_COMMENT_LENGTH.toLocaleString("en-US")} characters.`);
+  .max(MAX_COMMENT_LENGTH, COMMENT_TOO_LONG);
 
 /** A label's name: 1 to 40 characters once trimmed. */
 export const labelNameSchema = z
