@@ -23,8 +23,6 @@ function main() {
   const config = workerProcessEnv();
   yieldCpu(config.CALLBOARD_WORKER_NICE);
   const prisma = createPrisma(config.DATABASE_URL, { background: true });
-  const worker = startWorkerFromEnv(prisma);
-  console.log(`callboard: worker ${worker.id} started${worker.judgeThreads ? ` (${worker.judgeThreads} judging thread${worker.judgeThreads === 1 ? "" : "s"})` : ""}`);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -34,7 +32,11 @@ function main() {
     console.log(`callboard: worker ${worker.id} stopped (${signal})`);
     process.exit(0);
   };
+  // Before the worker starts its judging threads: a signal that comes while they start is handled too.
+  // (The handlers run from the event loop, once this function has returned and `worker` is set.)
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(signal));
+  const worker = startWorkerFromEnv(prisma);
+  console.log(`callboard: worker ${worker.id} started${worker.judgeThreads ? ` (${worker.judgeThreads} judging thread${worker.judgeThreads === 1 ? "" : "s"})` : ""}`);
 }
 
 try {
