@@ -17,7 +17,7 @@ describe("URL text filters", () => {
     expect(query.model).toBeUndefined();
     expect(query.upload).toBeUndefined();
     expect(query.tool).toBe("search");
-    // The search keeps it: a text holding a NUL then finds nothing (search-literal.test.ts).
+    // The search keeps it: a text holding a NUL then finds nothing (search-literal.db.test.ts).
     expect(query.q).toBe("path\u0000");
   });
 });

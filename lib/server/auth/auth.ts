@@ -8,6 +8,11 @@ import { authSecret } from "./secret";
 
 export const SESSION_DAYS = 14;
 
+export interface PasswordHasher {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
+}
+
 /**
  * Better Auth does passwords (scrypt) and database sessions. Its HTTP handler is deliberately
  * not mounted: sign-in, first-run and invitations go through our server actions, which decide
@@ -15,14 +20,21 @@ export const SESSION_DAYS = 14;
  */
 export function createAuth(
   prisma: PrismaClient,
-  options: { secret?: string; baseURL?: string; /** Off in tests, which run outside a Next request. */ nextCookies?: boolean } = {},
+  options: {
+    secret?: string;
+    baseURL?: string;
+    /** Off in tests, which run outside a Next request. */
+    nextCookies?: boolean;
+    /** Tests only: a cheap hasher, since scrypt costs ~100 ms a password and the sign-in tests check hundreds. */
+    password?: PasswordHasher;
+  } = {},
 ) {
   return betterAuth({
     appName: "Callboard",
     secret: options.secret ?? authSecret(),
     baseURL: options.baseURL ?? process.env.CALLBOARD_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`,
     database: prismaAdapter(prisma, { provider: dialectOf(prisma) }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256, autoSignIn: true },
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256, autoSignIn: true, ...(options.password ? { password: options.password } : {}) },
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
     user: {
       additionalFields: {

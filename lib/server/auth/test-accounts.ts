@@ -1,7 +1,8 @@
+import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/auth/roles";
 import { createTestDatabase } from "@/lib/server/test-database";
-import { createAuth, type Auth } from "./auth";
+import { createAuth, type Auth, type PasswordHasher } from "./auth";
 
 /** A fixed test secret: sessions are signed, and tests must never write data/.auth-secret. */
 export const TEST_AUTH_SECRET = "test-secret-that-is-at-least-32-characters-long";
@@ -23,10 +24,22 @@ export interface AccountsTestContext {
 
 let memberNumber = 0;
 
+/** What the tests check is who may sign in, not scrypt: a salted SHA-256 is enough here and a thousand times faster. */
+const FAST_TEST_HASHER: PasswordHasher = {
+  hash: async (password) => {
+    const salt = randomBytes(8).toString("hex");
+    return `test:${salt}:${createHash("sha256").update(`${salt}:${password}`).digest("hex")}`;
+  },
+  verify: async ({ hash, password }) => {
+    const [, salt, digest] = hash.split(":");
+    return digest === createHash("sha256").update(`${salt}:${password}`).digest("hex");
+  },
+};
+
 /** A real, migrated database (see createTestDatabase) and a Better Auth instance on it, outside Next (no cookies plugin). */
 export async function createAccountsTestContext(label: string): Promise<AccountsTestContext> {
   const db = await createTestDatabase(label);
-  const auth = createAuth(db.prisma, { secret: TEST_AUTH_SECRET, baseURL: "http://localhost:3000", nextCookies: false });
+  const auth = createAuth(db.prisma, { secret: TEST_AUTH_SECRET, baseURL: "http://localhost:3000", nextCookies: false, password: FAST_TEST_HASHER });
   return {
     prisma: db.prisma,
     url: db.url,

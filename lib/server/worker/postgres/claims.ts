@@ -21,7 +21,7 @@ const OPEN_RUNS = `SELECT "id" FROM "Run" WHERE "status" IN ('pending', 'running
 // The rows are picked in a MATERIALIZED CTE, which runs once. As `UPDATE … WHERE "id" IN
 // (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`, PostgreSQL does not promise to run the locking
 // subquery once, and each run skips what is locked by then and picks more rows: a claim of 5
-// calls took 25, even with no other claimer (protocol.test.ts), and of 2 agent-level rows all 8.
+// calls took 25, even with no other claimer (protocol.db.test.ts), and of 2 agent-level rows all 8.
 const claimFrom = (table: ClaimTable, after: boolean) => `
 WITH picked AS MATERIALIZED (
   SELECT "id" FROM "${table}" WHERE "runId" = $3 AND "status" = 'pending'${after ? ` AND "id" > $5` : ""}
