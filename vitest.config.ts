@@ -1,11 +1,34 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const alias = { "@": path.resolve(import.meta.dirname) };
-const TESTS = ["lib/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"];
+const FOLDERS = ["lib", "scripts", "bench", "app", "components"];
+const TESTS = FOLDERS.map((folder) => `${folder}/**/*.test.ts`);
 /** Tests on the test database (lib/server/test-database.ts): run once per database, SQLite then PostgreSQL. */
 const DATABASE_TESTS = TESTS.map((glob) => glob.replace(/\.test\.ts$/, ".db.test.ts"));
+/**
+ * Files share one module cache per worker (no isolation), which halves the suite's time: each file
+ * no longer loads Prisma, the judges and Next anew. A file that replaces modules (vi.mock) needs
+ * its own cache, or the modules an earlier file loaded would stand in for its mocks.
+ */
+const MOCKING = FOLDERS.flatMap((folder) =>
+  readdirSync(path.join(import.meta.dirname, folder), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".test.ts") && !file.includes("node_modules"))
+    .map((file) => `${folder}/${file}`),
+).filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(import.meta.dirname, file), "utf8")));
+const isDatabaseTest = (file: string) => file.endsWith(".db.test.ts");
+
+/** A project of `name`: its files sharing modules, and `name:isolated`: those of them that mock. */
+function projects(name: string, database: boolean, test: TestProjectInlineConfiguration["test"]): TestProjectInlineConfiguration[] {
+  const include = database ? DATABASE_TESTS : TESTS;
+  const exclude = database ? [] : DATABASE_TESTS;
+  return [
+    { extends: true, test: { ...test, name, include, exclude: [...exclude, ...MOCKING], isolate: false } },
+    { extends: true, test: { ...test, name: `${name}:isolated`, include: MOCKING.filter((file) => isDatabaseTest(file) === database), exclude } },
+  ];
+}
 
 export default defineConfig({
   resolve: { alias },
@@ -15,21 +38,13 @@ export default defineConfig({
     testTimeout: 30_000,
     // Files share both cores: a beforeAll that builds a judged database can take well over the default 10 s.
     hookTimeout: 60_000,
-    // npm test runs the database project once per database; each run writes its own report.
+    // npm test runs the database projects once per database; each run writes its own report.
     reporters: process.env.CI_REPORTS ? ["default", ["json", { outputFile: `.reports/${process.env.CI_REPORT_NAME ?? "vitest"}.json` }]] : ["default"],
+    // All inherit the settings above (extends). `--project 'db*'` runs the database tests alone.
     projects: [
-      // Both inherit the settings above (extends).
-      { extends: true, test: { name: "unit", include: TESTS, exclude: DATABASE_TESTS, environment: "node" } },
-      {
-        extends: true,
-        test: {
-          name: "db",
-          include: DATABASE_TESTS,
-          environment: "node",
-          // A PostgreSQL server and template database with CALLBOARD_TEST_DATABASE=postgresql (npm run test:pg).
-          globalSetup: ["lib/server/test-global-setup.ts"],
-        },
-      },
+      ...projects("unit", false, { environment: "node" }),
+      // Migrated and judged templates, and with CALLBOARD_TEST_DATABASE=postgresql the server (npm run test:pg).
+      ...projects("db", true, { environment: "node", globalSetup: ["lib/server/test-global-setup.ts"] }),
     ],
   },
 });

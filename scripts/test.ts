@@ -45,7 +45,7 @@ const stages: Step[][] = [
     {
       name: "integration on PostgreSQL",
       command: bin("vitest"),
-      args: ["run", "--project", "db"],
+      args: ["run", "--project", "db*"],
       report: "vitest",
       reportFile: "vitest-postgresql.json",
       env: { CALLBOARD_TEST_DATABASE: "postgresql", CI_REPORT_NAME: "vitest-postgresql" },

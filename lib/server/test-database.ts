@@ -18,14 +18,16 @@ export interface TestDatabase {
 
 /**
  * A real, migrated database for integration tests: a SQLite file in a temporary folder, or with
- * CALLBOARD_TEST_DATABASE=postgresql (`npm run test:pg`) a fresh PostgreSQL database copied from
- * the template that vitest's global setup migrated (test-global-setup.ts).
+ * CALLBOARD_TEST_DATABASE=postgresql (`npm run test:pg`) a fresh PostgreSQL database, each copied
+ * from the template that vitest's global setup migrated (test-global-setup.ts). With `from`, a copy
+ * of another test database (its URL) instead: one that global setup filled once for many files.
  */
-export async function createTestDatabase(label = "test"): Promise<TestDatabase> {
+export async function createTestDatabase(label = "test", from?: string): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `callboard-${label}-`));
   const mode = testDatabaseMode();
   if (mode.provider === "postgresql") {
-    const url = await createPgDatabase(mode.serverUrl, label, mode.template);
+    const template = from ? decodeURIComponent(new URL(from).pathname.slice(1)) : mode.template;
+    const url = await createPgDatabase(mode.serverUrl, label, template);
     const prisma = createPrisma(url);
     return {
       prisma,
@@ -39,7 +41,10 @@ export async function createTestDatabase(label = "test"): Promise<TestDatabase> 
     };
   }
   const url = `file:${path.join(dir, "test.db")}`;
-  await applyMigrations(url);
+  // A SQLite database whose last connection closed is its file alone (the WAL was checkpointed into it).
+  const source = from ? from.slice("file:".length) : mode.template;
+  if (source) fs.copyFileSync(source, url.slice("file:".length));
+  else await applyMigrations(url);
   const prisma = createPrisma(url);
   return {
     prisma,
