@@ -3,6 +3,11 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import regexp from "eslint-plugin-regexp";
 
+/** Features under lib/ (platform is shared infrastructure, cli an entry point like scripts/). */
+const FEATURES = ["accounts", "criteria", "demo", "judging", "review", "runs", "transcripts"];
+/** What reaches the database: a feature's server code, the database platform, Prisma. */
+const SERVER_CODE = ["@/lib/*/server/**", "**/server/**", "@/lib/platform/db/**", "@/lib/generated/**", "@prisma/*"];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -14,7 +19,7 @@ export default defineConfig([
   },
   {
     // Product code reads uploaded text: a regex whose time grows faster than its input lets one long
-    // value stall the judge or a page (lib/judges/regex-linearity.test.ts measures the same on V8).
+    // value stall the judge or a page (lib/judging/judges/regex-linearity.test.ts measures the same on V8).
     files: ["{app,components,lib}/**/*.{ts,tsx}", "proxy.ts"],
     ignores: ["**/*.test.{ts,tsx}", "**/test-fixtures/**"],
     plugins: { regexp },
@@ -24,10 +29,18 @@ export default defineConfig([
     },
   },
   {
-    // Components render; they never reach the database.
+    // Components render; they never reach the database (they may call a feature's actions).
     files: ["components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["@/lib/server/*", "@/lib/generated/*", "@prisma/*"] }],
+      "no-restricted-imports": ["error", { patterns: SERVER_CODE }],
+    },
+  },
+  {
+    // A feature's domain code does no I/O: only its server/ and actions/ reach the database.
+    files: [`lib/{${FEATURES.join(",")}}/**/*.{ts,tsx}`],
+    ignores: ["lib/*/server/**", "lib/*/actions/**", "**/*.test.ts", "**/test-fixtures/**", "**/test-fixtures.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: SERVER_CODE }],
     },
   },
   globalIgnores([".next/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", ".reports/**", "data/**", "next-env.d.ts", "**/*.tmp.*"]),

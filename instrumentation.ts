@@ -2,14 +2,14 @@
  * Next.js awaits register() once per server process before it serves a request. The web server's
  * first page used to pay for the database client's start (the query compiler, the connection,
  * the first statements) on top of its own render: ~0.3 s idle, over 1 s while a worker judges;
- * and for loading the route modules, which Next only preloads once it serves (lib/server/warm-routes.ts).
+ * and for loading the route modules, which Next only preloads once it serves (lib/platform/warm-up/warm-routes.ts).
  * Paying both here, before the port answers, keeps a restarted server's first pages as fast as the
  * rest. The imports are dynamic and inside the runtime check so the edge bundle never holds Prisma.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { warmUpServer } = await import("./lib/server/warm-up");
+  const { warmUpServer } = await import("./lib/platform/warm-up/warm-up");
   await warmUpServer();
-  const { warmUpBuiltRoutes } = await import("./lib/server/warm-routes");
+  const { warmUpBuiltRoutes } = await import("./lib/platform/warm-up/warm-routes");
   await warmUpBuiltRoutes();
 }

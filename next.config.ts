@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
-import { securityHeaders } from "./lib/security/headers";
-import { ACTION_BODY_LIMIT_BYTES } from "./lib/security/oversized-action";
+import { securityHeaders } from "./lib/platform/security/headers";
+import { ACTION_BODY_LIMIT_BYTES } from "./lib/platform/security/oversized-action";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -12,7 +12,7 @@ const nextConfig: NextConfig = {
     // Next's default (1 MB), stated so that proxy.ts refuses larger action bodies at the same size.
     serverActions: { bodySizeLimit: ACTION_BODY_LIMIT_BYTES },
   },
-  // CSP, frame and sniffing protection on every page, API answer and asset (lib/security/headers.ts).
+  // CSP, frame and sniffing protection on every page, API answer and asset (lib/platform/security/headers.ts).
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV !== "production") }];
   },

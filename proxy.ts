@@ -1,8 +1,8 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
-import { signInRedirect } from "@/lib/auth/proxy-redirect";
-import { CROSS_SITE_REFUSAL, isCrossSiteAction } from "@/lib/security/cross-site-action";
-import { isOversizedAction, OVERSIZED_ACTION_REFUSAL } from "@/lib/security/oversized-action";
+import { signInRedirect } from "@/lib/accounts/proxy-redirect";
+import { CROSS_SITE_REFUSAL, isCrossSiteAction } from "@/lib/platform/security/cross-site-action";
+import { isOversizedAction, OVERSIZED_ACTION_REFUSAL } from "@/lib/platform/security/oversized-action";
 
 /**
  * Refuses server actions posted from another site with a 403 (Next's own guard would answer

@@ -6,7 +6,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 const alias = { "@": path.resolve(import.meta.dirname) };
 const FOLDERS = ["lib", "scripts", "bench", "app", "components"];
 const TESTS = FOLDERS.map((folder) => `${folder}/**/*.test.ts`);
-/** Tests on the test database (lib/server/test-database.ts): run once per database, SQLite then PostgreSQL. */
+/** Tests on the test database (lib/platform/db/test-database.ts): run once per database, SQLite then PostgreSQL. */
 const DATABASE_TESTS = TESTS.map((glob) => glob.replace(/\.test\.ts$/, ".db.test.ts"));
 /**
  * Files share one module cache per worker (no isolation), which halves the suite's time: each file
@@ -44,7 +44,7 @@ export default defineConfig({
     projects: [
       ...projects("unit", false, { environment: "node" }),
       // Migrated and judged templates, and with CALLBOARD_TEST_DATABASE=postgresql the server (npm run test:pg).
-      ...projects("db", true, { environment: "node", globalSetup: ["lib/server/test-global-setup.ts"] }),
+      ...projects("db", true, { environment: "node", globalSetup: ["lib/platform/db/test-global-setup.ts"] }),
     ],
   },
 });

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { AccountMenu } from "@/components/account-menu";
 import { CspSafeZod } from "@/components/csp-safe-zod";
 import { NavLink } from "@/components/nav-link";
-import { can, type Action } from "@/lib/auth/roles";
-import { currentUser } from "@/lib/server/auth/guard";
+import { can, type Action } from "@/lib/accounts/roles";
+import { currentUser } from "@/lib/accounts/server/guard";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -3,10 +3,10 @@ import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { StatCard } from "@/components/stat-card";
 import { StatusBadge } from "@/components/status-badge";
-import { formatDateTime, plural } from "@/lib/format";
-import { requirePageUser } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { getDashboardSummary } from "@/lib/server/summary";
+import { formatDateTime, plural } from "@/lib/platform/format";
+import { requirePageUser } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { getDashboardSummary } from "@/lib/runs/server/dashboard-summary";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { signOutAction } from "@/lib/actions/sign-out";
-import type { Role } from "@/lib/auth/roles";
+import { signOutAction } from "@/lib/accounts/actions/sign-out";
+import type { Role } from "@/lib/accounts/roles";
 
 /** Who is signed in, as what, and the way out. Settings opens on what the role can use there. */
 export function AccountMenu({ user }: { user: { name: string; role: Role } }) {

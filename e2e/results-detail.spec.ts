@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { parseCsv } from "../lib/csv";
+import { parseCsv } from "../lib/platform/csv";
 import { pressKey } from "./fixtures/keys";
 
 const SELECTS = "Reward tool calls that select appropriate tools and provide accurate parameters";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { parseCsv } from "@/lib/csv";
+import { parseCsv } from "@/lib/platform/csv";
 import { createMember } from "./fixtures/accounts";
 import { ADMIN } from "./fixtures/credentials";
 import { pressKey } from "./fixtures/keys";

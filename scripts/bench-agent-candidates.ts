@@ -7,10 +7,10 @@
  * All of them read structure (roles, calls, responses, arguments) or the judge's small
  * multilingual reply lists; none names a tool or a domain.
  */
-import type { AgentCheck, AgentHit, TraceContext } from "@/lib/judges/trace/checks";
-import type { TraceCall } from "@/lib/judges/trace/calls";
-import { canonicalArguments } from "@/lib/judges/checks/canonical";
-import { isAffirmative } from "@/lib/judges/checks/conversation";
+import type { AgentCheck, AgentHit, TraceContext } from "@/lib/judging/judges/agent/checks";
+import type { TraceCall } from "@/lib/judging/judges/agent/calls";
+import { canonicalArguments } from "@/lib/judging/judges/checks/canonical";
+import { isAffirmative } from "@/lib/judging/judges/checks/conversation";
 import type { CanonicalMessage, JsonValue } from "@/lib/transcripts/types";
 
 type JsonObject = { [key: string]: JsonValue };
@@ -53,7 +53,7 @@ function counting(id: string, title: string, explanation: string, penalty: numbe
 
 const userTurns = (messages: readonly CanonicalMessage[]) => messages.flatMap((message, index) => (message.role === "user" ? [{ index, text: textOf(message) }] : []));
 
-// The judge's own reply lists (lib/judges/checks/conversation.ts): a reply opening with "no", "wait", "nein", "нет"…
+// The judge's own reply lists (lib/judging/judges/checks/conversation.ts): a reply opening with "no", "wait", "nein", "нет"…
 const OPENS_NEGATIVE = /^[\s"'“¡¿(*-]*(no|nope|nah|don'?t|do not|stop|wait|not yet|hold on|non|nein|não|nie|нет|いいえ|不|不要|아니요|नहीं|لا)(?![\p{L}\p{N}])/iu;
 // A reply that closes the conversation rather than corrects ("No, that's all").
 const CLOSES = /\b(that'?s all|that is all|nothing else|no further|no more|all set|all good|bye|goodbye|that'?s (it|everything))\b/i;

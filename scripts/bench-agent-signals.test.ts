@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { evaluateTraceWithChecks, type TraceCriterion } from "@/lib/judges/trace";
-import { AGENT_CHECKS } from "@/lib/judges/trace/checks";
-import { tool, toolCall } from "@/lib/judges/checks/testing/views";
+import { evaluateTraceWithChecks, type TraceCriterion } from "@/lib/judging/judges/agent";
+import { AGENT_CHECKS } from "@/lib/judging/judges/agent/checks";
+import { tool, toolCall } from "@/lib/judging/judges/checks/testing/views";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { rankingAccuracy, sameModelPairs, type Attempt } from "./bench-agent-ranking";
 import { CANDIDATE_CHECKS, betterOptionShown, unsupportedIdentifier, userCorrects, userRepeats } from "./bench-agent-candidates";

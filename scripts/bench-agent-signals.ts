@@ -18,9 +18,9 @@
  * whether a check tells a good change from a bad one, apart from whether the agent acted at all.
  */
 import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
-import { evaluateTraceWithChecks } from "@/lib/judges/trace";
-import { AGENT_CHECKS, type AgentCheck } from "@/lib/judges/trace/checks";
-import { traceCalls } from "@/lib/judges/trace/calls";
+import { evaluateTraceWithChecks } from "@/lib/judging/judges/agent";
+import { AGENT_CHECKS, type AgentCheck } from "@/lib/judging/judges/agent/checks";
+import { traceCalls } from "@/lib/judging/judges/agent/calls";
 import { allPairs, load, rankingAccuracy, sameModelPairs, type Attempt, type PairFilter } from "./bench-agent-ranking";
 import { CANDIDATE_CHECKS } from "./bench-agent-candidates";
 

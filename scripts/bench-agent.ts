@@ -12,8 +12,8 @@
  * pair across models can be told apart by the model's style alone, a same-model pair cannot.
  */
 import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
-import { evaluateTraceWithChecks, type TraceCriterion } from "@/lib/judges/trace";
-import { responseStatus } from "@/lib/judges/checks/response-status";
+import { evaluateTraceWithChecks, type TraceCriterion } from "@/lib/judging/judges/agent";
+import { responseStatus } from "@/lib/judging/judges/checks/response-status";
 import { load, rankingAccuracy, sameModelPairs, type Attempt } from "./bench-agent-ranking";
 
 const DEFAULT_CRITERION = "Reward agents that accomplish the user's goal correctly, following their policy, without errors or wasted steps";

@@ -34,10 +34,10 @@
  */
 import { readFileSync } from "node:fs";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
-import { judgeInputFor } from "@/lib/eval/engine";
-import { viewFor, type ViewRequest } from "@/lib/eval/views";
-import { clearChecksCaches, createChecksJudge } from "@/lib/judges/checks";
-import type { Judge, JudgeResult } from "@/lib/judges/types";
+import { judgeInputFor } from "@/lib/judging/engine/engine";
+import { viewFor, type ViewRequest } from "@/lib/judging/engine/views";
+import { clearChecksCaches, createChecksJudge } from "@/lib/judging/judges/checks";
+import type { Judge, JudgeResult } from "@/lib/judging/judges/types";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
 import { describeImportError } from "@/lib/transcripts/import-error-text";
 import { importItem } from "@/lib/transcripts/import-item";

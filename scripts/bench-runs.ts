@@ -28,7 +28,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { createPrisma } from "@/lib/server/db/client";
+import { createPrisma } from "@/lib/platform/db/client";
 import { DATABASE_USAGE, openBenchDatabases, takeDatabaseOption, type DatabaseOption } from "./bench/database";
 import { markInUse } from "./bench/results/build";
 import { freePort, startServer, type ServerHandle } from "./bench/results/server";

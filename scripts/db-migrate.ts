@@ -3,8 +3,8 @@
  * data/callboard.db): prisma/migrations on SQLite, prisma/migrations-postgresql on PostgreSQL.
  * The server does the same at start-up.
  */
-import { applyMigrations } from "../lib/server/db/schema-engine";
-import { databaseTarget, describeDatabase } from "../lib/server/db/url";
+import { applyMigrations } from "../lib/platform/db/schema-engine";
+import { databaseTarget, describeDatabase } from "../lib/platform/db/url";
 
 async function main(): Promise<void> {
   const database = describeDatabase(databaseTarget());

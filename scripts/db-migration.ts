@@ -6,9 +6,9 @@
  * (scripts/pg-cluster.ts, needs Debian's postgresql package).
  */
 import path from "node:path";
-import { migrationNameSchema } from "../lib/server/db/migrations-dir";
-import { startPgCluster, stopPgCluster } from "../lib/server/db/pg-cluster";
-import { createMigration, NothingToMigrateError } from "../lib/server/db/schema-engine";
+import { migrationNameSchema } from "../lib/platform/db/migrations-dir";
+import { startPgCluster, stopPgCluster } from "../lib/platform/db/pg-cluster";
+import { createMigration, NothingToMigrateError } from "../lib/platform/db/schema-engine";
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

@@ -1,10 +1,10 @@
 /** `npm run db:reset`: delete the database, migrate a new one and load the demo data. */
 import { rmSync } from "node:fs";
-import { env } from "@/lib/env";
-import { createPrisma } from "@/lib/server/db/client";
-import { applyMigrations } from "@/lib/server/db/schema-engine";
-import { databaseTarget, describeDatabase } from "@/lib/server/db/url";
-import { loadDemo } from "@/lib/server/demo/seed";
+import { env } from "@/lib/platform/env";
+import { createPrisma } from "@/lib/platform/db/client";
+import { applyMigrations } from "@/lib/platform/db/schema-engine";
+import { databaseTarget, describeDatabase } from "@/lib/platform/db/url";
+import { loadDemo } from "@/lib/demo/server/seed";
 
 async function main() {
   const { DATABASE_URL } = env();

@@ -1,5 +1,5 @@
 /** `npm run dev`: migrations and demo data, then `next dev` beside one evaluation worker. */
-import { EnvError } from "@/lib/env";
+import { EnvError } from "@/lib/platform/env";
 import { prepareDatabase } from "./prepare-database";
 import { nextBin, runSupervised } from "./supervised";
 

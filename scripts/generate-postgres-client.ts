@@ -1,12 +1,12 @@
 /**
  * Postinstall, after `prisma generate`: derives the PostgreSQL schema from prisma/schema.prisma
- * (lib/server/db/provider-schema.ts) into lib/generated/schema.postgresql.prisma and generates
- * its client into lib/generated/prisma-pg, which lib/server/db/client.ts uses for postgresql:// URLs.
+ * (lib/platform/db/provider-schema.ts) into lib/generated/schema.postgresql.prisma and generates
+ * its client into lib/generated/prisma-pg, which lib/platform/db/client.ts uses for postgresql:// URLs.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { postgresSchemaText } from "../lib/server/db/provider-schema";
+import { postgresSchemaText } from "../lib/platform/db/provider-schema";
 
 const POSTGRES_SCHEMA_PATH = path.join("lib", "generated", "schema.postgresql.prisma");
 

@@ -7,9 +7,9 @@
  */
 import { readFileSync } from "node:fs";
 import { parseCriterion } from "@/lib/criteria/parse";
-import { judgeInputFor } from "@/lib/eval/engine";
-import { viewFor, type ViewRequest } from "@/lib/eval/views";
-import { createChecksJudge } from "@/lib/judges/checks";
+import { judgeInputFor } from "@/lib/judging/engine/engine";
+import { viewFor, type ViewRequest } from "@/lib/judging/engine/views";
+import { createChecksJudge } from "@/lib/judging/judges/checks";
 import { importItem } from "@/lib/transcripts/import-item";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
 

@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL cluster (lib/server/db/pg-cluster.ts), for CI and for trying
+ * A throwaway PostgreSQL cluster (lib/platform/db/pg-cluster.ts), for CI and for trying
  * Callboard on PostgreSQL without installing a server:
  *
  *   eval "$(npx tsx scripts/pg-cluster.ts start)"   # sets DATABASE_URL and PG_CLUSTER_DIR
@@ -7,7 +7,7 @@
  *   npx tsx scripts/pg-cluster.ts run -- <command> [args]   # start, run with DATABASE_URL set, stop
  */
 import { spawnSync } from "node:child_process";
-import { startPgCluster, stopPgCluster } from "../lib/server/db/pg-cluster";
+import { startPgCluster, stopPgCluster } from "../lib/platform/db/pg-cluster";
 
 const USAGE = "usage: pg-cluster.ts start | stop <dir> | run -- <command> [args...]";
 

@@ -5,22 +5,22 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { env, type Env } from "@/lib/env";
+import { env, type Env } from "@/lib/platform/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { createAuth } from "@/lib/server/auth/auth";
-import { ensureAdminToken } from "@/lib/server/auth/admin-token";
-import { bootstrapAdmin } from "@/lib/server/auth/first-admin";
-import { createPrisma } from "@/lib/server/db/client";
-import { withStartupLock } from "@/lib/server/db/startup-lock";
-import { applyMigrations } from "@/lib/server/db/schema-engine";
-import { seedDemoIfEmpty } from "@/lib/server/demo/seed";
-import { fillMetadataColumns } from "@/lib/server/transcripts/metadata-index";
-import { recoverInterruptedImports } from "@/lib/server/uploads/recover-interrupted-imports";
+import { createAuth } from "@/lib/accounts/server/auth";
+import { ensureAdminToken } from "@/lib/accounts/server/admin-token";
+import { bootstrapAdmin } from "@/lib/accounts/server/first-admin";
+import { createPrisma } from "@/lib/platform/db/client";
+import { withStartupLock } from "@/lib/platform/db/startup-lock";
+import { applyMigrations } from "@/lib/platform/db/schema-engine";
+import { seedDemoIfEmpty } from "@/lib/demo/server/seed";
+import { fillMetadataColumns } from "@/lib/transcripts/server/metadata-index";
+import { recoverInterruptedImports } from "@/lib/transcripts/server/uploads/recover-interrupted-imports";
 
 /**
  * Makes the Next.js server that `npm start` spawns next (it inherits this environment) load
  * scripts/peer-address-hook.mjs, which hands each request's socket address to sign-in
- * throttling (lib/auth/client-address.ts). Harmless in `npm run dev`, whose server it never reaches.
+ * throttling (lib/accounts/client-address.ts). Harmless in `npm run dev`, whose server it never reaches.
  */
 function loadPeerAddressHook(): void {
   const hook = `--import=${JSON.stringify(pathToFileURL(path.join(process.cwd(), "scripts", "peer-address-hook.mjs")).href)}`;

@@ -5,8 +5,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { env, EnvError } from "@/lib/env";
-import { MigrationsLockedError } from "@/lib/server/db/schema-engine";
+import { env, EnvError } from "@/lib/platform/env";
+import { MigrationsLockedError } from "@/lib/platform/db/schema-engine";
 import { buildIsCurrent, sourceStamp, stampFilePath } from "./build-stamp";
 import { prepareDatabase } from "./prepare-database";
 import { nextBin, runSupervised } from "./supervised";

@@ -1,6 +1,6 @@
 /** The process groups of `npm start` and `npm run dev`: the web server plus, unless CALLBOARD_WORKER=0, one worker. */
-import { env } from "@/lib/env";
-import { supervise, type ChildSpec } from "@/lib/process/supervise";
+import { env } from "@/lib/platform/env";
+import { supervise, type ChildSpec } from "@/lib/platform/process/supervise";
 
 /**
  * - A larger young generation for the worker: each result allocates short-lived objects (views,

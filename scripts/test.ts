@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { postgresBinDir } from "../lib/server/db/pg-cluster";
+import { postgresBinDir } from "../lib/platform/db/pg-cluster";
 import { summarise, type StepOutcome } from "./test-summary";
 
 const bin = (name: string) => `node_modules/.bin/${name}`;

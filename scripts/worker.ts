@@ -4,10 +4,10 @@
  * sharing the database): claims keep them from judging the same row twice. SIGINT or SIGTERM
  * gives unfinished claims back and exits. It runs at CALLBOARD_WORKER_NICE (10): pages first.
  */
-import { EnvError, workerProcessEnv } from "@/lib/env";
-import { createPrisma } from "@/lib/server/db/client";
-import { lowerProcessPriority } from "@/lib/server/worker/priority";
-import { startWorkerFromEnv } from "@/lib/server/worker/worker-from-env";
+import { EnvError, workerProcessEnv } from "@/lib/platform/env";
+import { createPrisma } from "@/lib/platform/db/client";
+import { lowerProcessPriority } from "@/lib/runs/server/worker/priority";
+import { startWorkerFromEnv } from "@/lib/runs/server/worker/worker-from-env";
 
 /** Lowers this process's priority (raising it again would need privileges, so failing only warns). */
 function yieldCpu(niceness: number) {

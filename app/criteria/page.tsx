@@ -6,17 +6,17 @@ import { LibraryPanel } from "@/components/criteria/library-panel";
 import { NewCriterionForm } from "@/components/criteria/new-criterion-form";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
-import { can } from "@/lib/auth/roles";
-import { requirePageUser } from "@/lib/server/auth/guard";
-import { listCriteria } from "@/lib/server/criteria/list";
-import { getPrisma } from "@/lib/server/db/client";
-import { criteriaHumanAgreement } from "@/lib/server/results/human-agreement";
-import type { JudgeAgreementRow } from "@/lib/server/results/human-agreement";
-import { firstValues, type SearchParams } from "@/lib/table-query";
+import { can } from "@/lib/accounts/roles";
+import { requirePageUser } from "@/lib/accounts/server/guard";
+import { listCriteria } from "@/lib/criteria/server/list";
+import { getPrisma } from "@/lib/platform/db/client";
+import { criteriaHumanAgreement } from "@/lib/review/server/human-agreement";
+import type { JudgeAgreementRow } from "@/lib/review/server/human-agreement";
+import { firstValues, type SearchParams } from "@/lib/platform/table-query";
 import { parseScopedCriterion } from "@/lib/criteria/scope";
-import { describeAgentChecksPlan } from "@/lib/judges/trace/catalogue";
-import { CHECK_INFOS, describeForChecks, type ChecksPlanDescription } from "@/lib/judges/checks";
-import { judgeChoices } from "@/lib/judges/judge-choices";
+import { describeAgentChecksPlan } from "@/lib/judging/judges/agent/catalogue";
+import { CHECK_INFOS, describeForChecks, type ChecksPlanDescription } from "@/lib/judging/judges/checks";
+import { judgeChoices } from "@/lib/judging/judges/judge-choices";
 
 /** What the built-in judge will measure for a criterion, computed here so the judge stays on the server. */
 function checksPlan(text: string): ChecksPlanDescription | null {

@@ -3,11 +3,11 @@ import Link from "next/link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { QueueList } from "@/components/review/queue-list";
-import { can } from "@/lib/auth/roles";
-import { requirePageUser } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { listQueues } from "@/lib/server/review/list-queues";
-import { firstValues, type SearchParams } from "@/lib/table-query";
+import { can } from "@/lib/accounts/roles";
+import { requirePageUser } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { listQueues } from "@/lib/review/server/list-queues";
+import { firstValues, type SearchParams } from "@/lib/platform/table-query";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review" };

@@ -4,11 +4,11 @@ import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { criterionLabel } from "@/components/runs/criterion-label";
 import { RunsTable } from "@/components/runs/runs-table";
-import { can } from "@/lib/auth/roles";
-import { requirePageUser } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { listRuns } from "@/lib/server/runs/list-runs";
-import { firstValues, tableQuerySchema, type SearchParams } from "@/lib/table-query";
+import { can } from "@/lib/accounts/roles";
+import { requirePageUser } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { listRuns } from "@/lib/runs/server/list-runs";
+import { firstValues, tableQuerySchema, type SearchParams } from "@/lib/platform/table-query";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Runs" };

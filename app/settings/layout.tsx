@@ -1,6 +1,6 @@
 import { NavLink } from "@/components/nav-link";
-import { can } from "@/lib/auth/roles";
-import { currentUser } from "@/lib/server/auth/guard";
+import { can } from "@/lib/accounts/roles";
+import { currentUser } from "@/lib/accounts/server/guard";
 
 /** Tabs for what the role can use here; each page checks the role itself. */
 export default async function SettingsLayout({ children }: { children: React.ReactNode }) {

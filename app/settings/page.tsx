@@ -4,12 +4,12 @@ import { InvitationsTable } from "@/components/settings/invitations-table";
 import { InviteForm } from "@/components/settings/invite-form";
 import { MembersTable } from "@/components/settings/members-table";
 import { SignInLocksTable } from "@/components/settings/sign-in-locks-table";
-import { formatDateTime } from "@/lib/format";
-import { requirePageUser } from "@/lib/server/auth/guard";
-import { listInvitations } from "@/lib/server/auth/invitations";
-import { listMembers } from "@/lib/server/auth/members";
-import { listSignInBlocks } from "@/lib/server/auth/sign-in-throttle";
-import { getPrisma } from "@/lib/server/db/client";
+import { formatDateTime } from "@/lib/platform/format";
+import { requirePageUser } from "@/lib/accounts/server/guard";
+import { listInvitations } from "@/lib/accounts/server/invitations";
+import { listMembers } from "@/lib/accounts/server/members";
+import { listSignInBlocks } from "@/lib/accounts/server/sign-in-throttle";
+import { getPrisma } from "@/lib/platform/db/client";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Members" };

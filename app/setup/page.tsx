@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SetupForm } from "@/components/accounts/setup-form";
 import { AuthCard } from "@/components/accounts/text-field";
-import { hasAnyUser } from "@/lib/server/auth/current-user";
-import { getPrisma } from "@/lib/server/db/client";
+import { hasAnyUser } from "@/lib/accounts/server/current-user";
+import { getPrisma } from "@/lib/platform/db/client";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Set up Callboard" };

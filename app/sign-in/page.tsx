@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/accounts/text-field";
 import { SignInForm } from "@/components/accounts/sign-in-form";
-import { safeNextPath } from "@/lib/auth/safe-next";
-import { hasAnyUser } from "@/lib/server/auth/current-user";
-import { currentUser } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { firstValues, type SearchParams } from "@/lib/table-query";
+import { safeNextPath } from "@/lib/accounts/safe-next";
+import { hasAnyUser } from "@/lib/accounts/server/current-user";
+import { currentUser } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { firstValues, type SearchParams } from "@/lib/platform/table-query";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AccountsTestContext } from "@/lib/server/auth/test-accounts";
+import type { AccountsTestContext } from "@/lib/accounts/server/test-accounts";
 
 // The page and its action read the request's headers and the app's database and auth: point them at a test file.
 const state = vi.hoisted(() => ({ headers: new Headers(), ctx: undefined as AccountsTestContext | undefined }));
@@ -19,15 +19,15 @@ vi.mock("next/navigation", () => ({
     throw new Error("forbidden");
   },
 }));
-vi.mock("@/lib/server/db/client", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/server/db/client")>()),
+vi.mock("@/lib/platform/db/client", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/platform/db/client")>()),
   getPrisma: () => state.ctx?.prisma,
 }));
-vi.mock("@/lib/server/auth/auth", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/server/auth/auth")>()), getAuth: () => state.ctx?.auth }));
+vi.mock("@/lib/accounts/server/auth", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/accounts/server/auth")>()), getAuth: () => state.ctx?.auth }));
 
 const { default: SignInPage } = await import("./page");
-const { signInAction } = await import("@/lib/actions/sign-in");
-const { createAccountsTestContext, TEST_PASSWORD } = await import("@/lib/server/auth/test-accounts");
+const { signInAction } = await import("@/lib/accounts/actions/sign-in");
+const { createAccountsTestContext, TEST_PASSWORD } = await import("@/lib/accounts/server/test-accounts");
 
 let ctx: AccountsTestContext;
 let member: { email: string };

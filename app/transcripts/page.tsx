@@ -5,12 +5,12 @@ import { PageHeader } from "@/components/page-header";
 import { MetadataGroupsTable } from "@/components/transcripts/metadata-groups-table";
 import { TranscriptFilters } from "@/components/transcripts/transcript-filters";
 import { TranscriptsTable } from "@/components/transcripts/transcripts-table";
-import { can } from "@/lib/auth/roles";
-import { requirePageUser } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { groupTranscripts, hasAnyTranscript, listMetadataValues, listToolNames, listTranscripts } from "@/lib/server/transcripts/list";
-import { firstValues, type SearchParams } from "@/lib/table-query";
-import { transcriptListQuerySchema, type TranscriptGroup, type TranscriptListQuery } from "@/lib/zod/transcripts";
+import { can } from "@/lib/accounts/roles";
+import { requirePageUser } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { groupTranscripts, hasAnyTranscript, listMetadataValues, listToolNames, listTranscripts } from "@/lib/transcripts/server/list";
+import { firstValues, type SearchParams } from "@/lib/platform/table-query";
+import { transcriptListQuerySchema, type TranscriptGroup, type TranscriptListQuery } from "@/lib/transcripts/schemas/transcripts";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Transcripts" };

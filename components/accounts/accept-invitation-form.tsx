@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { acceptInvitationAction } from "@/lib/actions/accept-invitation";
-import type { AccountFormState } from "@/lib/zod/accounts";
+import { acceptInvitationAction } from "@/lib/accounts/actions/accept-invitation";
+import type { AccountFormState } from "@/lib/accounts/schemas/accounts";
 import { NewAccountFields } from "./new-account-fields";
 import { FormMessage } from "./text-field";
 

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/zod/accounts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/accounts/schemas/accounts";
 import { TextField } from "./text-field";
 
 type Errors = Partial<Record<"name" | "password" | "confirmPassword", string[]>> | undefined;

@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { createFirstAdminAction } from "@/lib/actions/create-first-admin";
-import type { AccountFormState } from "@/lib/zod/accounts";
+import { createFirstAdminAction } from "@/lib/accounts/actions/create-first-admin";
+import type { AccountFormState } from "@/lib/accounts/schemas/accounts";
 import { NewAccountFields } from "./new-account-fields";
 import { FormMessage, TextField } from "./text-field";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { signInAction } from "@/lib/actions/sign-in";
-import type { AccountFormState } from "@/lib/zod/accounts";
+import { signInAction } from "@/lib/accounts/actions/sign-in";
+import type { AccountFormState } from "@/lib/accounts/schemas/accounts";
 import { FormMessage, TextField } from "./text-field";
 
 export function SignInForm({ next }: { next: string }) {

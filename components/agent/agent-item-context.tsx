@@ -1,8 +1,8 @@
 import { FindingsList } from "@/components/results/finding-item";
 import { ResultBadge } from "@/components/runs/result-badge";
 import { ConversationView } from "@/components/transcript/conversation-view";
-import type { Finding } from "@/lib/judges/types";
-import { plural } from "@/lib/format";
+import type { Finding } from "@/lib/judging/judges/types";
+import { plural } from "@/lib/platform/format";
 import type { ConversationBlock } from "@/lib/transcripts/conversation";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ResultBadge } from "@/components/runs/result-badge";
-import type { AgentResultItem } from "@/lib/results/agent-result";
+import type { AgentResultItem } from "@/lib/runs/results/agent-result";
 
 const REVIEW_STATUS_NAMES: Record<string, string> = { open: "queued", "in-review": "in review", done: "done" };
 

@@ -1,4 +1,4 @@
-import type { ChecksPlanDescription } from "@/lib/judges/checks/describe";
+import type { ChecksPlanDescription } from "@/lib/judging/judges/checks/describe";
 
 const VIEW_LABEL = { immediate: "before the response", hindsight: "in hindsight" } as const;
 

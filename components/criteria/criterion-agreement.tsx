@@ -1,5 +1,5 @@
 import { JudgeAgreementTable, type JudgeAgreementView } from "@/components/results/judge-agreement-table";
-import { plural } from "@/lib/format";
+import { plural } from "@/lib/platform/format";
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import type { CheckInfo } from "@/lib/judges/checks/check";
+import type { CheckInfo } from "@/lib/judging/judges/checks/check";
 import { isCriterionTooLong } from "@/lib/criteria/parse";
 import { scopeOf } from "@/lib/criteria/scope";
-import { describeMeasurement, type JudgeChoice } from "@/lib/judges/measured-by";
-import { PREVIEW_CALLS } from "@/lib/zod/preview";
+import { describeMeasurement, type JudgeChoice } from "@/lib/judging/judges/measured-by";
+import { PREVIEW_CALLS } from "@/lib/criteria/schemas/preview";
 import { MeasuredBy } from "./measured-by";
 import { PreviewButton } from "./preview-button";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CRITERION_TOO_LONG } from "@/lib/criteria/parse";
-import { OVERSIZED_ACTION_REFUSAL } from "@/lib/security/oversized-action";
+import { OVERSIZED_ACTION_REFUSAL } from "@/lib/platform/security/oversized-action";
 import { refusedAsTooLong } from "./criterion-text-field";
 
 describe("refusedAsTooLong (the criteria forms' answer to a failed action call)", () => {

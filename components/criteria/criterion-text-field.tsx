@@ -3,8 +3,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { CRITERION_TOO_LONG, isCriterionTooLong } from "@/lib/criteria/parse";
 import { parseScopedCriterion } from "@/lib/criteria/scope";
-import { isOversizedActionRefusal } from "@/lib/security/oversized-action";
-import type { CriterionFormState } from "@/lib/zod/criteria";
+import { isOversizedActionRefusal } from "@/lib/platform/security/oversized-action";
+import type { CriterionFormState } from "@/lib/criteria/schemas/criteria";
 import { CriterionKindBadge } from "@/components/criterion-kind-badge";
 import { CriterionScopeBadge } from "@/components/criterion-scope-badge";
 

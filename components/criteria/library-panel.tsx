@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { CriterionKindBadge } from "@/components/criterion-kind-badge";
-import { importLibraryCriteriaAction } from "@/lib/actions/import-library-criteria";
+import { importLibraryCriteriaAction } from "@/lib/criteria/actions/import-library-criteria";
 import { CRITERIA_LIBRARY } from "@/lib/criteria/library";
 import { parseCriterion } from "@/lib/criteria/parse";
 

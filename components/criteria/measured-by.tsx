@@ -1,4 +1,4 @@
-import type { MeasurementPlan } from "@/lib/judges/measured-by";
+import type { MeasurementPlan } from "@/lib/judging/judges/measured-by";
 
 /** "Measured by …" for one criterion and judge, with what depends on the response and a warning when results would be n/a. */
 export function MeasuredBy({ plan, label }: { plan: MeasurementPlan; label?: string }) {

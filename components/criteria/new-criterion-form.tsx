@@ -1,10 +1,10 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { createCriterionAction } from "@/lib/actions/create-criterion";
-import type { CheckInfo } from "@/lib/judges/checks/check";
-import type { JudgeChoice } from "@/lib/judges/measured-by";
-import type { CriterionFormState } from "@/lib/zod/criteria";
+import { createCriterionAction } from "@/lib/criteria/actions/create-criterion";
+import type { CheckInfo } from "@/lib/judging/judges/checks/check";
+import type { JudgeChoice } from "@/lib/judging/judges/measured-by";
+import type { CriterionFormState } from "@/lib/criteria/schemas/criteria";
 import { CriterionMeasurement } from "./criterion-measurement";
 import { CriterionTextField, refusedAsTooLong } from "./criterion-text-field";
 

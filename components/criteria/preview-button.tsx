@@ -1,9 +1,9 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { previewCriteriaAction } from "@/lib/actions/preview-criteria";
-import type { JudgeChoice } from "@/lib/judges/measured-by";
-import { PREVIEW_CALLS, type PreviewRequest, type PreviewState } from "@/lib/zod/preview";
+import { previewCriteriaAction } from "@/lib/criteria/actions/preview-criteria";
+import type { JudgeChoice } from "@/lib/judging/judges/measured-by";
+import { PREVIEW_CALLS, type PreviewRequest, type PreviewState } from "@/lib/criteria/schemas/preview";
 import { PreviewResults } from "./preview-results";
 
 interface Props {

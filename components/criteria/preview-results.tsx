@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ResultBadge } from "@/components/runs/result-badge";
-import type { PreviewRow } from "@/lib/zod/preview";
+import type { PreviewRow } from "@/lib/criteria/schemas/preview";
 
 const MODE_LABEL = { immediate: "immediate", hindsight: "hindsight" } as const;
 

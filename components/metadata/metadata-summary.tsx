@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { TranscriptMetadata } from "@/lib/results/run-call-row";
+import type { TranscriptMetadata } from "@/lib/runs/results/run-call-row";
 import { OutcomeBadge } from "./outcome-badge";
 
 const list = (params: Record<string, string>) => `/transcripts?${new URLSearchParams(params).toString()}`;

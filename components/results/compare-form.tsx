@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { CompareRunChoice } from "@/lib/results/compare-choice";
+import type { CompareRunChoice } from "@/lib/runs/results/compare-choice";
 
 interface Props {
   runs: CompareRunChoice[];

@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { HumanMarker } from "@/components/runs/human-marker";
 import { ResultBadge } from "@/components/runs/result-badge";
 import { DataTable, type DataTableFeatures } from "@/components/table/data-table";
-import type { HumanMark } from "@/lib/results/human-mark";
+import type { HumanMark } from "@/lib/runs/results/human-mark";
 
 export interface CompareTableRow {
   toolCallId: string;

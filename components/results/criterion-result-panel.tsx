@@ -1,8 +1,8 @@
 import { CriterionKindBadge } from "@/components/criterion-kind-badge";
 import type { CriterionScale } from "@/lib/criteria/parse";
-import type { ModeComparison } from "@/lib/results/compare-modes";
-import type { FindingsDiff } from "@/lib/results/findings-diff";
-import type { WordDiff } from "@/lib/results/word-diff";
+import type { ModeComparison } from "@/lib/runs/results/compare-modes";
+import type { FindingsDiff } from "@/lib/runs/results/findings-diff";
+import type { WordDiff } from "@/lib/runs/results/word-diff";
 import { FindingsDiffView } from "./findings-diff-view";
 import { ModeChange } from "./mode-change";
 import { ModeResultCard, type ModeSideView } from "./mode-result-card";

@@ -1,4 +1,4 @@
-import type { Finding } from "@/lib/judges/types";
+import type { Finding } from "@/lib/judging/judges/types";
 
 const severityTone: Record<Finding["severity"], string> = {
   info: "bg-slate-100 text-slate-700",

@@ -1,4 +1,4 @@
-import type { FindingsDiff, MatchedFinding } from "@/lib/results/findings-diff";
+import type { FindingsDiff, MatchedFinding } from "@/lib/runs/results/findings-diff";
 import { FindingItem, SeverityBadge } from "./finding-item";
 
 function Matched({ pair }: { pair: MatchedFinding }) {

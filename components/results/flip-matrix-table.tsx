@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { FlipMatrix } from "@/lib/results/aggregates";
-import { VERDICTS, type Verdict } from "@/lib/results/verdict";
+import type { FlipMatrix } from "@/lib/runs/results/aggregates";
+import { VERDICTS, type Verdict } from "@/lib/runs/results/verdict";
 import { count, percent } from "./chart-format";
 
 export interface FlipMatrixLinks {

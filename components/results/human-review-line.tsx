@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { formatDateTime } from "@/lib/format";
-import { humanSentence, humanTitle, reviewItemHref, type HumanMark } from "@/lib/results/human-mark";
+import { formatDateTime } from "@/lib/platform/format";
+import { humanSentence, humanTitle, reviewItemHref, type HumanMark } from "@/lib/runs/results/human-mark";
 import { REVIEW_STATUS_LABELS } from "@/lib/review/status";
 
 /**

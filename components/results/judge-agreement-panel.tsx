@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { plural } from "@/lib/format";
+import { plural } from "@/lib/platform/format";
 import { JudgeAgreementTable, type JudgeAgreementView } from "./judge-agreement-table";
 
 interface Props {

@@ -1,5 +1,5 @@
-import type { ApplicabilityChange, ModeComparison } from "@/lib/results/compare-modes";
-import { PASS_THRESHOLD } from "@/lib/results/verdict";
+import type { ApplicabilityChange, ModeComparison } from "@/lib/runs/results/compare-modes";
+import { PASS_THRESHOLD } from "@/lib/runs/results/verdict";
 
 const verdictWord = (passed: boolean) => (passed ? "pass" : "fail");
 

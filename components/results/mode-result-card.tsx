@@ -1,9 +1,9 @@
 import { ResultBadge } from "@/components/runs/result-badge";
 import type { CriterionScale } from "@/lib/criteria/parse";
-import type { ViewMode } from "@/lib/judges/types";
-import type { HumanMark } from "@/lib/results/human-mark";
-import type { ModeResult } from "@/lib/results/mode-result";
-import { verdictOf } from "@/lib/results/verdict";
+import type { ViewMode } from "@/lib/judging/judges/types";
+import type { HumanMark } from "@/lib/runs/results/human-mark";
+import type { ModeResult } from "@/lib/runs/results/mode-result";
+import { verdictOf } from "@/lib/runs/results/verdict";
 import { FindingsList } from "./finding-item";
 import { HumanReviewLine } from "./human-review-line";
 

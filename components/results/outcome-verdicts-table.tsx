@@ -1,4 +1,4 @@
-import type { CriterionOutcome, OutcomeSide, Separation } from "@/lib/results/outcome-separation";
+import type { CriterionOutcome, OutcomeSide, Separation } from "@/lib/runs/results/outcome-separation";
 
 export interface OutcomeVerdictRow extends CriterionOutcome {
   criterionLabel: string;

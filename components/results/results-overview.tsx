@@ -1,6 +1,6 @@
 import { HumanMarker } from "@/components/runs/human-marker";
 import { ResultBadge } from "@/components/runs/result-badge";
-import type { ModeComparison } from "@/lib/results/compare-modes";
+import type { ModeComparison } from "@/lib/runs/results/compare-modes";
 import type { CriterionResultView } from "./criterion-result-panel";
 import type { ModeSideView } from "./mode-result-card";
 

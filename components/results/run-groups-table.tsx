@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { cellKey, type RunGroup } from "@/lib/results/run-groups";
+import { cellKey, type RunGroup } from "@/lib/runs/results/run-groups";
 
 export interface RunGroupColumn {
   criterionId: string;

@@ -1,5 +1,5 @@
-import type { ScoreHistogram } from "@/lib/results/aggregates";
-import { FEW_RESULTS } from "@/lib/results/wilson";
+import type { ScoreHistogram } from "@/lib/runs/results/aggregates";
+import { FEW_RESULTS } from "@/lib/runs/results/wilson";
 import { binRange, count } from "./chart-format";
 
 const WIDTH = 320;

@@ -1,4 +1,4 @@
-import { FEW_RESULTS, wilsonInterval } from "@/lib/results/wilson";
+import { FEW_RESULTS, wilsonInterval } from "@/lib/runs/results/wilson";
 import { count, percent } from "./chart-format";
 
 const WIDTH = 320;

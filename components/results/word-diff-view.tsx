@@ -1,4 +1,4 @@
-import type { WordDiff } from "@/lib/results/word-diff";
+import type { WordDiff } from "@/lib/runs/results/word-diff";
 
 /**
  * The immediate explanation turned into the hindsight one, word by word. Screen readers do not

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
-import type { BuildQueueInput, BuildQueueResult } from "@/lib/zod/review";
+import type { BuildQueueInput, BuildQueueResult } from "@/lib/review/schemas/review";
 
 interface Props {
   runs: { id: string; name: string; mode: string; status: string }[];

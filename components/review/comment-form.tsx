@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useState, useTransition, type Ref } from "react";
-import { isOversizedActionRefusal } from "@/lib/security/oversized-action";
-import { COMMENT_TOO_LONG, MAX_COMMENT_LENGTH } from "@/lib/zod/review";
+import { isOversizedActionRefusal } from "@/lib/platform/security/oversized-action";
+import { COMMENT_TOO_LONG, MAX_COMMENT_LENGTH } from "@/lib/review/schemas/review";
 import type { Outcome } from "./outcome";
 import { FormButtons } from "./form-buttons";
 

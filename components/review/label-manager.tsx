@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { plural } from "@/lib/format";
+import { plural } from "@/lib/platform/format";
 import { LabelForm } from "./label-form";
 import type { Outcome } from "./outcome";
 import type { LabelActions } from "./review-actions";

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { ResultBadge } from "@/components/runs/result-badge";
 import { DataTable, type DataTableFeatures } from "@/components/table/data-table";
-import { plural } from "@/lib/format";
+import { plural } from "@/lib/platform/format";
 import { HumanVerdictBadge, ReasonBadges, ReviewStatusBadge } from "./review-badges";
 import { formatClock } from "./time";
 import type { HumanVerdictKind, JudgedResultView, PersonView, QueueReason, ReviewStatus } from "./types";

@@ -14,7 +14,7 @@ import type {
   SetLabelInput,
   SetStatusInput,
   VerdictInput,
-} from "@/lib/zod/review";
+} from "@/lib/review/schemas/review";
 
 /**
  * What the review panel asks the server to do: the review server actions, passed in by the page.

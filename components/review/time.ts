@@ -1,4 +1,4 @@
-// Fixed locale and zone, as in lib/format.ts, so the server's HTML and the browser's render agree.
+// Fixed locale and zone, as in lib/platform/format.ts, so the server's HTML and the browser's render agree.
 const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "UTC" });
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 

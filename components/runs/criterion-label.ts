@@ -1,5 +1,5 @@
 import { splitPrefix } from "@/lib/criteria/prefixes";
-import { trimEndMatching } from "@/lib/text-trim";
+import { trimEndMatching } from "@/lib/platform/text-trim";
 
 const KIND_WORD = { reward: "Reward", penalize: "Penalize", "passes-if": "Passes if", "fails-if": "Fails if" } as const;
 

@@ -1,5 +1,5 @@
-import { markFor, type HumanMark } from "@/lib/results/human-mark";
-import type { RunCallResult } from "@/lib/results/run-call-row";
+import { markFor, type HumanMark } from "@/lib/runs/results/human-mark";
+import type { RunCallResult } from "@/lib/runs/results/run-call-row";
 import { HumanMarker } from "./human-marker";
 import { ResultBadge } from "./result-badge";
 

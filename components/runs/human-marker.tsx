@@ -1,4 +1,4 @@
-import { humanBadgeText, humanTitle, type HumanMark } from "@/lib/results/human-mark";
+import { humanBadgeText, humanTitle, type HumanMark } from "@/lib/runs/results/human-mark";
 
 /** Outlined, never filled like the judge's badges, and tinted by what people stand behind. */
 function tone(mark: HumanMark): string {

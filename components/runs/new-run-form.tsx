@@ -5,11 +5,11 @@ import { MeasuredBy } from "@/components/criteria/measured-by";
 import { PreviewButton } from "@/components/criteria/preview-button";
 import { CriterionKindBadge } from "@/components/criterion-kind-badge";
 import { CriterionScopeBadge } from "@/components/criterion-scope-badge";
-import { startRunAction } from "@/lib/actions/start-run";
-import type { CheckInfo } from "@/lib/judges/checks/check";
-import { describeMeasurement, type JudgeChoice } from "@/lib/judges/measured-by";
-import { MAX_PREVIEW_CRITERIA, PREVIEW_CALLS } from "@/lib/zod/preview";
-import type { StartRunForm } from "@/lib/zod/start-run";
+import { startRunAction } from "@/lib/runs/actions/start-run";
+import type { CheckInfo } from "@/lib/judging/judges/checks/check";
+import { describeMeasurement, type JudgeChoice } from "@/lib/judging/judges/measured-by";
+import { MAX_PREVIEW_CRITERIA, PREVIEW_CALLS } from "@/lib/criteria/schemas/preview";
+import type { StartRunForm } from "@/lib/runs/schemas/start-run";
 
 interface Props {
   /** scope "agent": judged once per transcript on the whole transcript; "call": on every tool call. */

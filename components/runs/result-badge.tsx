@@ -1,4 +1,4 @@
-import { passes, PASS_THRESHOLD } from "@/lib/results/verdict";
+import { passes, PASS_THRESHOLD } from "@/lib/runs/results/verdict";
 
 const base = "rounded px-1.5 py-0.5 text-xs";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { cancelRunAction } from "@/lib/actions/cancel-run";
-import { retryFailedAction } from "@/lib/actions/retry-failed";
+import { cancelRunAction } from "@/lib/runs/actions/cancel-run";
+import { retryFailedAction } from "@/lib/runs/actions/retry-failed";
 
 export function RunActions({ runId, canCancel, failed }: { runId: string; canCancel: boolean; failed: number }) {
   const [message, setMessage] = useState<string | null>(null);

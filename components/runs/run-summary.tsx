@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { CriterionKindBadge } from "@/components/criterion-kind-badge";
-import { plural } from "@/lib/format";
+import { plural } from "@/lib/platform/format";
 
 export interface SummaryCriterion {
   id: string;

@@ -2,7 +2,7 @@
 
 import { useRef, type FormEvent } from "react";
 import { useUrlParams } from "@/components/table/use-url-params";
-import type { ReviewFilter, RunView } from "@/lib/zod/run-view";
+import type { ReviewFilter, RunView } from "@/lib/runs/schemas/run-view";
 
 interface Props {
   view: RunView;
@@ -19,7 +19,7 @@ interface Props {
 const FILTER_KEYS = ["criterion", "mode", "tool", "verdict", "min", "max", "changed", "review", "q", "model", "task", "tag", "outcome"] as const;
 const field = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 
-// Every filter, in REVIEW_FILTERS' order. Only types come from lib/zod: a value from there would
+// Every filter, in REVIEW_FILTERS' order. Only types come from lib/runs/schemas: a value from there would
 // bring zod's whole runtime into the run page's scripts.
 const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = {
   none: "Not reviewed",

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import { StatusBadge } from "@/components/status-badge";
 import { DataTable, type DataTableFeatures } from "@/components/table/data-table";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/platform/format";
 import { ProgressBar } from "./progress-bar";
 
 export interface RunRow {

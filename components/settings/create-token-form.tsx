@@ -2,8 +2,8 @@
 
 import { useActionState, useState } from "react";
 import { FormMessage, TextField } from "@/components/accounts/text-field";
-import { createApiTokenAction } from "@/lib/actions/create-api-token";
-import type { CreateTokenFormState } from "@/lib/zod/accounts";
+import { createApiTokenAction } from "@/lib/accounts/actions/create-api-token";
+import type { CreateTokenFormState } from "@/lib/accounts/schemas/accounts";
 import { CopyField } from "./copy-field";
 
 export function CreateTokenForm() {

@@ -1,6 +1,6 @@
 "use client";
 
-import { revokeInvitationAction } from "@/lib/actions/revoke-invitation";
+import { revokeInvitationAction } from "@/lib/accounts/actions/revoke-invitation";
 import { RowActionButton, SettingsTable, useRowAction } from "./settings-table";
 
 export interface InvitationView {

@@ -2,9 +2,9 @@
 
 import { useActionState, useState } from "react";
 import { FormMessage, TextField } from "@/components/accounts/text-field";
-import { inviteMemberAction } from "@/lib/actions/invite-member";
-import { roleDescriptions, roles } from "@/lib/auth/roles";
-import type { InviteFormState } from "@/lib/zod/accounts";
+import { inviteMemberAction } from "@/lib/accounts/actions/invite-member";
+import { roleDescriptions, roles } from "@/lib/accounts/roles";
+import type { InviteFormState } from "@/lib/accounts/schemas/accounts";
 import { CopyField } from "./copy-field";
 
 /** No email is sent: the admin copies the link and passes it on. */

@@ -1,8 +1,8 @@
 "use client";
 
-import { deactivateMemberAction } from "@/lib/actions/deactivate-member";
-import { setMemberRoleAction } from "@/lib/actions/set-member-role";
-import { roles } from "@/lib/auth/roles";
+import { deactivateMemberAction } from "@/lib/accounts/actions/deactivate-member";
+import { setMemberRoleAction } from "@/lib/accounts/actions/set-member-role";
+import { roles } from "@/lib/accounts/roles";
 import { RowActionButton, SettingsTable, useRowAction } from "./settings-table";
 
 export interface MemberView {

@@ -1,6 +1,6 @@
 "use client";
 
-import { unlockSignInAction } from "@/lib/actions/unlock-sign-in";
+import { unlockSignInAction } from "@/lib/accounts/actions/unlock-sign-in";
 import { RowActionButton, SettingsTable, useRowAction } from "./settings-table";
 
 export interface SignInLockView {

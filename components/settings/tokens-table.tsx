@@ -1,6 +1,6 @@
 "use client";
 
-import { revokeApiTokenAction } from "@/lib/actions/revoke-api-token";
+import { revokeApiTokenAction } from "@/lib/accounts/actions/revoke-api-token";
 import { RowActionButton, SettingsTable, useRowAction } from "./settings-table";
 
 export interface TokenView {

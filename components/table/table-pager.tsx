@@ -1,4 +1,4 @@
-import { PAGE_SIZES, pageCount } from "@/lib/table-query";
+import { PAGE_SIZES, pageCount } from "@/lib/platform/table-query";
 
 interface Props {
   label: string;

@@ -1,4 +1,4 @@
-import { isError, responseStatus } from "@/lib/judges/checks/response-status";
+import { isError, responseStatus } from "@/lib/judging/judges/checks/response-status";
 import { prettyJson } from "@/lib/transcripts/conversation";
 
 /**

@@ -6,7 +6,7 @@ import { OutcomeBadge } from "@/components/metadata/outcome-badge";
 import { TagList } from "@/components/metadata/tag-list";
 import { TaskLabel } from "@/components/metadata/task-label";
 import { DataTable, type DataTableFeatures } from "@/components/table/data-table";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/platform/format";
 
 export interface TranscriptRow {
   id: string;

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { groupRejected, itemPlace, placesSummary } from "@/lib/transcripts/group-import-errors";
-import type { UploadResponse } from "@/lib/zod/upload-response";
+import type { UploadResponse } from "@/lib/transcripts/schemas/upload-response";
 
 function where(item: { line?: number; index?: number }): string {
   return itemPlace({ file: "", line: item.line, index: item.index });

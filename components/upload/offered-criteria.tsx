@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { addOfferedCriteria, type AddOfferedCriteriaState } from "@/lib/actions/add-offered-criteria";
+import { addOfferedCriteria, type AddOfferedCriteriaState } from "@/lib/criteria/actions/add-offered-criteria";
 import { parseCriterion } from "@/lib/criteria/parse";
 
 /** Criteria that came with uploaded evaluation requests, offered for the criteria library. */

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRef, useState } from "react";
-import { uploadErrorSchema, uploadResponseSchema, type UploadResponse } from "@/lib/zod/upload-response";
+import { uploadErrorSchema, uploadResponseSchema, type UploadResponse } from "@/lib/transcripts/schemas/upload-response";
 import { FileResult } from "./file-result";
 import { OfferedCriteria } from "./offered-criteria";
 import { postFile, type PostProgress } from "./post-file";

@@ -5,7 +5,7 @@ import { HEADLESS_ADMIN_TOKEN, SIGNED_OUT } from "../fixtures/credentials";
  * The evaluation API on the real server, spoken as the official Composo Python SDK (0.2.48)
  * does: only `API-Key` (a Callboard API token here), `Content-Type` and its User-Agent; every
  * criterion to /api/v1/evals/reward, one request each, concurrently; evaluate_trace to /trace;
- * block=False to /reward/background. lib/evaluate/http/composo-sdk.db.test.ts covers the same
+ * block=False to /reward/background. lib/judging/api/http/composo-sdk.db.test.ts covers the same
  * contract in depth against the route handlers.
  */
 const SDK_HEADERS = { "API-Key": HEADLESS_ADMIN_TOKEN, "Content-Type": "application/json", "User-Agent": "composo-python-sdk/0.1.0" };

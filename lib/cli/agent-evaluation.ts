@@ -1,12 +1,12 @@
 import type { Criterion } from "@/lib/criteria/parse";
-import { DEFAULT_CONCURRENCY } from "@/lib/evaluate/evaluate-transcripts";
-import { evaluateAgents } from "@/lib/evaluate/evaluate-agents";
-import type { ConfiguredJudge } from "@/lib/evaluate/judge-from-env";
-import type { AgentResult, EvaluationItem, ResultCache } from "@/lib/evaluate/types";
-import { createLimiter } from "@/lib/eval/limiter";
-import { JUDGE_LABELS } from "@/lib/judges/registry";
-import { checksTraceJudge, type TraceJudge } from "@/lib/judges/trace";
-import { canJudgeTraces } from "@/lib/judges/trace/types";
+import { DEFAULT_CONCURRENCY } from "@/lib/judging/engine/evaluate-transcripts";
+import { evaluateAgents } from "@/lib/judging/engine/evaluate-agents";
+import type { ConfiguredJudge } from "@/lib/judging/engine/judge-from-env";
+import type { AgentResult, EvaluationItem, ResultCache } from "@/lib/judging/engine/types";
+import { createLimiter } from "@/lib/judging/engine/limiter";
+import { JUDGE_LABELS } from "@/lib/judging/judges/registry";
+import { checksTraceJudge, type TraceJudge } from "@/lib/judging/judges/agent";
+import { canJudgeTraces } from "@/lib/judging/judges/agent/types";
 import type { EvalOptions } from "./args";
 import type { CliCriterion } from "./load-criteria";
 

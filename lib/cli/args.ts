@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import type { JudgeKind } from "@/lib/judges/registry";
-import { RUN_MODES } from "@/lib/zod/runs";
+import type { JudgeKind } from "@/lib/judging/judges/registry";
+import { RUN_MODES } from "@/lib/runs/schemas/runs";
 
 // The registry's JUDGE_KINDS, written out: importing the registry loads every provider SDK,
 // seconds of start-up that `--help` and usage errors should not pay. The check below keeps the

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrisma } from "@/lib/server/db/client";
+import { createPrisma } from "@/lib/platform/db/client";
 
 // The real command, as `npx callboard` runs it: the launcher, tsx, and a fresh process each time.
 const ROOT = path.resolve(import.meta.dirname, "..", "..");

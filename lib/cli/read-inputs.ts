@@ -1,5 +1,5 @@
 import { createReadStream, statSync } from "node:fs";
-import type { EvaluationItem } from "@/lib/evaluate/types";
+import type { EvaluationItem } from "@/lib/judging/engine/types";
 import type { ImportError } from "@/lib/transcripts/import-types";
 import { readTranscripts } from "@/lib/transcripts/read-transcripts";
 import { describeReadError } from "./load-criteria";

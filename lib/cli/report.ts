@@ -1,10 +1,10 @@
 import type { Criterion } from "@/lib/criteria/parse";
 import type { CriterionScope } from "@/lib/criteria/scope";
-import type { GateResult } from "@/lib/evaluate/gate";
-import type { Summary } from "@/lib/evaluate/summarise";
-import type { EvalResult } from "@/lib/evaluate/types";
+import type { GateResult } from "@/lib/judging/engine/gate";
+import type { Summary } from "@/lib/judging/engine/summarise";
+import type { EvalResult } from "@/lib/judging/engine/types";
 import type { ImportError } from "@/lib/transcripts/import-types";
-import type { RunMode } from "@/lib/zod/runs";
+import type { RunMode } from "@/lib/runs/schemas/runs";
 
 export interface SavedRunInfo {
   /** Null when nothing new could be stored as a run (every transcript was already in the database). */

@@ -1,4 +1,4 @@
-import type { JudgeEnv } from "@/lib/judges/registry";
+import type { JudgeEnv } from "@/lib/judging/judges/registry";
 import { parseCliArgs } from "./args";
 import { EXIT, type ExitCode } from "./exit-codes";
 import { EVAL_HELP, MAIN_HELP } from "./help";

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { evaluateTranscripts } from "@/lib/evaluate/evaluate-transcripts";
-import { gate } from "@/lib/evaluate/gate";
-import { judgeFromEnv } from "@/lib/evaluate/judge-from-env";
-import { summarise } from "@/lib/evaluate/summarise";
-import type { EvalResult, ResultCache } from "@/lib/evaluate/types";
+import { evaluateTranscripts } from "@/lib/judging/engine/evaluate-transcripts";
+import { gate } from "@/lib/judging/engine/gate";
+import { judgeFromEnv } from "@/lib/judging/engine/judge-from-env";
+import { summarise } from "@/lib/judging/engine/summarise";
+import type { EvalResult, ResultCache } from "@/lib/judging/engine/types";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { describeImportError } from "@/lib/transcripts/import-error-text";
 import type { ImportError } from "@/lib/transcripts/import-types";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCriterionSchema } from "@/lib/zod/criteria";
+import { createCriterionSchema } from "@/lib/criteria/schemas/criteria";
 import { CRITERION_MAX_LENGTH, CRITERION_PREFIXES, CRITERION_TOO_LONG, criterionFormSchema, criterionSchema, criterionTextSchema, isCriterionTooLong, parseCriterion } from "./parse";
 
 function parsed(text: string) {

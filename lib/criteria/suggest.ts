@@ -1,4 +1,4 @@
-import { trimEndMatching } from "@/lib/text-trim";
+import { trimEndMatching } from "@/lib/platform/text-trim";
 /** Levenshtein distance; criteria prefixes are short, so the quadratic table is fine. */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;

@@ -1,7 +1,7 @@
 import type { CriterionScale } from "@/lib/criteria/parse";
-import { cohensKappa, type VerdictPair } from "@/lib/results/criteria-agreement";
-import { finite } from "@/lib/results/finite";
-import { passes, PASS_THRESHOLD } from "@/lib/results/verdict";
+import { cohensKappa, type VerdictPair } from "@/lib/runs/results/criteria-agreement";
+import { finite } from "@/lib/runs/results/finite";
+import { passes, PASS_THRESHOLD } from "@/lib/runs/results/verdict";
 import type { HumanVerdictKind } from "./human-verdict";
 
 /** One reviewed result: the judge's values and the person's verdict on them. */

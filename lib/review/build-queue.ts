@@ -1,7 +1,7 @@
 import type { CriterionScale } from "@/lib/criteria/parse";
-import type { ViewMode } from "@/lib/judges/types";
-import { finite } from "@/lib/results/finite";
-import { passes } from "@/lib/results/verdict";
+import type { ViewMode } from "@/lib/judging/judges/types";
+import { finite } from "@/lib/runs/results/finite";
+import { passes } from "@/lib/runs/results/verdict";
 import type { QueueFilter } from "./queue-filter";
 import { canonicalReasons, type QueueReason } from "./reasons";
 import { seededRandom, shuffled, stratifiedSample } from "./sample";
@@ -94,7 +94,7 @@ function agentWithinScope(candidate: AgentQueueCandidate, filter: QueueFilter): 
 
 /**
  * The reasons that hold for one result on its own: "failed" is the verdict the rest of the app
- * shows (lib/results/verdict), so a continuous score under PASS_THRESHOLD fails too; "low-score"
+ * shows (lib/runs/results/verdict), so a continuous score under PASS_THRESHOLD fails too; "low-score"
  * only concerns continuous criteria, whose scores carry more than pass/fail (binary scores are 0 or 1).
  */
 function ownReasons(candidate: { scale: CriterionScale; score: number | null; passed: boolean | null }, filter: QueueFilter): QueueReason[] {

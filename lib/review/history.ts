@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passes } from "@/lib/results/verdict";
+import { passes } from "@/lib/runs/results/verdict";
 import { formatScore, humanVerdictSchema } from "./human-verdict";
 import { QUEUE_REASON_LABELS, QUEUE_REASONS } from "./reasons";
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from "./status";

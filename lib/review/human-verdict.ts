@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CriterionScale } from "@/lib/criteria/parse";
-import { finite } from "@/lib/results/finite";
-import { passes, PASS_THRESHOLD } from "@/lib/results/verdict";
+import { finite } from "@/lib/runs/results/finite";
+import { passes, PASS_THRESHOLD } from "@/lib/runs/results/verdict";
 
 /** What a reviewer can say about a judge's result. */
 export const HUMAN_VERDICTS = ["agree", "disagree", "discuss"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASS_THRESHOLD } from "@/lib/results/verdict";
+import { PASS_THRESHOLD } from "@/lib/runs/results/verdict";
 
 /** How a queue picks among the pairs that match: every one, a random sample, or a stratified one. */
 export const QUEUE_SAMPLINGS = ["all", "random", "stratified"] as const;

@@ -12,7 +12,7 @@ export const SUCCESS_REWARD_THRESHOLD = 0.5;
 
 /**
  * Bump when the rules below change: stored rows with an older version have their columns
- * filled again at start-up (lib/server/transcripts/metadata-index.ts).
+ * filled again at start-up (lib/transcripts/server/metadata-index.ts).
  */
 export const METADATA_FIELDS_VERSION = 1;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sameOriginPath } from "@/lib/security/same-origin-path";
+import { sameOriginPath } from "@/lib/platform/security/same-origin-path";
 
 /*
  * A transcript made from a trace links back to its received spans and to a tracing UI. Those

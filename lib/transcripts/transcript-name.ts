@@ -1,5 +1,5 @@
 import type { CanonicalTranscript } from "./types";
-import { trimEndMatching } from "@/lib/text-trim";
+import { trimEndMatching } from "@/lib/platform/text-trim";
 
 const MAX_DERIVED = 80;
 

@@ -13,8 +13,8 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import Database from "better-sqlite3";
-import { BUSY_TIMEOUT_MS } from "@/lib/server/db/sqlite";
-import { sqlitePathFromUrl } from "@/lib/server/db/url";
+import { BUSY_TIMEOUT_MS } from "@/lib/platform/db/sqlite";
+import { sqlitePathFromUrl } from "@/lib/platform/db/url";
 import { childArgs, report, runChild, startSampler, verify } from "./measure";
 
 interface ChatMessage {

@@ -2,13 +2,13 @@
  * Copies every row of a seeded SQLite bench database into a migrated, empty PostgreSQL one, so
  * that a bench seeded with SQLite's fast prepared statements (bench:results' seed.ts) measures
  * the same rows on PostgreSQL. Tables go parents first (SQLite's foreign key lists), as
- * multi-row INSERTs (lib/server/db/multi-row-insert.ts); values are turned into PostgreSQL's
+ * multi-row INSERTs (lib/platform/db/multi-row-insert.ts); values are turned into PostgreSQL's
  * column types as read from its catalog: SQLite's 0/1 into booleans, Prisma's DateTime text (or
  * epoch milliseconds) into timestamps, JSON text cast to jsonb.
  */
 import Database from "better-sqlite3";
-import { createPrisma } from "@/lib/server/db/client";
-import { insertRowsPostgres, type SqlValue } from "@/lib/server/db/multi-row-insert";
+import { createPrisma } from "@/lib/platform/db/client";
+import { insertRowsPostgres, type SqlValue } from "@/lib/platform/db/multi-row-insert";
 
 const BATCH_ROWS = 5000;
 

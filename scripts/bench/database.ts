@@ -1,6 +1,6 @@
 /**
  * The database a benchmark runs on: `--database sqlite` (the default: a file in the bench's
- * temporary folder) or `--database postgresql` (a throwaway cluster, lib/server/db/pg-cluster.ts,
+ * temporary folder) or `--database postgresql` (a throwaway cluster, lib/platform/db/pg-cluster.ts,
  * stopped at the end; or `--database-url postgresql://…` for an existing server, on which each
  * bench database is created fresh and dropped at the end). Every database handed out is migrated
  * with the dialect's own migrations, as `npm run db:migrate` does.
@@ -8,10 +8,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { startPgCluster, stopPgCluster } from "@/lib/server/db/pg-cluster";
-import { createPgDatabase, dropPgDatabase } from "@/lib/server/db/pg-test-server";
-import { applyMigrations } from "@/lib/server/db/schema-engine";
-import { isPostgresUrl } from "@/lib/server/db/url";
+import { startPgCluster, stopPgCluster } from "@/lib/platform/db/pg-cluster";
+import { createPgDatabase, dropPgDatabase } from "@/lib/platform/db/pg-test-server";
+import { applyMigrations } from "@/lib/platform/db/schema-engine";
+import { isPostgresUrl } from "@/lib/platform/db/url";
 
 export type BenchDialect = "sqlite" | "postgresql";
 

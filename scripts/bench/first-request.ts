@@ -20,7 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createPrisma } from "@/lib/server/db/client";
+import { createPrisma } from "@/lib/platform/db/client";
 import { markInUse } from "./results/build";
 import { freePort, startServer, type ServerHandle } from "./results/server";
 import { benchSession, cookieHeader } from "./results/session";
@@ -168,7 +168,7 @@ async function main() {
     log(`${"answered after (spawn to first answer)".padEnd(width)}  ${summary(readySeconds, "s", 2)}`);
     log(`${"peak RSS of the last server".padEnd(width)}  ${peakRssMb} MB`);
     if (options.cpuProf) log(`CPU profile of the last server: ${options.cpuProf}`);
-    // What the servers said of their own warm-up (lib/server/warm-routes.ts logs only what went wrong).
+    // What the servers said of their own warm-up (lib/platform/warm-up/warm-routes.ts logs only what went wrong).
     const said = new Set(fs.readFileSync(path.join(dir, "server.log"), "utf8").split("\n").filter((line) => line.startsWith("callboard:")));
     for (const line of said) log(`server log: ${line}`);
     fs.rmSync(dir, { recursive: true, force: true });

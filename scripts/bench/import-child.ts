@@ -8,9 +8,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { env } from "@/lib/env";
-import { createPrisma } from "@/lib/server/db/client";
-import { importFile } from "@/lib/server/transcripts/import-file";
+import { env } from "@/lib/platform/env";
+import { createPrisma } from "@/lib/platform/db/client";
+import { importFile } from "@/lib/transcripts/server/import-file";
 import { childArgs, report, runChild, startSampler, verify } from "./measure";
 
 async function main(): Promise<void> {

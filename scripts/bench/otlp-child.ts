@@ -7,9 +7,9 @@
  *
  * The database must already be migrated. Prints a ChildResult as the last line of stdout.
  */
-import { createPrisma } from "@/lib/server/db/client";
-import { assembleQuietTraces } from "@/lib/server/traces/assemble-quiet-traces";
-import { handleOtlpTraces } from "@/lib/server/traces/otlp-http";
+import { createPrisma } from "@/lib/platform/db/client";
+import { assembleQuietTraces } from "@/lib/transcripts/server/traces/assemble-quiet-traces";
+import { handleOtlpTraces } from "@/lib/transcripts/server/traces/otlp-http";
 import { readOtlpRequests } from "./generate-otlp";
 import { childArgs, report, runChild, startSampler, verify } from "./measure";
 

@@ -3,9 +3,9 @@
  * or a dataset: what a rule-based judge could read, to learn whether any of it tells a right write
  * from a wrong one when the tool accepted both (scripts/bench-write-signals.ts, issue 11).
  */
-import { userConfirmed } from "@/lib/judges/checks/conversation";
-import { isError, responseStatus } from "@/lib/judges/checks/response-status";
-import { traceCalls, type TraceCall } from "@/lib/judges/trace/calls";
+import { userConfirmed } from "@/lib/judging/judges/checks/conversation";
+import { isError, responseStatus } from "@/lib/judging/judges/checks/response-status";
+import { traceCalls, type TraceCall } from "@/lib/judging/judges/agent/calls";
 import type { CanonicalMessage, CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
 import { scalars } from "../bench-agent-candidates";
 

@@ -1,10 +1,10 @@
-import { readJsonBody } from "@/lib/evaluate/http/read-json-body";
-import { authorizeRequest } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { RunError, runErrorStatus } from "@/lib/server/runs/errors";
-import { startRun } from "@/lib/server/runs/start-run";
-import { requestIssues } from "@/lib/zod/request-issues";
-import { createRunRequestSchema } from "@/lib/zod/runs-api";
+import { readJsonBody } from "@/lib/judging/api/http/read-json-body";
+import { authorizeRequest } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { RunError, runErrorStatus } from "@/lib/runs/server/errors";
+import { startRun } from "@/lib/runs/server/start-run";
+import { requestIssues } from "@/lib/platform/schemas/request-issues";
+import { createRunRequestSchema } from "@/lib/runs/schemas/runs-api";
 
 // 100,000 transcript ids fit with room to spare.
 const MAX_BODY_BYTES = 8 * 1024 * 1024;

@@ -1,9 +1,9 @@
-import { env } from "@/lib/env";
-import { authorizeRequest } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { bodyChunks } from "@/lib/server/http/body-chunks";
-import { importFile, UploadError } from "@/lib/server/transcripts/import-file";
-import { uploadQuerySchema } from "@/lib/zod/transcripts";
+import { env } from "@/lib/platform/env";
+import { authorizeRequest } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { bodyChunks } from "@/lib/platform/http/body-chunks";
+import { importFile, UploadError } from "@/lib/transcripts/server/import-file";
+import { uploadQuerySchema } from "@/lib/transcripts/schemas/transcripts";
 
 const LINES_TYPES = /(ndjson|jsonl|jsonlines|json-seq)/i;
 

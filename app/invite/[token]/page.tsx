@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AcceptInvitationForm } from "@/components/accounts/accept-invitation-form";
 import { AuthCard } from "@/components/accounts/text-field";
-import { roleDescriptions } from "@/lib/auth/roles";
-import { invitationForToken, UNUSABLE_LINK } from "@/lib/server/auth/invitations";
-import { getPrisma } from "@/lib/server/db/client";
-import { linkTokenSchema } from "@/lib/zod/accounts";
+import { roleDescriptions } from "@/lib/accounts/roles";
+import { invitationForToken, UNUSABLE_LINK } from "@/lib/accounts/server/invitations";
+import { getPrisma } from "@/lib/platform/db/client";
+import { linkTokenSchema } from "@/lib/accounts/schemas/accounts";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Invitation" };

@@ -1,6 +1,6 @@
 import { criterionLabel } from "@/components/runs/criterion-label";
 import { JudgeAgreementPanel } from "@/components/results/judge-agreement-panel";
-import type { JudgeAgreementRow } from "@/lib/server/results/human-agreement";
+import type { JudgeAgreementRow } from "@/lib/review/server/human-agreement";
 
 interface Props {
   runId: string;

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { RunGroupsTable, type RunGroupColumn } from "@/components/results/run-groups-table";
-import type { RunGroup } from "@/lib/results/run-groups";
-import type { TranscriptGroup } from "@/lib/zod/transcripts";
+import type { RunGroup } from "@/lib/runs/results/run-groups";
+import type { TranscriptGroup } from "@/lib/transcripts/schemas/transcripts";
 
 const FIELD_LABEL: Record<TranscriptGroup, string> = { model: "model", task: "task", tag: "tag", outcome: "outcome" };
 const OPTION_LABEL: Record<TranscriptGroup, string> = { model: "Model", task: "Task", tag: "Tag", outcome: "Outcome" };

@@ -1,5 +1,5 @@
 import { OutcomeVerdictsTable } from "@/components/results/outcome-verdicts-table";
-import type { CriterionOutcome } from "@/lib/results/outcome-separation";
+import type { CriterionOutcome } from "@/lib/runs/results/outcome-separation";
 
 interface Props {
   runId: string;

@@ -1,6 +1,6 @@
 import { RunSummary, type SummaryCriterion } from "@/components/runs/run-summary";
-import type { ViewMode } from "@/lib/judges/types";
-import type { RunResultsSummary } from "@/lib/server/runs/run-results";
+import type { ViewMode } from "@/lib/judging/judges/types";
+import type { RunResultsSummary } from "@/lib/runs/server/run-results";
 
 interface Props {
   runId: string;

@@ -4,12 +4,12 @@ import { PageHeader } from "@/components/page-header";
 import { AgreementTable } from "@/components/results/agreement-table";
 import { CompareForm } from "@/components/results/compare-form";
 import { CompareTable } from "@/components/results/compare-table";
-import type { CompareRunChoice } from "@/lib/results/compare-choice";
-import { requirePageUser } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { comparePage, compareRunChoices, compareSetup, compareStats, type CompareSeries } from "@/lib/server/results/compare-criteria";
-import { compareParamsSchema } from "@/lib/server/results/compare-params";
-import type { SearchParams } from "@/lib/table-query";
+import type { CompareRunChoice } from "@/lib/runs/results/compare-choice";
+import { requirePageUser } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { comparePage, compareRunChoices, compareSetup, compareStats, type CompareSeries } from "@/lib/runs/server/results/compare-criteria";
+import { compareParamsSchema } from "@/lib/runs/server/results/compare-params";
+import type { SearchParams } from "@/lib/platform/table-query";
 
 export const dynamic = "force-dynamic";
 

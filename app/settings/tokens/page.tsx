@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { CreateTokenForm } from "@/components/settings/create-token-form";
 import { TokensTable, type TokenView } from "@/components/settings/tokens-table";
-import { can } from "@/lib/auth/roles";
-import { formatDateTime } from "@/lib/format";
-import { requirePageUser } from "@/lib/server/auth/guard";
-import { listApiTokens, listOthersActiveTokens, type ApiTokenRow } from "@/lib/server/auth/manage-api-tokens";
-import { getPrisma } from "@/lib/server/db/client";
+import { can } from "@/lib/accounts/roles";
+import { formatDateTime } from "@/lib/platform/format";
+import { requirePageUser } from "@/lib/accounts/server/guard";
+import { listApiTokens, listOthersActiveTokens, type ApiTokenRow } from "@/lib/accounts/server/manage-api-tokens";
+import { getPrisma } from "@/lib/platform/db/client";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API tokens" };

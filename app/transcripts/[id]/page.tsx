@@ -8,16 +8,16 @@ import { ConversationView } from "@/components/transcript/conversation-view";
 import { RawJson } from "@/components/transcript/raw-json";
 import { ToolsPanel } from "@/components/transcript/tools-panel";
 import { WarningList } from "@/components/transcript/warning-list";
-import { formatDateTime, plural } from "@/lib/format";
-import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { transcriptAgentResults } from "@/lib/server/results/agent-results";
-import { getTranscript } from "@/lib/server/transcripts/get";
+import { formatDateTime, plural } from "@/lib/platform/format";
+import { currentUser, requirePageUser } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { transcriptAgentResults } from "@/lib/runs/server/results/agent-results";
+import { getTranscript } from "@/lib/transcripts/server/get";
 import { conversationBlocks, splitTools } from "@/lib/transcripts/conversation";
 import { canonicalDocument } from "@/lib/transcripts/document";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
 import { TraceLinks } from "@/components/transcript/trace-links";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 export const dynamic = "force-dynamic";
 

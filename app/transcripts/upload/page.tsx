@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
 import { UploadPanel } from "@/components/upload/upload-panel";
-import { env } from "@/lib/env";
-import { requirePageUser } from "@/lib/server/auth/guard";
+import { env } from "@/lib/platform/env";
+import { requirePageUser } from "@/lib/accounts/server/guard";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Upload transcripts" };

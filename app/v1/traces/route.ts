@@ -1,6 +1,6 @@
-import { authorizeRequest } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { handleOtlpTraces, otlpRefusal } from "@/lib/server/traces/otlp-http";
+import { authorizeRequest } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { handleOtlpTraces, otlpRefusal } from "@/lib/transcripts/server/traces/otlp-http";
 
 /**
  * `POST /v1/traces`: the OTLP/HTTP traces endpoint, where an exporter configured with

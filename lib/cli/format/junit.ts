@@ -1,7 +1,7 @@
 import { describeImportError } from "@/lib/transcripts/import-error-text";
-import { formatNumber } from "@/lib/evaluate/gate";
-import type { CriterionSummary } from "@/lib/evaluate/summarise";
-import type { EvalResult } from "@/lib/evaluate/types";
+import { formatNumber } from "@/lib/judging/engine/gate";
+import type { CriterionSummary } from "@/lib/judging/engine/summarise";
+import type { EvalResult } from "@/lib/judging/engine/types";
 import type { EvalReport } from "../report";
 import { attributes, escapeXmlText } from "./xml";
 import { resultLabel, resultProblem, viewLabel } from "./verdict";

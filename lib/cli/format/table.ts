@@ -1,6 +1,6 @@
-import { formatNumber, gateValue } from "@/lib/evaluate/gate";
-import type { CriterionSummary } from "@/lib/evaluate/summarise";
-import type { EvalResult } from "@/lib/evaluate/types";
+import { formatNumber, gateValue } from "@/lib/judging/engine/gate";
+import type { CriterionSummary } from "@/lib/judging/engine/summarise";
+import type { EvalResult } from "@/lib/judging/engine/types";
 import type { EvalReport } from "../report";
 import { alignColumns, truncate } from "./columns";
 import { headline, resultLabel, verdictText, viewLabel } from "./verdict";

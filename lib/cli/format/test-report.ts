@@ -1,7 +1,7 @@
-import { gate } from "@/lib/evaluate/gate";
-import { summarise } from "@/lib/evaluate/summarise";
-import { ACCURACY, CORRECT, result } from "@/lib/evaluate/test-fixtures";
-import type { CallResult } from "@/lib/evaluate/types";
+import { gate } from "@/lib/judging/engine/gate";
+import { summarise } from "@/lib/judging/engine/summarise";
+import { ACCURACY, CORRECT, result } from "@/lib/judging/engine/test-fixtures/items";
+import type { CallResult } from "@/lib/judging/engine/types";
 import type { ImportError } from "@/lib/transcripts/import-types";
 import type { EvalReport } from "../report";
 

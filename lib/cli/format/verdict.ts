@@ -1,4 +1,4 @@
-import { isAgentResult, type CallResult, type EvalResult } from "@/lib/evaluate/types";
+import { isAgentResult, type CallResult, type EvalResult } from "@/lib/judging/engine/types";
 
 /** A result in a few characters: `0.85`, `pass`, `fail`, `n/a`, `error`. */
 export function verdictText(result: EvalResult): string {

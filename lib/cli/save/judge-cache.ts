@@ -1,6 +1,6 @@
-import type { ResultCache } from "@/lib/evaluate/types";
+import type { ResultCache } from "@/lib/judging/engine/types";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { JudgeResult } from "@/lib/judges/types";
+import type { JudgeResult } from "@/lib/judging/judges/types";
 
 /**
  * The database's judge cache, read-only, keyed as the worker keys it. After a saved run, the

@@ -1,8 +1,8 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { createPrisma } from "@/lib/server/db/client";
-import { migrationPaths } from "@/lib/server/db/migrations-dir";
-import { applyMigrations } from "@/lib/server/db/schema-engine";
-import { databaseTarget, describeDatabase } from "@/lib/server/db/url";
+import { createPrisma } from "@/lib/platform/db/client";
+import { migrationPaths } from "@/lib/platform/db/migrations-dir";
+import { applyMigrations } from "@/lib/platform/db/schema-engine";
+import { databaseTarget, describeDatabase } from "@/lib/platform/db/url";
 
 export interface OpenedDatabase {
   prisma: PrismaClient;

@@ -2,14 +2,14 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import type { Criterion } from "@/lib/criteria/parse";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { addCriteria } from "@/lib/server/criteria/add-criteria";
-import { createRun } from "@/lib/server/runs/create-run";
-import { RunError } from "@/lib/server/runs/errors";
-import { importFile } from "@/lib/server/transcripts/import-file";
-import { judgeFactoryFromEnv } from "@/lib/server/worker/judge-factory";
-import { runUntilIdle } from "@/lib/server/worker/run-until-idle";
-import type { JudgeEnv } from "@/lib/judges/registry";
-import { newRunSchema, type RunJudgeConfig, type RunMode } from "@/lib/zod/runs";
+import { addCriteria } from "@/lib/criteria/server/add-criteria";
+import { createRun } from "@/lib/runs/server/create-run";
+import { RunError } from "@/lib/runs/server/errors";
+import { importFile } from "@/lib/transcripts/server/import-file";
+import { judgeFactoryFromEnv } from "@/lib/runs/server/worker/judge-factory";
+import { runUntilIdle } from "@/lib/runs/server/worker/run-until-idle";
+import type { JudgeEnv } from "@/lib/judging/judges/registry";
+import { newRunSchema, type RunJudgeConfig, type RunMode } from "@/lib/runs/schemas/runs";
 import type { SavedRunInfo } from "../report";
 
 export interface SaveRunInput {

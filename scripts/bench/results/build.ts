@@ -16,7 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { processAlive } from "@/lib/server/worker/worker-id";
+import { processAlive } from "@/lib/runs/server/worker/worker-id";
 
 export interface BenchBuild {
   /** The snapshot: `next start` runs with this as its working directory. */

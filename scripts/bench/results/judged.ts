@@ -1,13 +1,13 @@
 /**
  * Synthetic results for `npm run bench:results`, shaped like what the built-in checks judge
- * stores (lib/judges/checks): findings from the real check ids and severities, a quality that is
+ * stores (lib/judging/judges/checks): findings from the real check ids and severities, a quality that is
  * the product of (1 − penalty) over the findings, the criterion's prefix turning it into a score
  * or a verdict, and an explanation in the judge's words. A call's problems are drawn once and
  * shared by its criteria and both modes (as the judge shares one analysis per call); hindsight
  * adds what only the response shows and clears some doubts, so some verdicts flip.
  */
 import { parseCriterion, type CriterionKind, type CriterionScale } from "@/lib/criteria/parse";
-import type { Finding } from "@/lib/judges/types";
+import type { Finding } from "@/lib/judging/judges/types";
 import type { Rng } from "../generate-transcripts";
 
 export interface BenchCriterion {

@@ -4,9 +4,9 @@
  * Transcripts come from the import benchmark's generator (scripts/bench/generate-transcripts.ts)
  * and go through importItem, the validation every upload goes through, so the stored messages,
  * tools and tool calls are what an upload of that file would store, written by the importer's own
- * statements (transcriptInserts, lib/server/transcripts/store.ts). The other rows are written
+ * statements (transcriptInserts, lib/transcripts/server/store.ts). The other rows are written
  * with better-sqlite3 prepared statements in the same transaction, columns as Prisma writes them
- * (see lib/server/db/bulk-writer.ts): DateTime as ISO text with "+00:00", JSON as text, booleans
+ * (see lib/platform/db/bulk-writer.ts): DateTime as ISO text with "+00:00", JSON as text, booleans
  * as 0/1.
  *
  * Layout: every call × criterion is one evaluation; `bothShare` of the calls are judged in both
@@ -19,15 +19,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { compareModes } from "@/lib/results/compare-modes";
-import { modeResultFromRow } from "@/lib/results/mode-result";
-import { storedComparison } from "@/lib/results/stored-comparison";
-import { sqliteDateTime } from "@/lib/server/db/bulk-writer";
-import { applyMigrations } from "@/lib/server/db/schema-engine";
-import { planEvaluations, type PlannedCall, type PlannedEvaluation } from "@/lib/server/runs/plan-evaluations";
-import { preparedTranscript, transcriptInserts } from "@/lib/server/transcripts/store";
-import { emptyStoredReport, mergeFileReport, type FileReport } from "@/lib/server/transcripts/upload-report";
-import { storedVerdict } from "@/lib/server/worker/write-comparisons";
+import { compareModes } from "@/lib/runs/results/compare-modes";
+import { modeResultFromRow } from "@/lib/runs/results/mode-result";
+import { storedComparison } from "@/lib/runs/results/stored-comparison";
+import { sqliteDateTime } from "@/lib/platform/db/bulk-writer";
+import { applyMigrations } from "@/lib/platform/db/schema-engine";
+import { planEvaluations, type PlannedCall, type PlannedEvaluation } from "@/lib/runs/server/plan-evaluations";
+import { preparedTranscript, transcriptInserts } from "@/lib/transcripts/server/store";
+import { emptyStoredReport, mergeFileReport, type FileReport } from "@/lib/transcripts/server/upload-report";
+import { storedVerdict } from "@/lib/runs/server/worker/write-comparisons";
 import { importItem } from "@/lib/transcripts/import-item";
 import { generateTranscripts, Rng } from "../generate-transcripts";
 import { BENCH_CRITERIA, judge, judgedNotApplicable, profileCall, type CallProfile, type JudgedRow } from "./judged";

@@ -1,12 +1,12 @@
 /**
  * A signed-in reviewer for `npm run bench:results`: pages need a session, and a bench of the
  * sign-in redirect would measure nothing. The account and its session go into the seeded
- * database through Better Auth itself (as lib/server/auth/test-accounts.ts does), signed with a
+ * database through Better Auth itself (as lib/accounts/server/test-accounts.ts does), signed with a
  * key made for this run and handed to the server, so the cookie is one the server accepts.
  */
 import { randomBytes } from "node:crypto";
-import { createAuth } from "@/lib/server/auth/auth";
-import { createPrisma } from "@/lib/server/db/client";
+import { createAuth } from "@/lib/accounts/server/auth";
+import { createPrisma } from "@/lib/platform/db/client";
 
 export interface BenchSession {
   /** For the server's environment. */

@@ -3,13 +3,13 @@
  * first (untimed), then only judge.evaluate is timed, in process CPU time.
  */
 import { parseCriterion } from "@/lib/criteria/parse";
-import { judgeInputFor } from "@/lib/eval/engine";
-import { ViewMemo } from "@/lib/eval/judge-call";
+import { judgeInputFor } from "@/lib/judging/engine/engine";
+import { ViewMemo } from "@/lib/judging/engine/judge-call";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
-import { createChecksJudge } from "@/lib/judges/checks";
-import { dialectOf } from "@/lib/server/db/dialect";
-import type { JudgeInput } from "@/lib/judges/types";
-import { loadBatch } from "@/lib/server/worker/load-batch";
+import { createChecksJudge } from "@/lib/judging/judges/checks";
+import { dialectOf } from "@/lib/platform/db/dialect";
+import type { JudgeInput } from "@/lib/judging/judges/types";
+import { loadBatch } from "@/lib/runs/server/worker/load-batch";
 
 export async function judgeRate(prisma: PrismaClient, runId: string, sample: number): Promise<{ evaluations: number; cpuSeconds: number; perSecond: number }> {
   // In creation order, as the worker takes them: the criteria and modes of a call together

@@ -6,8 +6,8 @@
 import path from "node:path";
 import { parseCriterion } from "@/lib/criteria/parse";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { createCriterion } from "@/lib/server/criteria/create-criterion";
-import { importFile } from "@/lib/server/transcripts/import-file";
+import { createCriterion } from "@/lib/criteria/server/create-criterion";
+import { importFile } from "@/lib/transcripts/server/import-file";
 import { generateTranscripts } from "../generate-transcripts";
 import fs from "node:fs";
 

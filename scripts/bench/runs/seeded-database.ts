@@ -6,8 +6,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createPrisma } from "@/lib/server/db/client";
-import { applyMigrations } from "@/lib/server/db/schema-engine";
+import { createPrisma } from "@/lib/platform/db/client";
+import { applyMigrations } from "@/lib/platform/db/schema-engine";
 import { openBenchDatabases, takeDatabaseOption } from "../database";
 import { seedRunsData } from "./seed";
 

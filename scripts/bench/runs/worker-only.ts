@@ -17,8 +17,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { createPrisma } from "@/lib/server/db/client";
-import { createRun } from "@/lib/server/runs/create-run";
+import { createPrisma } from "@/lib/platform/db/client";
+import { createRun } from "@/lib/runs/server/create-run";
 import { workerSpec } from "../../supervised";
 import { seededDatabase } from "./seeded-database";
 

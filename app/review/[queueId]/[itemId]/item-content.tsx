@@ -3,9 +3,9 @@ import { CallContext } from "@/components/results/call-context";
 import { CriterionResultPanel, type CriterionResultView } from "@/components/results/criterion-result-panel";
 import { ResultsOverview } from "@/components/results/results-overview";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { conversationAroundCall, getCallDetail } from "@/lib/server/results/call-detail";
-import type { ReviewItemDetail } from "@/lib/server/review/get-item";
-import { getTranscript } from "@/lib/server/transcripts/get";
+import { conversationAroundCall, getCallDetail } from "@/lib/runs/server/results/call-detail";
+import type { ReviewItemDetail } from "@/lib/review/server/get-item";
+import { getTranscript } from "@/lib/transcripts/server/get";
 import { conversationBlocks } from "@/lib/transcripts/conversation";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
 

@@ -8,13 +8,13 @@ import { cellKey, FlipMatrixTable, type FlipMatrixLinks } from "@/components/res
 import { PassRateByToolChart } from "@/components/results/pass-rate-by-tool-chart";
 import { ScoreHistogramChart } from "@/components/results/score-histogram-chart";
 import { VerdictBarChart } from "@/components/results/verdict-bar-chart";
-import type { Verdict } from "@/lib/results/verdict";
-import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { flipMatrices, passRateByTool, resultModes, scoreDistributions } from "@/lib/server/results/charts";
-import { getRun } from "@/lib/server/runs/get-run";
-import { firstValues, type SearchParams } from "@/lib/table-query";
-import { runViewSchema, viewParams } from "@/lib/zod/run-view";
+import type { Verdict } from "@/lib/runs/results/verdict";
+import { currentUser, requirePageUser } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { flipMatrices, passRateByTool, resultModes, scoreDistributions } from "@/lib/runs/server/results/charts";
+import { getRun } from "@/lib/runs/server/get-run";
+import { firstValues, type SearchParams } from "@/lib/platform/table-query";
+import { runViewSchema, viewParams } from "@/lib/runs/schemas/run-view";
 
 export const dynamic = "force-dynamic";
 
@@ -34,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 const VERDICT_FILTER: Record<Verdict, "pass" | "fail" | "na"> = { pass: "pass", fail: "fail", "n/a": "na" };
 
-/** A view of the run page, written as that page reads it (lib/zod/run-view). */
+/** A view of the run page, written as that page reads it (lib/runs/schemas/run-view). */
 function runPageHref(runId: string, filters: Record<string, string>): string {
   const params = viewParams(runViewSchema.parse(filters));
   return `/runs/${runId}${params.size ? `?${params}` : ""}`;

@@ -1,7 +1,7 @@
-import { authorizeRequest } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { getTrace } from "@/lib/server/traces/get-trace";
-import { traceIdSchema } from "@/lib/zod/trace-env";
+import { authorizeRequest } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { getTrace } from "@/lib/transcripts/server/traces/get-trace";
+import { traceIdSchema } from "@/lib/transcripts/schemas/trace-env";
 
 /** `GET /api/otel/traces/<trace id>`: the spans Callboard received for a trace, as stored. */
 export async function GET(request: Request, { params }: { params: Promise<{ traceId: string }> }) {

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { authorizeRequest } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { EXPORT_FORMATS, exportFileName, exportStream } from "@/lib/server/results/export";
-import { exportSummary } from "@/lib/server/results/export-summary";
-import { firstValues } from "@/lib/table-query";
-import { runViewSchema } from "@/lib/zod/run-view";
+import { authorizeRequest } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { EXPORT_FORMATS, exportFileName, exportStream } from "@/lib/runs/server/results/export";
+import { exportSummary } from "@/lib/runs/server/results/export-summary";
+import { firstValues } from "@/lib/platform/table-query";
+import { runViewSchema } from "@/lib/runs/schemas/run-view";
 
 const formatSchema = z.enum(EXPORT_FORMATS);
 

@@ -1,8 +1,8 @@
-import { authorizeRequest } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { progressReport } from "@/lib/server/runs/progress-report";
-import { cachedRunProgress } from "@/lib/server/results/run-page-cache";
-import { readRunState } from "@/lib/server/results/state-cache";
+import { authorizeRequest } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { progressReport } from "@/lib/runs/server/progress-report";
+import { cachedRunProgress } from "@/lib/runs/server/results/run-page-cache";
+import { readRunState } from "@/lib/runs/server/results/state-cache";
 
 /**
  * Live progress of a run, polled by its page and by scripts: status, counts, `ended`, `failed`,

@@ -1,6 +1,6 @@
-import { authorizeRequest } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { getTranscript } from "@/lib/server/transcripts/get";
+import { authorizeRequest } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { getTranscript } from "@/lib/transcripts/server/get";
 import { canonicalDocument } from "@/lib/transcripts/document";
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {

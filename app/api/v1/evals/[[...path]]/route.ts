@@ -1,5 +1,5 @@
-import { unknownEvalPath } from "@/lib/evaluate/http/unsupported";
-import { authorizeEvalRequest } from "@/lib/server/auth/eval-api-auth";
+import { unknownEvalPath } from "@/lib/judging/api/http/unsupported";
+import { authorizeEvalRequest } from "@/lib/accounts/server/eval-api-auth";
 
 /** Any other path under /api/v1/evals: a JSON 404 naming the endpoints, never the HTML not-found page. */
 async function notFound(request: Request): Promise<Response> {

@@ -1,5 +1,5 @@
-import { handleEvalRequest } from "@/lib/evaluate/http/handle-eval-request";
-import { authorizeEvalRequest, evalMethodNotAllowed } from "@/lib/server/auth/eval-api-auth";
+import { handleEvalRequest } from "@/lib/judging/api/http/handle-eval-request";
+import { authorizeEvalRequest, evalMethodNotAllowed } from "@/lib/accounts/server/eval-api-auth";
 
 /** `POST /api/v1/evals/binary`: `{messages, evaluation_criteria, tools?, system_message?}` → `{passed, explanation}` for a "passes if"/"fails if" criterion. */
 export async function POST(request: Request) {

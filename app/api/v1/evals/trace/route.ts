@@ -1,5 +1,5 @@
-import { handleTraceRequest } from "@/lib/evaluate/http/handle-eval-request";
-import { authorizeEvalRequest, evalMethodNotAllowed } from "@/lib/server/auth/eval-api-auth";
+import { handleTraceRequest } from "@/lib/judging/api/http/handle-eval-request";
+import { authorizeEvalRequest, evalMethodNotAllowed } from "@/lib/accounts/server/eval-api-auth";
 
 /** `POST /api/v1/evals/trace`: an agent-level criterion over the SDK's `{trace}` or a transcript's `{messages}` → `{score, explanation}`. */
 export async function POST(request: Request) {

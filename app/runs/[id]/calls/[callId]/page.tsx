@@ -6,15 +6,15 @@ import { CallContext } from "@/components/results/call-context";
 import { CallNavigation } from "@/components/results/call-navigation";
 import { CriterionResultPanel } from "@/components/results/criterion-result-panel";
 import { ResultsOverview } from "@/components/results/results-overview";
-import { currentUser, requirePageUser } from "@/lib/server/auth/guard";
-import { getPrisma } from "@/lib/server/db/client";
-import { callTitle, conversationAroundCall, getCallDetail } from "@/lib/server/results/call-detail";
-import { readRunState } from "@/lib/server/results/state-cache";
-import { cachedViewCount } from "@/lib/server/results/view-count";
-import { callPlace } from "@/lib/server/results/view-sequence";
-import { firstValues, type SearchParams } from "@/lib/table-query";
+import { currentUser, requirePageUser } from "@/lib/accounts/server/guard";
+import { getPrisma } from "@/lib/platform/db/client";
+import { callTitle, conversationAroundCall, getCallDetail } from "@/lib/runs/server/results/call-detail";
+import { readRunState } from "@/lib/runs/server/results/state-cache";
+import { cachedViewCount } from "@/lib/runs/server/results/view-count";
+import { callPlace } from "@/lib/runs/server/results/view-sequence";
+import { firstValues, type SearchParams } from "@/lib/platform/table-query";
 import { conversationBlocks } from "@/lib/transcripts/conversation";
-import { runViewSchema, viewParams, type RunView } from "@/lib/zod/run-view";
+import { runViewSchema, viewParams, type RunView } from "@/lib/runs/schemas/run-view";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { BACKGROUND_NOT_SUPPORTED } from "@/lib/evaluate/http/unsupported";
-import { evalError } from "@/lib/evaluate/http/error-response";
-import { authorizeEvalRequest, evalMethodNotAllowed } from "@/lib/server/auth/eval-api-auth";
+import { BACKGROUND_NOT_SUPPORTED } from "@/lib/judging/api/http/unsupported";
+import { evalError } from "@/lib/judging/api/http/error-response";
+import { authorizeEvalRequest, evalMethodNotAllowed } from "@/lib/accounts/server/eval-api-auth";
 
 /** `POST /api/v1/evals/reward/background` (the SDK's `block=False`): a JSON 501, since /reward answers at once. */
 export async function POST(request: Request) {

@@ -1,0 +1,27 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { parseScopedCriterion } from "@/lib/criteria/scope";
+import { authorizeAction } from "@/lib/accounts/server/guard";
+import { CriterionConflictError } from "@/lib/criteria/server/errors";
+import { updateCriterion } from "@/lib/criteria/server/update-criterion";
+import { getPrisma } from "@/lib/platform/db/client";
+import { updateCriterionSchema, type CriterionFormState } from "@/lib/criteria/schemas/criteria";
+import { fieldErrorState } from "@/lib/platform/actions/action-result";
+
+export async function updateCriterionAction(_previous: CriterionFormState, form: FormData): Promise<CriterionFormState> {
+  const allowed = await authorizeAction("edit-criteria");
+  if (!allowed.ok) return { ok: false, message: allowed.message };
+  const parsed = updateCriterionSchema.safeParse({ id: form.get("id") ?? "", text: form.get("text") ?? "", title: form.get("title") ?? undefined });
+  if (!parsed.success) return fieldErrorState(parsed.error);
+  const criterion = parseScopedCriterion(parsed.data.text);
+  if (!criterion.ok) return { ok: false, message: criterion.message, fieldErrors: { text: [criterion.message] } };
+  try {
+    await updateCriterion(getPrisma(), parsed.data.id, criterion.criterion, parsed.data.title, criterion.scope);
+  } catch (error) {
+    if (error instanceof CriterionConflictError) return { ok: false, message: error.message, fieldErrors: { text: [error.message] } };
+    throw error;
+  }
+  revalidatePath("/criteria");
+  return { ok: true, message: "Criterion saved." };
+}

@@ -1,0 +1,80 @@
+import { can, type Role } from "@/lib/accounts/roles";
+import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
+import { cachedOutcome, judgePrepared, prepareCall, ViewMemo, type JudgeCallOutcome, type PreparedCall } from "@/lib/judging/engine/judge-call";
+import { sharedChecksJudge } from "@/lib/judging/engine/checks-threads";
+import { createLimiter } from "@/lib/judging/engine/limiter";
+import { modesFor } from "@/lib/judging/engine/modes";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { createJudge, judgeConfigFromEnv, JUDGE_LABELS, publicJudgeConfig, type JudgeEnv } from "@/lib/judging/judges/registry";
+import { PREVIEW_CALLS, type ParsedPreviewRequest, type PreviewRow } from "@/lib/criteria/schemas/preview";
+import { runJudgeSchema } from "@/lib/runs/schemas/runs";
+import { RunError } from "@/lib/runs/server/errors";
+import { checkSelection } from "@/lib/runs/server/start-run";
+import { defaultConcurrency } from "@/lib/runs/server/worker/judge-factory";
+import { timeoutFor } from "@/lib/runs/server/worker/judge-options";
+import { loadPreviewCalls, type PreviewCall } from "./load-preview-calls";
+
+export interface CriteriaPreview {
+  judgeId: string;
+  calls: number;
+  rows: PreviewRow[];
+}
+
+// One retry at most: a preview is waited for by someone, and a failure is worth seeing as it is.
+const PREVIEW_RETRY = { maxAttempts: 2, baseDelayMs: 500, maxDelayMs: 2_000, maxRetryAfterMs: 5_000 };
+
+function row(call: PreviewCall, criterion: Criterion, mode: PreviewRow["mode"], outcome: JudgeCallOutcome): PreviewRow {
+  const base = { transcriptId: call.transcriptId, transcriptName: call.transcriptName, toolCallId: call.toolCallId, ordinal: call.site.ordinal, toolName: call.site.toolName, criterion: criterion.text, scale: criterion.scale, mode };
+  if (outcome.status === "aborted") return { ...base, status: "error", score: null, passed: null, explanation: "The preview was stopped.", measuredBy: [], cached: false };
+  if (outcome.status === "error") return { ...base, status: "error", score: null, passed: null, explanation: outcome.error, measuredBy: [], cached: false };
+  const { result } = outcome;
+  return { ...base, status: outcome.status, score: result.score, passed: result.passed, explanation: result.explanation, measuredBy: result.measuredBy ?? [], cached: outcome.cached };
+}
+
+/**
+ * Judges a handful of calls against criteria that need not be stored, through the same path as
+ * a run's worker (lib/judging/engine/judge-call.ts, the run's judge settings and cache key), and stores
+ * nothing: results an earlier run cached are read, new ones are returned only. The judge is
+ * built from the server's environment, never from the request.
+ */
+export async function previewCriteria(prisma: PrismaClient, actor: { role: Role }, request: ParsedPreviewRequest, judgeEnv: JudgeEnv): Promise<CriteriaPreview> {
+  if (!can(actor.role, "run")) throw new RunError("forbidden", `Your role (${actor.role}) does not allow judging calls. Ask an admin if you need it.`);
+  const fromEnv = judgeConfigFromEnv(request.judgeKind, judgeEnv);
+  if (!fromEnv.ok) throw new RunError("judge-not-configured", `The ${JUDGE_LABELS[request.judgeKind]} judge is not configured on this server: ${fromEnv.reason}.`, "judge");
+  const criteria = request.criteria.map((text) => {
+    const parsed = parseCriterion(text);
+    if (!parsed.ok) throw new RunError("invalid-criterion", parsed.message, "criteria");
+    return parsed.criterion;
+  });
+  const selection = request.selection ?? { kind: "all" };
+  await checkSelection(prisma, selection);
+  const calls = await loadPreviewCalls(prisma, selection, PREVIEW_CALLS);
+  if (!calls.length) throw new RunError("empty-selection", "The selected transcripts hold no tool calls to preview on.", "transcripts");
+
+  // The built-in judge on its thread: a preview on the web server never judges on its event loop.
+  const judge = fromEnv.config.kind === "checks" ? sharedChecksJudge() : createJudge(fromEnv.config);
+  // What a run would store as its judge: the same settings give the same cache keys.
+  const settings = runJudgeSchema.parse(publicJudgeConfig(fromEnv.config));
+  const limiter = createLimiter(defaultConcurrency(judge.id));
+  const views = new ViewMemo();
+  const prepared: { call: PreviewCall; criterion: Criterion; mode: PreviewRow["mode"]; prepared: PreparedCall }[] = [];
+  for (const call of calls) {
+    const hasResponse = call.site.responseIndex !== null;
+    for (const criterion of criteria) {
+      for (const mode of modesFor(request.mode, hasResponse)) {
+        const view = views.get(call.toolCallId, mode, call.transcript, call.site);
+        prepared.push({ call, criterion, mode, prepared: prepareCall({ judge, settings, criterion, mode, view, hasResponse }) });
+      }
+    }
+  }
+  // As the worker does: every cache key looked up in one query, the judge asked on a miss only.
+  const keys = prepared.flatMap((item) => (item.prepared.kind === "judge" && item.prepared.key !== null ? [item.prepared.key] : []));
+  const entries = keys.length ? await prisma.judgeCache.findMany({ where: { key: { in: [...new Set(keys)] } }, select: { key: true, result: true } }) : [];
+  const stored = new Map(entries.map((entry) => [entry.key, entry.result]));
+  const rows = prepared.map(async ({ call, criterion, mode, prepared: item }): Promise<PreviewRow> => {
+    if (item.kind === "settled") return row(call, criterion, mode, item.outcome);
+    const outcome = (item.key === null ? null : cachedOutcome(stored.get(item.key), item.key)) ?? (await judgePrepared(item, { judge, criterion, limiter, timeoutMs: timeoutFor(settings), retry: PREVIEW_RETRY }));
+    return row(call, criterion, mode, outcome);
+  });
+  return { judgeId: judge.id, calls: calls.length, rows: await Promise.all(rows) };
+}

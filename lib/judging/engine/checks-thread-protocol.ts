@@ -1,0 +1,44 @@
+import { parentPort, workerData } from "node:worker_threads";
+import type { JudgeResult, JudgeInput } from "@/lib/judging/judges/types";
+import type { TraceJudgeInput } from "@/lib/judging/judges/agent/types";
+import { errorMessage } from "./errors";
+
+/** What a judging thread is posted: a call to judge, or a whole transcript for an agent-level criterion. */
+export type ThreadCall = { id: number; kind: "call"; input: JudgeInput } | { id: number; kind: "trace"; input: TraceJudgeInput };
+export type ThreadAnswer = { id: number; result: JudgeResult } | { id: number; error: string };
+
+/**
+ * Shared with each thread: two Int32 cells, the id of the call it is judging (IDLE between groups)
+ * and when it started, in milliseconds after `epoch`.
+ */
+export interface ThreadData {
+  state: SharedArrayBuffer;
+  epoch: number;
+}
+
+export const IDLE = -1;
+
+/**
+ * A judging thread's side: judges each group the owner posts, in order, and answers it in one
+ * message. Before each call it says in shared memory which call it is on and since when, so
+ * that the owner can abandon a call that runs past its budget.
+ */
+export function serveCalls(judgeOne: (call: ThreadCall) => Promise<JudgeResult>): void {
+  const { state, epoch } = workerData as ThreadData;
+  const progress = new Int32Array(state);
+  parentPort?.on("message", async (calls: ThreadCall[]) => {
+    const answers: ThreadAnswer[] = [];
+    for (const call of calls) {
+      // The start first: whoever reads the call's id then reads its own start.
+      Atomics.store(progress, 1, Date.now() - epoch);
+      Atomics.store(progress, 0, call.id);
+      try {
+        answers.push({ id: call.id, result: await judgeOne(call) });
+      } catch (error) {
+        answers.push({ id: call.id, error: errorMessage(error) });
+      }
+    }
+    Atomics.store(progress, 0, IDLE);
+    parentPort?.postMessage(answers);
+  });
+}

@@ -1,0 +1,97 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
+import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
+import { createChecksJudge } from "@/lib/judging/judges/checks";
+import { checksTraceJudge } from "@/lib/judging/judges/agent";
+import { immediate, tool, toolCall } from "@/lib/judging/judges/checks/testing/views";
+import type { JudgeInput } from "@/lib/judging/judges/types";
+import { JudgeBudgetError, threadedChecksJudge } from "./checks-threads";
+
+const criterion = (text: string): Criterion => {
+  const parsed = parseCriterion(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.criterion;
+};
+
+const area = tool("triangle_area", { base: { type: "integer" }, height: { type: "integer" } }, ["base", "height"], "Calculate the area of a triangle from its base and height.");
+const request = "Find the area of a triangle with a base of 10 units and a height of 5 units.";
+const inputs: JudgeInput[] = [{ base: 10, height: 5 }, { base: "10", height: 5 }, { base: 10 }, "{not json"].flatMap((args, index) =>
+  ["Reward tool calls that select appropriate tools and provide accurate parameters", "Tool call passes if every argument correctly fulfils the user's request"].map(
+    (text): JudgeInput => ({ criterion: criterion(text), view: "immediate", content: immediate({ user: request, tools: [area], calls: [toolCall(String(index), "triangle_area", args as string)] }) }),
+  ),
+);
+
+describe("the checks judge on a judging thread", () => {
+  it("answers a group as the judge on this thread answers each call, in order", async () => {
+    const inline = createChecksJudge();
+    const errors: unknown[] = [];
+    const threaded = threadedChecksJudge({ threads: 1, onError: (error) => errors.push(error) });
+    try {
+      const expected = await Promise.all(inputs.map((input) => inline.evaluate(input)));
+      const group = await threaded.evaluateMany?.(inputs);
+      expect(group).toEqual(expected.map((value) => ({ status: "fulfilled", value })));
+      expect(await threaded.evaluate(inputs[1])).toEqual(expected[1]);
+      expect(new Set(expected.map((result) => result.score)).size).toBeGreaterThan(1);
+      // A thread that failed or stalled would have been replaced, and said so here.
+      expect(errors).toEqual([]);
+    } finally {
+      await threaded.close();
+    }
+  });
+
+  it("judges a group on this thread too when it has no thread", async () => {
+    const inline = createChecksJudge();
+    expect(await inline.evaluateMany?.(inputs.slice(0, 2))).toEqual(await Promise.all(inputs.slice(0, 2).map(async (input) => ({ status: "fulfilled", value: await inline.evaluate(input) }))));
+  });
+
+  it("judges whole transcripts on the thread too, as the agent checks do here", async () => {
+    const threaded = threadedChecksJudge({ threads: 1 });
+    try {
+      const agent = parseAgentCriterion("Reward agents that recover from errors and complete the request");
+      if (!agent.ok) throw new Error(agent.message);
+      const content = { messages: [{ role: "user" as const, content: request }, ...inputs[0].content.context.slice(1)], tools: [area] };
+      expect(await threaded.evaluateTrace({ criterion: agent.criterion, content })).toEqual(await checksTraceJudge.evaluateTrace({ criterion: agent.criterion, content }));
+    } finally {
+      await threaded.close();
+    }
+  });
+});
+
+describe("a call that runs past its budget", () => {
+  const threadModule = pathToFileURL(path.join(import.meta.dirname, "test-fixtures/misbehaving-thread.ts")).href;
+  const marked = (marker: string): JudgeInput => ({ ...inputs[0], criterion: criterion(`Tool call fails if the call is ${marker}`) });
+
+  it("fails alone with a budget error; its thread is replaced and every other call is answered", async () => {
+    const errors: unknown[] = [];
+    const threaded = threadedChecksJudge({ threads: 1, budgetMs: 2_000, module: threadModule, onError: (error) => errors.push(error) });
+    try {
+      const inline = createChecksJudge();
+      const expected = await Promise.all(inputs.map((input) => inline.evaluate(input)));
+      // The stalling call sits in the middle of a group: the calls before and after it on the same thread are answered too.
+      const group = [...inputs.slice(0, 4), marked("STALL-THE-JUDGE"), ...inputs.slice(4)];
+      const started = performance.now();
+      const answers = await threaded.evaluateMany?.(group);
+      expect(performance.now() - started).toBeLessThan(20_000);
+      expect(answers?.[4]).toMatchObject({ status: "rejected", reason: expect.any(JudgeBudgetError) });
+      expect(answers?.filter((_, index) => index !== 4)).toEqual(expected.map((value) => ({ status: "fulfilled", value })));
+      expect(errors.map(String)).toEqual([expect.stringMatching(/spent \d+ ms on one call \(budget 2000 ms\): replaced/)]);
+      // Later batches go on on the new thread.
+      expect(await threaded.evaluate(inputs[1])).toEqual(expected[1]);
+    } finally {
+      await threaded.close();
+    }
+  }, 60_000);
+
+  it("a thread that dies fails the call it was on and is replaced", async () => {
+    const threaded = threadedChecksJudge({ threads: 1, module: threadModule });
+    try {
+      const [crashed, after] = await Promise.allSettled([threaded.evaluate(marked("CRASH-THE-THREAD")), threaded.evaluate(inputs[0])]);
+      expect(crashed).toMatchObject({ status: "rejected", reason: { message: expect.stringMatching(/thread failed on this call: a judging thread exited with code 7/) } });
+      expect(after).toEqual({ status: "fulfilled", value: await createChecksJudge().evaluate(inputs[0]) });
+    } finally {
+      await threaded.close();
+    }
+  }, 60_000);
+});

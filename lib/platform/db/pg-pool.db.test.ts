@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { createPrisma } from "./client";
+import { dialectOf } from "./dialect";
+import { clientPool, pgQuery, utcTimestamps, withPgTransaction } from "./pg-pool";
+import { executeSql } from "./sql-target";
+import { createTestDatabase } from "./test-database";
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let prisma: PrismaClient;
+beforeEach(async () => {
+  db = await createTestDatabase("pg_pool");
+  prisma = db.prisma;
+});
+afterEach(async () => db.cleanup());
+
+const LIMITS = { maxWaitMs: 5_000, timeoutMs: 5_000 };
+const insertSpanRow = (id: string) => `INSERT INTO "TraceSpan" ("traceId","spanId","data") VALUES ('${id}', 's', '{}')`;
+
+describe("withPgTransaction (PostgreSQL only: npm run test:pg)", () => {
+  it("commits what the work wrote when it resolves, on a connection of the client's own pool", async () => {
+    if (dialectOf(prisma) !== "postgresql") return expect(() => clientPool(prisma)).toThrow(/not created by createPrisma for PostgreSQL/);
+    expect(await withPgTransaction(prisma, LIMITS, async (tx) => (await tx.query(insertSpanRow("kept"))).rowCount)).toBe(1);
+    expect(await prisma.traceSpan.findMany({ select: { traceId: true } })).toEqual([{ traceId: "kept" }]);
+  });
+
+  it("rolls back and rethrows when the work throws, a statement's error included, and the pool goes on", async () => {
+    if (dialectOf(prisma) !== "postgresql") return;
+    await expect(
+      withPgTransaction(prisma, LIMITS, async (tx) => {
+        await tx.query(insertSpanRow("gone"));
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    await expect(withPgTransaction(prisma, LIMITS, (tx) => tx.query(`${insertSpanRow("a")}, ('a', 's', '{}')`))).rejects.toThrow(/duplicate key/);
+    await expect(withPgTransaction(prisma, { maxWaitMs: 5_000, timeoutMs: 50 }, (tx) => tx.query("SELECT pg_sleep(1)"))).rejects.toThrow(/statement timeout/);
+    expect(await prisma.traceSpan.count()).toBe(0);
+    await withPgTransaction(prisma, LIMITS, (tx) => tx.query(insertSpanRow("after")));
+    expect(await prisma.traceSpan.count()).toBe(1);
+  });
+
+  it("refuses a client it did not make, and one that was disconnected", async () => {
+    if (dialectOf(prisma) !== "postgresql") return;
+    expect(() => clientPool({} as PrismaClient)).toThrow(/not created by createPrisma for PostgreSQL/);
+    const other = createPrisma(db.url);
+    await other.traceSpan.count();
+    await other.$disconnect();
+    expect(() => clientPool(other)).toThrow(/disconnected/);
+  });
+});
+
+describe("timestamps past Prisma (PostgreSQL only)", () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it("are written and read back as UTC, as Prisma stores DateTime, whatever the process's time zone", async () => {
+    if (dialectOf(prisma) !== "postgresql") return;
+    // Far from UTC, so that a local-time reading or writing would move the instant by hours.
+    process.env.TZ = "Pacific/Kiritimati";
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    const whole = new Date("2026-01-02T03:04:05.000Z");
+    await withPgTransaction(prisma, LIMITS, async (tx) => {
+      await executeSql(tx, `INSERT INTO "TraceSpan" ("traceId","spanId","data","receivedAt") VALUES ($1, 's', '{}', $2), ($3, 's', '{}', $4)`, ["a", at, "b", whole]);
+    });
+    expect((await prisma.traceSpan.findMany({ orderBy: { traceId: "asc" }, select: { receivedAt: true } })).map((row) => row.receivedAt)).toEqual([at, whole]);
+    const rows = await pgQuery<{ receivedAt: Date }>(prisma, { text: `SELECT "receivedAt" FROM "TraceSpan" ORDER BY "traceId"`, types: utcTimestamps });
+    expect(rows.map((row) => row.receivedAt)).toEqual([at, whole]);
+  });
+});
+
+describe("a worker's client (PostgreSQL only: npm run test:pg)", () => {
+  it("runs its queries without parallel workers, through Prisma and past it; the web's client keeps the server's setting", async () => {
+    if (dialectOf(prisma) !== "postgresql") return;
+    const setting = async (client: PrismaClient) => {
+      const viaPrisma = await client.$queryRawUnsafe<{ max_parallel_workers_per_gather: string }[]>("SHOW max_parallel_workers_per_gather");
+      const pastPrisma = await pgQuery<{ max_parallel_workers_per_gather: string }>(client, "SHOW max_parallel_workers_per_gather");
+      return [viaPrisma[0].max_parallel_workers_per_gather, pastPrisma[0].max_parallel_workers_per_gather];
+    };
+    const worker = createPrisma(db.url, { background: true });
+    try {
+      expect(await setting(worker)).toEqual(["0", "0"]);
+      // The web's is the server's own (2 unless its configuration says otherwise).
+      const [server] = await prisma.$queryRawUnsafe<{ setting: string }[]>("SELECT reset_val AS setting FROM pg_settings WHERE name = 'max_parallel_workers_per_gather'");
+      expect(await setting(prisma)).toEqual([server.setting, server.setting]);
+      expect(server.setting).not.toBe("0");
+    } finally {
+      await worker.$disconnect();
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { RunView } from "@/lib/runs/schemas/run-view";
+
+/*
+ * The run page's orders as sort keys over `tc` (ToolCall) and `t` (its Transcript), and the SQL
+ * that sorts by them or compares a row with another: keyset conditions for previous and next.
+ */
+
+/** A column of `listed` that orders it, and its direction. Keys are never NULL, so "=" works on them. */
+export interface OrderKey {
+  column: string;
+  dir: "asc" | "desc";
+}
+
+/** A criterion's result row of one mode for the call: found by the unique (run, call, criterion, mode) index. */
+const scoreJoin = (alias: string, runId: string, criterionId: string, mode: string) =>
+  Prisma.sql`LEFT JOIN "Evaluation" ${Prisma.raw(alias)} ON ${Prisma.raw(alias)}."runId" = ${runId} AND ${Prisma.raw(alias)}."toolCallId" = tc."id" AND ${Prisma.raw(alias)}."criterionId" = ${criterionId} AND ${Prisma.raw(alias)}."mode" = ${mode}`;
+
+export interface Ordering {
+  joins: Prisma.Sql;
+  columns: Prisma.Sql[];
+  keys: OrderKey[];
+  /** How many leading keys are the columns of one index (Transcript's createdAt, id), so a range on them starts a walk mid-list. */
+  indexedKeys: number;
+}
+
+export function ordering(runId: string, view: RunView): Ordering {
+  const position = [Prisma.sql`t."createdAt"`, Prisma.sql`t."id"`, Prisma.sql`tc."ordinal"`, Prisma.sql`tc."id"`];
+  const keyed = (exprs: Prisma.Sql[], dirs: ("asc" | "desc")[], joins: Prisma.Sql = Prisma.empty, indexedKeys = 0): Ordering => ({
+    joins,
+    columns: exprs.map((expr, i) => Prisma.sql`${expr} AS ${Prisma.raw(`k${i}`)}`),
+    keys: dirs.map((dir, i) => ({ column: `k${i}`, dir })),
+    indexedKeys,
+  });
+  if (view.sort === "score" && view.criterion) {
+    // The view's mode; else hindsight where the call has it, immediate where it does not. A run
+    // judged in one mode has one row per call and criterion, so that is simply its score.
+    const joins = view.mode
+      ? scoreJoin("s1", runId, view.criterion, view.mode)
+      : Prisma.sql`${scoreJoin("s1", runId, view.criterion, "hindsight")} ${scoreJoin("s2", runId, view.criterion, "immediate")}`;
+    // Whether s1 matched, read from a column of the covering (run, criterion, mode, …, call, score)
+    // index: with s1."id", which only the table holds, PostgreSQL read the whole Evaluation table
+    // to join s1 (33 of the sort's 108 ms at 90,000 results) where s2 was an index-only scan.
+    const score = view.mode ? Prisma.sql`s1."score"` : Prisma.sql`CASE WHEN s1."toolCallId" IS NOT NULL THEN s1."score" ELSE s2."score" END`;
+    // Unscored calls last in either direction, then by id, as the list always had them.
+    return keyed([Prisma.sql`(${score}) IS NULL`, Prisma.sql`COALESCE(${score}, 0)`, Prisma.sql`tc."id"`], ["asc", view.dir, "asc"], joins);
+  }
+  if (view.sort === "tool") return keyed([Prisma.sql`tc."toolName"`, ...position], [view.dir, "asc", "asc", "asc", "asc"]);
+  return keyed(position, position.map(() => view.dir), Prisma.empty, 2);
+}
+
+/**
+ * A condition every row before `at` (after it, with `after`) meets, on the indexed leading keys
+ * alone: a row-value range the databases start an index walk from, where comesBefore's ORs are
+ * not. TRUE when no leading key is indexed.
+ */
+export function indexedRange(keys: readonly OrderKey[], indexedKeys: number, row: string, at: string, after = false): Prisma.Sql {
+  const leading = keys.slice(0, indexedKeys);
+  if (!leading.length || leading.some((key) => key.dir !== leading[0].dir)) return Prisma.raw("TRUE");
+  const op = (leading[0].dir === "asc") !== after ? "<=" : ">=";
+  const columns = (alias: string) => leading.map((key) => `${alias}.${key.column}`).join(", ");
+  return Prisma.raw(`(${columns(row)}) ${op} (${columns(at)})`);
+}
+
+/** ORDER BY the keys of `alias`, or in the reverse order. */
+export function orderBy(keys: readonly OrderKey[], alias: string, reverse = false): Prisma.Sql {
+  return Prisma.raw(keys.map((key) => `${alias}.${key.column} ${(key.dir === "asc") !== reverse ? "ASC" : "DESC"}`).join(", "));
+}
+
+/**
+ * `row` comes before `at` in the keys' order (after it, with `after`): the first key that
+ * differs decides. A keyset condition, so a neighbour costs one scan, never an OFFSET.
+ */
+export function comesBefore(keys: readonly OrderKey[], row: string, at: string, after = false): Prisma.Sql {
+  const terms = keys.map((key, i) => {
+    const equal = keys.slice(0, i).map((previous) => `${row}.${previous.column} = ${at}.${previous.column}`);
+    const op = (key.dir === "asc") !== after ? "<" : ">";
+    return `(${[...equal, `${row}.${key.column} ${op} ${at}.${key.column}`].join(" AND ")})`;
+  });
+  return Prisma.raw(`(${terms.join(" OR ")})`);
+}

@@ -1,0 +1,75 @@
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import type { RunView } from "@/lib/runs/schemas/run-view";
+import { narrowsCalls } from "./run-call-filters";
+import { listedCalls } from "./run-call-list";
+import { comesBefore, indexedRange, orderBy } from "./run-call-order";
+import { toNumber } from "./verdict-sql";
+
+/** How many calls the view shows. */
+export async function runCallCount(prisma: PrismaClient, runId: string, view: RunView): Promise<number> {
+  if (!narrowsCalls(view)) {
+    // Every call of the run: the distinct calls of its results, read from the unique index alone.
+    const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(DISTINCT "toolCallId") AS n FROM "Evaluation" WHERE "runId" = ${runId}`);
+    return toNumber(row?.n);
+  }
+  const { sql } = listedCalls(runId, view);
+  const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(*) AS n FROM (${sql}) AS counted`);
+  return toNumber(row?.n);
+}
+
+/**
+ * Ids of one page of the view's calls, in the view's order. No count rides along: a count reads
+ * every call of the view, while in the transcript order a page reads only as far as its last row.
+ */
+export async function runCallIds(prisma: PrismaClient, runId: string, view: RunView, skip: number, take: number): Promise<string[]> {
+  const { sql, keys } = listedCalls(runId, view);
+  const rows = await prisma.$queryRaw<{ id: string }[]>(Prisma.sql`SELECT l.id AS id FROM (${sql}) l ORDER BY ${orderBy(keys, "l")} LIMIT ${take} OFFSET ${skip}`);
+  return rows.map((row) => row.id);
+}
+
+/** Ids of one page of the view's calls, in the view's order, with the view's total. */
+export async function runCallIdsPage(prisma: PrismaClient, runId: string, view: RunView, skip: number, take: number): Promise<{ ids: string[]; total: number }> {
+  const ids = await runCallIds(prisma, runId, view, skip, take);
+  return { ids, total: await runCallCount(prisma, runId, view) };
+}
+
+export interface CallPosition {
+  /** 0-based place of the call in the view, or null when the view leaves it out. */
+  index: number | null;
+  total: number;
+  previous: string | null;
+  next: string | null;
+}
+
+/**
+ * Where one call stands in the view, and its neighbours, for previous/next on the tool-call
+ * page: keyset conditions on the call's own sort keys, so no id list travels to JavaScript. In
+ * the transcript order the neighbours start from the call's place in Transcript's index (a row
+ * each), and its place costs a walk up to it; other orders read the view once. `total`, when the
+ * caller knows it (a count remembered per run state), saves counting the view.
+ */
+export async function neighbours(prisma: PrismaClient, runId: string, view: RunView, toolCallId: string, total?: number): Promise<CallPosition> {
+  const { sql, keys, indexedKeys } = listedCalls(runId, view);
+  const counted = total ?? runCallCount(prisma, runId, view);
+  const before = Prisma.sql`${indexedRange(keys, indexedKeys, "l", "me")} AND ${comesBefore(keys, "l", "me")}`;
+  const after = Prisma.sql`${indexedRange(keys, indexedKeys, "l", "me", true)} AND ${comesBefore(keys, "l", "me", true)}`;
+  // Materialised once where no index walks the order; where one does, each subquery reads only its rows.
+  const listed = indexedKeys ? Prisma.sql`(${sql})` : Prisma.sql`listed`;
+  const materialised = indexedKeys ? Prisma.empty : Prisma.sql`listed AS MATERIALIZED (${sql}), `;
+  const [row] = await prisma.$queryRaw<{ found: unknown; before: unknown; previous: string | null; next: string | null }[]>(Prisma.sql`
+    WITH ${materialised}me AS (SELECT * FROM ${listed} m WHERE m.id = ${toolCallId})
+    SELECT
+      (SELECT COUNT(*) FROM me) AS found,
+      (SELECT COUNT(*) FROM me, ${listed} l WHERE ${before}) AS before,
+      (SELECT l.id FROM me, ${listed} l WHERE ${before} ORDER BY ${orderBy(keys, "l", true)} LIMIT 1) AS previous,
+      (SELECT l.id FROM me, ${listed} l WHERE ${after} ORDER BY ${orderBy(keys, "l")} LIMIT 1) AS next`);
+  const viewTotal = await counted;
+  if (!row || toNumber(row.found) === 0) return { index: null, total: viewTotal, previous: null, next: null };
+  return { index: toNumber(row.before), total: viewTotal, previous: row.previous, next: row.next };
+}
+
+/** SELECT of the ids of the view's calls, for aggregates over them. */
+export function runCallIdsSql(runId: string, view: RunView): Prisma.Sql {
+  // Unordered: the transcript order needs no join beyond the one every list has.
+  return Prisma.sql`SELECT id FROM (${listedCalls(runId, { ...view, sort: "transcript" }).sql}) AS listed`;
+}

@@ -1,0 +1,62 @@
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { dialectOf } from "@/lib/platform/db/dialect";
+import { leftJoinJsonTextElements } from "@/lib/platform/db/dialect-sql";
+import { foldRunGroups, type RunGroup } from "@/lib/runs/results/run-groups";
+import type { TranscriptGroup } from "@/lib/transcripts/schemas/transcripts";
+import { FAIL_SQL, FINITE_SCORE_SQL, PASS_SQL, toNumber } from "./verdict-sql";
+
+interface CountRow {
+  key: string | null;
+  criterionId: string;
+  mode: string;
+  transcripts: unknown;
+  calls: unknown;
+  passed: unknown;
+  failed: unknown;
+  scoreSum: number | null;
+  scored: unknown;
+}
+
+// The group's value for a result, from its transcript `t` (and, for tags, one tag `j` of it).
+const GROUP_KEY: Record<TranscriptGroup, Prisma.Sql> = {
+  model: Prisma.sql`t."model"`,
+  task: Prisma.sql`t."taskId"`,
+  tag: Prisma.sql`j."value"`,
+  outcome: Prisma.sql`CASE WHEN t."success" IS NULL THEN NULL WHEN t."success" THEN 'success' ELSE 'failure' END`,
+};
+
+/**
+ * A run's results grouped by one metadata field of their transcripts (lib/runs/results/run-groups.ts),
+ * counted in SQL per group, criterion and mode, over the whole run. A transcript with several
+ * tags counts under each; one with none, under no tag.
+ */
+export async function runResultGroups(prisma: PrismaClient, runId: string, field: TranscriptGroup): Promise<{ groups: RunGroup[]; more: number }> {
+  const tags = field === "tag" ? leftJoinJsonTextElements(dialectOf(prisma), Prisma.sql`t."tags"`, "j") : Prisma.empty;
+  const rows = await prisma.$queryRaw<CountRow[]>(Prisma.sql`
+    SELECT ${GROUP_KEY[field]} AS key, e."criterionId" AS "criterionId", e."mode" AS mode,
+      COUNT(DISTINCT tc."transcriptId") AS transcripts, COUNT(DISTINCT e."toolCallId") AS calls,
+      SUM(CASE WHEN ${PASS_SQL} THEN 1 ELSE 0 END) AS passed,
+      SUM(CASE WHEN ${FAIL_SQL} THEN 1 ELSE 0 END) AS failed,
+      SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN e.score END) AS "scoreSum",
+      SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN 1 ELSE 0 END) AS scored
+    FROM "Evaluation" e
+      JOIN "Criterion" c ON c."id" = e."criterionId"
+      JOIN "ToolCall" tc ON tc."id" = e."toolCallId"
+      JOIN "Transcript" t ON t."id" = tc."transcriptId"
+      ${tags}
+    WHERE e."runId" = ${runId}
+    GROUP BY 1, e."criterionId", e."mode"`);
+  return foldRunGroups(
+    rows.map((row) => ({
+      key: row.key === null ? null : String(row.key),
+      criterionId: row.criterionId,
+      mode: row.mode,
+      transcripts: toNumber(row.transcripts),
+      calls: toNumber(row.calls),
+      passed: toNumber(row.passed),
+      failed: toNumber(row.failed),
+      scoreSum: Number(row.scoreSum ?? 0),
+      scored: toNumber(row.scored),
+    })),
+  );
+}

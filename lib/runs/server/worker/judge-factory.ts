@@ -1,0 +1,50 @@
+import { canonicalJson } from "@/lib/judging/engine/cache-key";
+import { createChecksJudge } from "@/lib/judging/judges/checks";
+import { createJudge, JUDGE_LABELS, judgeConfigFromEnv, judgeConfigSchema, type JudgeEnv } from "@/lib/judging/judges/registry";
+import type { Judge } from "@/lib/judging/judges/types";
+import type { RunJudgeConfig } from "@/lib/runs/schemas/runs";
+
+/**
+ * Builds the judge a run asked for from its stored, secret-free config. Network judges get
+ * their API keys from the server's environment here, so keys never reach the database.
+ */
+export type JudgeFactory = (config: RunJudgeConfig) => Judge | Promise<Judge>;
+
+/** The run's settings (model, temperature, endpoint) win; the environment supplies what a run never stores. */
+export function judgeFactoryFromEnv(env: JudgeEnv): JudgeFactory {
+  return (config) => {
+    if (config.kind === "checks") return createChecksJudge();
+    const fromEnv = judgeConfigFromEnv(config.kind, env);
+    if (!fromEnv.ok) throw new Error(`the ${JUDGE_LABELS[config.kind]} judge is not configured on this server: ${fromEnv.reason}`);
+    return createJudge(judgeConfigSchema.parse({ ...fromEnv.config, ...config }));
+  };
+}
+
+export const defaultJudgeFactory: JudgeFactory = (config) => judgeFactoryFromEnv(process.env)(config);
+
+/** Concurrent calls per judge: the checks judge is local CPU work; a provider gets a gentle default. */
+export function defaultConcurrency(judgeId: string): number {
+  return judgeId === "checks" ? 8 : 4;
+}
+
+/**
+ * One judge per distinct config for the worker's lifetime, so clients and connection pools are
+ * shared. A factory that fails (a missing API key) is asked again next time rather than cached,
+ * so fixing the environment and retrying the failed rows is enough.
+ */
+export class JudgeResolver {
+  private readonly judges = new Map<string, Promise<Judge>>();
+
+  constructor(private readonly factory: JudgeFactory) {}
+
+  async get(config: RunJudgeConfig): Promise<Judge> {
+    const key = canonicalJson(config);
+    let judge = this.judges.get(key);
+    if (!judge) {
+      judge = Promise.resolve().then(() => this.factory(config));
+      this.judges.set(key, judge);
+      judge.catch(() => this.judges.delete(key));
+    }
+    return judge;
+  }
+}

@@ -1,0 +1,11 @@
+import { failedCall, type SettledJudgeCall } from "@/lib/judging/engine/judge-call";
+
+/** What the worker writes for one evaluation: the judged outcome and the judge that gave it. */
+export type SettledOutcome = SettledJudgeCall & { judgeId: string | null };
+
+/** The worker is stopping: the claim is given back and the row judged later. */
+export type WorkOutcome = SettledOutcome | { status: "aborted" };
+
+export function failure(errorKind: string, error: string, judgeId: string | null = null): SettledOutcome {
+  return { ...failedCall(errorKind, error), judgeId };
+}
