@@ -1,17 +1,9 @@
-import type { JudgeEnv } from "@/lib/judging/judges/registry";
 import { parseCliArgs } from "./args";
 import { EXIT, type ExitCode } from "./exit-codes";
 import { EVAL_HELP, MAIN_HELP } from "./help";
+import type { CliIo } from "./io";
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: JudgeEnv;
-  /** The directory the command was typed in: file arguments are relative to it. */
-  cwd: string;
-  /** Where prisma/ lives: migrations, and relative DATABASE_URL paths, are taken from here. */
-  projectRoot: string;
-}
+export type { CliIo } from "./io";
 
 /** Runs one command line and returns the exit code; all output goes through `io`. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {

@@ -17,7 +17,7 @@ import { agentEvaluation, splitByScope } from "./agent-evaluation";
 import { loadCriteria } from "./load-criteria";
 import { missingFiles, readInputs, type InputFile } from "./read-inputs";
 import type { EvalReport, SavedRunInfo } from "./report";
-import type { CliIo } from "./run-cli";
+import type { CliIo } from "./io";
 
 function usageError(io: CliIo, messages: readonly string[]): ExitCode {
   io.stderr(messages.map((message) => `callboard: ${message}\n`).join(""));

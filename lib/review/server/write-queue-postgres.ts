@@ -5,7 +5,7 @@ import { insertRowsPostgres, type SqlValue } from "@/lib/platform/db/multi-row-i
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode, UNIQUE_VIOLATION } from "@/lib/platform/db/pg-errors";
 import { ReviewError } from "./errors";
 import { itemTarget } from "./item-target";
-import type { NewQueue } from "./write-queue";
+import type { NewQueue } from "./new-queue";
 
 // writeQueue on PostgreSQL: the queue, its items and their "created" entries in one transaction
 // with multi-row INSERTs; the same conflicts reported the same way.

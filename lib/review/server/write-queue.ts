@@ -1,22 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ReviewEventInput } from "@/lib/review/history";
-import type { QueueSelection } from "@/lib/review/build-queue";
 import { sqliteDateTime, withBulkConnection } from "@/lib/platform/db/bulk-writer";
 import { dialectOf } from "@/lib/platform/db/dialect";
 import { ReviewError } from "./errors";
 import { itemTarget } from "./item-target";
+import type { NewQueue } from "./new-queue";
 import { writeQueuePostgres } from "./write-queue-postgres";
 
-export interface NewQueue {
-  name: string;
-  runId: string;
-  filter: unknown;
-  createdById: string;
-  createdAt: Date;
-  /** In queue order: the first gets position 1. */
-  items: readonly QueueSelection[];
-}
+export type { NewQueue } from "./new-queue";
 
 const INSERT_QUEUE = `INSERT INTO "ReviewQueue" ("id","name","runId","filter","createdById","createdAt") VALUES (?,?,?,?,?,?)`;
 const INSERT_REVIEW = `INSERT INTO "Review" ("id","queueId","position","runId","toolCallId","evaluationId","transcriptEvaluationId","reasons","status","createdAt","updatedAt")

@@ -5,7 +5,7 @@ import { withPgTransaction } from "@/lib/platform/db/pg-pool";
 import type { SqlTarget } from "@/lib/platform/db/sql-target";
 import { insertRowsUnnestPostgres, type UnnestColumn, type UnnestType } from "@/lib/platform/db/unnest-insert";
 import { METADATA_COLUMNS, postgresMetadataColumnValues } from "./metadata-columns";
-import type { PreparedTranscript, StoreResult } from "./store";
+import type { PreparedTranscript, StoreResult } from "./store-types";
 
 // storeTranscripts on PostgreSQL: the same rows as the SQLite path, in one transaction, with a few
 // set-based INSERTs per batch instead of better-sqlite3's prepared statements. Past Prisma, on a

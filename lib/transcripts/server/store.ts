@@ -2,23 +2,14 @@ import { sortableUuid } from "@/lib/platform/ids/sortable-uuid";
 import type Database from "better-sqlite3";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ImportSuccess } from "@/lib/transcripts/import-types";
-import type { CanonicalTranscript, JsonValue, ToolCallSite, TranscriptFormat } from "@/lib/transcripts/types";
+import type { JsonValue } from "@/lib/transcripts/types";
 import { sqliteDateTime, withBulkConnection } from "@/lib/platform/db/bulk-writer";
 import { dialectOf } from "@/lib/platform/db/dialect";
 import { METADATA_COLUMNS, metadataColumnValues } from "./metadata-columns";
 import { storeTranscriptsPostgres } from "./store-postgres";
+import type { PreparedTranscript, StoreResult } from "./store-types";
 
-/** A transcript that passed validation, ready to be written with its extracted tool calls. */
-export interface PreparedTranscript {
-  name: string;
-  format: TranscriptFormat;
-  hash: string;
-  transcript: CanonicalTranscript;
-  sites: ToolCallSite[];
-  warnings: JsonValue[];
-  sourceFile?: string;
-  sourceLocation?: string;
-}
+export type { PreparedTranscript, StoreResult } from "./store-types";
 
 /** An item the importer accepted, as the store writes it. */
 export function preparedTranscript(outcome: ImportSuccess, sourceFile?: string, sourceLocation?: string): PreparedTranscript {
@@ -33,11 +24,6 @@ export function preparedTranscript(outcome: ImportSuccess, sourceFile?: string, 
     sourceFile,
     sourceLocation,
   };
-}
-
-export interface StoreResult {
-  stored: { id: string; name: string; hash: string }[];
-  duplicates: { name: string; hash: string; existingId: string }[];
 }
 
 const INSERT_TRANSCRIPT = `INSERT INTO "Transcript" ("id","uploadId","name","sourceFile","sourceLocation","format","contentHash","messages","tools","metadata","messageCount","toolCallCount","warningCount","warnings","createdAt",${METADATA_COLUMNS.map((c) => `"${c}"`).join(",")})

@@ -1,32 +1,8 @@
 import type { Severity, ViewMode } from "../types";
 import type { CallContext } from "./context";
+import type { CheckHit, Topic } from "./hit";
 
-/** The small, visible vocabulary a criterion is mapped onto. */
-export type Topic =
-  | "tool-selection"
-  | "parameter-accuracy"
-  | "fabrication"
-  | "errors"
-  | "redundancy"
-  | "use-of-results"
-  | "safety"
-  | "confirmation"
-  | "policy"
-  | "protocol";
-
-/** One problem a check found. `penalty` (0..1) is how much it lowers the call's quality. */
-export interface CheckHit {
-  severity: Severity;
-  penalty: number;
-  path?: string;
-  message: string;
-  evidence?: string;
-  /**
-   * The topics this hit speaks to, when narrower than its check's: a tool that rejected a call
-   * for a transient reason (a timeout) shows an error, not a wrong choice of tool or arguments.
-   */
-  topics?: readonly Topic[];
-}
+export type { CheckHit, Topic } from "./hit";
 
 /** What a check is, without how it runs: enough to say which checks measure a criterion, in any bundle. */
 export type CheckInfo = Pick<Check, "id" | "title" | "views" | "topics" | "explanation">;

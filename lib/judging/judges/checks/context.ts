@@ -1,6 +1,6 @@
 import type { CanonicalMessage, CanonicalTool, CanonicalToolCall, JsonObject, JsonValue } from "@/lib/transcripts/types";
 import type { CallView, JudgedCall } from "../types";
-import type { Check, CheckHit } from "./check";
+import type { CheckHit } from "./hit";
 import { isAffirmative } from "./conversation";
 import { messageEvidence, type TextEvidence } from "./evidence";
 import { asJsonObject } from "./json";
@@ -27,6 +27,11 @@ export interface EarlierCall {
 }
 
 /** Everything the checks read about one call, computed lazily and once. */
+/** What the context needs of a check (check.ts): running it on a call. */
+interface RunsOnCall {
+  run(context: CallContext): CheckHit[];
+}
+
 export class CallContext {
   readonly call: JudgedCall;
   readonly tool: CanonicalTool | undefined;
@@ -35,7 +40,7 @@ export class CallContext {
   // Checks that ran and their hits, shared by every criterion that runs them; and what each
   // list of checks concluded (the judge's own memo, opaque here). A call meets a handful of
   // checks and one or two outcomes: short parallel lists beat maps, built for every call.
-  private readonly ranChecks: Check[] = [];
+  private readonly ranChecks: RunsOnCall[] = [];
   private readonly ranHits: CheckHit[][] = [];
   private readonly outcomeKeys: string[] = [];
   private readonly outcomes: unknown[] = [];
@@ -47,7 +52,7 @@ export class CallContext {
   }
 
   /** The check's hits on this call, run once however many criteria include the check. */
-  hitsOf(check: Check): CheckHit[] {
+  hitsOf(check: RunsOnCall): CheckHit[] {
     const known = this.ranChecks.indexOf(check);
     if (known !== -1) return this.ranHits[known];
     const hits = check.run(this);

@@ -9,3 +9,10 @@ export type WorkOutcome = SettledOutcome | { status: "aborted" };
 export function failure(errorKind: string, error: string, judgeId: string | null = null): SettledOutcome {
   return { ...failedCall(errorKind, error), judgeId };
 }
+
+/** A judged evaluation, as the result writers store it. */
+export interface ResultToWrite {
+  /** scope "agent": a TranscriptEvaluation row (a whole transcript); otherwise an Evaluation row (a call). */
+  evaluation: { id: string; runId: string; scope?: "agent" };
+  outcome: SettledOutcome;
+}

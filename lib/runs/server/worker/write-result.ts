@@ -2,18 +2,14 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { JudgeResult } from "@/lib/judging/judges/types";
 import { FINAL_BEFORE_DONE_COST_MS } from "@/lib/runs/results/run-snapshot";
 import { dialectOf } from "@/lib/platform/db/dialect";
-import type { SettledOutcome } from "./outcome";
+import type { ResultToWrite, SettledOutcome } from "./outcome";
 import { writeResultsPostgres } from "./postgres/results";
 import { countOutcome, type RunCounter } from "./run-counters";
 import { asJson, asNumber, sqlDate } from "./sql";
 import { withWorkerDb, writeTransaction, type WorkerDb } from "./worker-db";
 import { writeComparisons, type WrittenSide } from "./write-comparisons";
 
-export interface ResultToWrite {
-  /** scope "agent": a TranscriptEvaluation row (a whole transcript); otherwise an Evaluation row (a call). */
-  evaluation: { id: string; runId: string; scope?: "agent" };
-  outcome: SettledOutcome;
-}
+export type { ResultToWrite } from "./outcome";
 
 function cacheable(result: JudgeResult): unknown {
   // Usage stays out of the cache: a hit costs nothing, and must not look as if it did.

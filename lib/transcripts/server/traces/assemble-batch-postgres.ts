@@ -7,7 +7,7 @@ import type { OtelSpan } from "@/lib/transcripts/otlp/span";
 import type { SqlValue } from "@/lib/platform/db/multi-row-insert";
 import { preparedTranscript } from "../store";
 import { callRows, insertTranscriptRowsPostgres, transcriptRow } from "../store-postgres";
-import type { AssemblyReport } from "./assemble-quiet-traces";
+import type { AssemblyReport } from "./trace-store-types";
 
 export interface GroupRow {
   id: string;

@@ -1,30 +1,13 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { AssembleOptions } from "@/lib/transcripts/otlp/assemble";
 import { importTraceSpans } from "@/lib/transcripts/otlp/import-trace";
 import type { OtelSpan } from "@/lib/transcripts/otlp/span";
 import { sqliteDateTime, withBulkConnection } from "@/lib/platform/db/bulk-writer";
 import { dialectOf } from "@/lib/platform/db/dialect";
 import { assembleQuietTracesPostgres } from "./postgres";
+import type { AssemblyOptions, AssemblyReport } from "./trace-store-types";
 import { transcriptWriter } from "./write-transcript";
 
-export interface AssemblyOptions extends AssembleOptions {
-  /** A trace is assembled once no span of it has arrived for this long. */
-  quietMs: number;
-  /** Traces handled per call; the caller calls again while `more` is true. */
-  limit?: number;
-}
-
-export interface AssemblyReport {
-  created: number;
-  updated: number;
-  unchanged: number;
-  duplicates: number;
-  /** Traces with no LLM span: kept, with the reason, and assembled again if one arrives. */
-  withoutLlm: number;
-  /** Traces whose assembly threw: marked failed with the reason, the rest of the pass goes on. */
-  failed: number;
-  more: boolean;
-}
+export type { AssemblyOptions, AssemblyReport } from "./trace-store-types";
 
 interface TraceRow {
   id: string;

@@ -13,8 +13,8 @@ import { METADATA_COLUMNS, postgresMetadataColumnValues } from "../metadata-colu
 import { preparedTranscript } from "../store";
 import { CALL_COLUMNS, storeTranscriptRowsPostgres } from "../store-postgres";
 import { assembleNewGroupsPostgres, readSpans, type GroupRow, type TraceGroupToAssemble } from "./assemble-batch-postgres";
-import type { AssemblyOptions, AssemblyReport } from "./assemble-quiet-traces";
-import type { StoredSpans } from "./store-spans";
+import type { AssemblyOptions, AssemblyReport } from "./trace-store-types";
+import type { StoredSpans } from "./trace-store-types";
 import type { WriteOutcome } from "./write-transcript";
 
 // Trace ingestion on PostgreSQL: store-spans.ts, assemble-quiet-traces.ts and write-transcript.ts

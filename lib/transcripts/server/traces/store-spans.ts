@@ -5,14 +5,9 @@ import type { OtelSpan } from "@/lib/transcripts/otlp/span";
 import { sqliteDateTime, withBulkConnection } from "@/lib/platform/db/bulk-writer";
 import { dialectOf } from "@/lib/platform/db/dialect";
 import { storeSpansPostgres } from "./postgres";
+import type { StoredSpans } from "./trace-store-types";
 
-export interface StoredSpans {
-  /** Spans new to the database (a span sent again replaces its copy and is not counted here). */
-  added: number;
-  replaced: number;
-  /** Traces of this batch that still have no LLM span, with or without earlier spans. */
-  tracesWithoutLlm: string[];
-}
+export type { StoredSpans } from "./trace-store-types";
 
 // A new span is one INSERT; only a span sent again costs a second statement.
 const INSERT_SPAN = `INSERT INTO "TraceSpan" ("traceId","spanId","data","receivedAt") VALUES (?,?,?,?) ON CONFLICT ("traceId","spanId") DO NOTHING`;

@@ -6,7 +6,7 @@ import { withPgTransaction } from "@/lib/platform/db/pg-pool";
 import { asJson, asNumber } from "../sql";
 import { countOutcome, type RunCounter } from "../run-counters";
 import { WORKER_PG_TRANSACTION } from "../transaction";
-import type { ResultToWrite } from "../write-result";
+import type { ResultToWrite } from "../outcome";
 import { comparisonsOf, type ComparisonRow, type SideRow, type WrittenSide } from "../write-comparisons";
 
 // writeResults on PostgreSQL (write-result.ts holds SQLite's and the rules): each row written
