@@ -21,7 +21,7 @@ export function registerClientFile(client: PrismaClient, filePath: string): void
 /** The SQLite file behind a client made by createPrisma. */
 export function clientFile(client: PrismaClient): string {
   const filePath = files.get(client);
-  if (!filePath && dialectOf(client) === "postgresql") throw new Error("This needs SQLite's file and has no PostgreSQL version yet (docs/postgres-port.md)");
+  if (!filePath && dialectOf(client) === "postgresql") throw new Error("This needs SQLite's file and has no PostgreSQL version yet (bench/notes/postgres-port.md)");
   if (!filePath) throw new Error("This Prisma client was not created by createPrisma, so its database file is unknown");
   return filePath;
 }
