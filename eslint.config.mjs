@@ -3,6 +3,8 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import regexp from "eslint-plugin-regexp";
 
+/** The React rules Next's configs turn on, by plugin. */
+const REACT_RULES = [...new Set(nextVitals.flatMap((config) => Object.keys(config.rules ?? {})))].filter((rule) => /^(react|react-hooks|jsx-a11y)\//.test(rule));
 /** Features under lib/ (platform is shared infrastructure, cli an entry point like scripts/). */
 const FEATURES = ["accounts", "criteria", "demo", "judging", "review", "runs", "transcripts"];
 /** What reaches the database: a feature's server code, the database platform, Prisma. */
@@ -42,6 +44,11 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": ["error", { patterns: SERVER_CODE }],
     },
+  },
+  {
+    // No React lives here (no .tsx, no hooks): React's rules would only cost time, half of lint's (react-hooks/static-components alone).
+    files: ["{lib,scripts,bench,e2e}/**/*.ts"],
+    rules: Object.fromEntries(REACT_RULES.map((rule) => [rule, "off"])),
   },
   globalIgnores([".next/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", ".reports/**", "data/**", "next-env.d.ts", "**/*.tmp.*"]),
 ]);

@@ -125,7 +125,10 @@ test("a run of six criteria fits: calls stay pinned while criteria scroll, heade
   const scroller = page.getByRole("region", { name: "Tool calls in this run, scrolls sideways" });
   await expect(page.getByTestId("scroll-cue")).toBeVisible();
   const callLink = calls.locator("tbody tr").first().getByRole("link", { name: /^Call \d+ of / });
+  // The table may still be rendering the finished run: measure the link once it is there.
+  await expect(callLink).toBeVisible();
   const before = await callLink.boundingBox();
+  expect(before).not.toBeNull();
   await page.getByRole("button", { name: "More columns to the right →" }).click();
   await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(100);
   const after = await callLink.boundingBox();
