@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AccountMenu } from "@/components/account-menu";
-import { CspSafeZod } from "@/components/csp-safe-zod";
-import { NavLink } from "@/components/nav-link";
+import { AccountMenu } from "@/components/accounts/account-menu";
+import { CspSafeZod } from "@/components/ui/csp-safe-zod";
+import { NavLink } from "@/components/ui/nav-link";
 import { can, type Action } from "@/lib/accounts/roles";
 import { currentUser } from "@/lib/accounts/server/guard";
 import "./globals.css";

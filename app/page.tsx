@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { EmptyState } from "@/components/empty-state";
-import { PageHeader } from "@/components/page-header";
-import { StatCard } from "@/components/stat-card";
-import { StatusBadge } from "@/components/status-badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { StatCard } from "@/components/ui/stat-card";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDateTime, plural } from "@/lib/platform/format";
 import { requirePageUser } from "@/lib/accounts/server/guard";
 import { getPrisma } from "@/lib/platform/db/client";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EmptyState } from "@/components/empty-state";
-import { PageHeader } from "@/components/page-header";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
 import { QueueList } from "@/components/review/queue-list";
 import { can } from "@/lib/accounts/roles";
 import { requirePageUser } from "@/lib/accounts/server/guard";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EmptyState } from "@/components/empty-state";
-import { PageHeader } from "@/components/page-header";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
 import { criterionLabel } from "@/components/runs/criterion-label";
 import { RunsTable } from "@/components/runs/runs-table";
 import { can } from "@/lib/accounts/roles";

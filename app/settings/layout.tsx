@@ -1,4 +1,4 @@
-import { NavLink } from "@/components/nav-link";
+import { NavLink } from "@/components/ui/nav-link";
 import { can } from "@/lib/accounts/roles";
 import { currentUser } from "@/lib/accounts/server/guard";
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/page-header";
-import { InvitationsTable } from "@/components/settings/invitations-table";
-import { InviteForm } from "@/components/settings/invite-form";
-import { MembersTable } from "@/components/settings/members-table";
-import { SignInLocksTable } from "@/components/settings/sign-in-locks-table";
+import { PageHeader } from "@/components/ui/page-header";
+import { InvitationsTable } from "@/components/accounts/settings/invitations-table";
+import { InviteForm } from "@/components/accounts/settings/invite-form";
+import { MembersTable } from "@/components/accounts/settings/members-table";
+import { SignInLocksTable } from "@/components/accounts/settings/sign-in-locks-table";
 import { formatDateTime } from "@/lib/platform/format";
 import { requirePageUser } from "@/lib/accounts/server/guard";
 import { listInvitations } from "@/lib/accounts/server/invitations";

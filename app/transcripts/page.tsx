@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EmptyState } from "@/components/empty-state";
-import { PageHeader } from "@/components/page-header";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
 import { MetadataGroupsTable } from "@/components/transcripts/metadata-groups-table";
 import { TranscriptFilters } from "@/components/transcripts/transcript-filters";
 import { TranscriptsTable } from "@/components/transcripts/transcripts-table";

@@ -1,4 +1,4 @@
-import { JudgeAgreementTable, type JudgeAgreementView } from "@/components/results/judge-agreement-table";
+import { JudgeAgreementTable, type JudgeAgreementView } from "@/components/runs/results/judge-agreement-table";
 import { plural } from "@/lib/platform/format";
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;

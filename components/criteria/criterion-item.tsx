@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useActionState, useState, useTransition, type ReactNode } from "react";
-import { CriterionKindBadge } from "@/components/criterion-kind-badge";
-import { CriterionScopeBadge } from "@/components/criterion-scope-badge";
+import { CriterionKindBadge } from "@/components/criteria/criterion-kind-badge";
+import { CriterionScopeBadge } from "@/components/criteria/criterion-scope-badge";
 import { archiveCriterionAction } from "@/lib/criteria/actions/archive-criterion";
 import { updateCriterionAction } from "@/lib/criteria/actions/update-criterion";
 import type { CriterionFormState } from "@/lib/criteria/schemas/criteria";

@@ -5,8 +5,8 @@ import { CRITERION_TOO_LONG, isCriterionTooLong } from "@/lib/criteria/parse";
 import { parseScopedCriterion } from "@/lib/criteria/scope";
 import { isOversizedActionRefusal } from "@/lib/platform/security/oversized-action";
 import type { CriterionFormState } from "@/lib/criteria/schemas/criteria";
-import { CriterionKindBadge } from "@/components/criterion-kind-badge";
-import { CriterionScopeBadge } from "@/components/criterion-scope-badge";
+import { CriterionKindBadge } from "@/components/criteria/criterion-kind-badge";
+import { CriterionScopeBadge } from "@/components/criteria/criterion-scope-badge";
 
 /**
  * What a criteria form shows when its action call failed: the text's own limit when the server

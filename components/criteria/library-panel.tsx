@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { CriterionKindBadge } from "@/components/criterion-kind-badge";
+import { CriterionKindBadge } from "@/components/criteria/criterion-kind-badge";
 import { importLibraryCriteriaAction } from "@/lib/criteria/actions/import-library-criteria";
 import { CRITERIA_LIBRARY } from "@/lib/criteria/library";
 import { parseCriterion } from "@/lib/criteria/parse";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useUrlParams } from "@/components/table/use-url-params";
+import { useUrlParams } from "@/components/ui/table/use-url-params";
 import { QUEUE_REASONS, REASON_LABELS, REVIEW_STATUSES, STATUS_LABELS, type PersonView } from "./types";
 
 export interface QueueListFilter {

@@ -4,7 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo } from "react";
 import { ResultBadge } from "@/components/runs/result-badge";
-import { DataTable, type DataTableFeatures } from "@/components/table/data-table";
+import { DataTable, type DataTableFeatures } from "@/components/ui/table/data-table";
 import { plural } from "@/lib/platform/format";
 import { HumanVerdictBadge, ReasonBadges, ReviewStatusBadge } from "./review-badges";
 import { formatClock } from "./time";

@@ -1,4 +1,4 @@
-import { PreviousNext } from "@/components/navigation/previous-next";
+import { PreviousNext } from "@/components/ui/navigation/previous-next";
 
 interface Props {
   /** 1-based place in the queue (stable, whatever the filter). */

@@ -1,6 +1,6 @@
 "use client";
 
-import { useWindowKeydown } from "@/components/keyboard/use-window-keydown";
+import { useWindowKeydown } from "@/components/ui/keyboard/use-window-keydown";
 import { commandForKey, isTypingTarget, type ReviewCommand } from "./shortcuts";
 
 function focusTarget(target: EventTarget | null) {

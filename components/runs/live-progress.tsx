@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { StatusBadge } from "@/components/status-badge";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { describeEstimate, type ProgressEstimate } from "@/lib/runs/progress-estimate";
 import { ProgressBar } from "./progress-bar";
 

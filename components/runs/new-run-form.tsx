@@ -3,8 +3,8 @@
 import { useRef, useState, useTransition } from "react";
 import { MeasuredBy } from "@/components/criteria/measured-by";
 import { PreviewButton } from "@/components/criteria/preview-button";
-import { CriterionKindBadge } from "@/components/criterion-kind-badge";
-import { CriterionScopeBadge } from "@/components/criterion-scope-badge";
+import { CriterionKindBadge } from "@/components/criteria/criterion-kind-badge";
+import { CriterionScopeBadge } from "@/components/criteria/criterion-scope-badge";
 import { startRunAction } from "@/lib/runs/actions/start-run";
 import type { CheckInfo } from "@/lib/judging/judges/checks/check";
 import { describeMeasurement, type JudgeChoice } from "@/lib/judging/judges/measured-by";

@@ -1,12 +1,12 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
-import type { DataTableFeatures } from "@/components/table/data-table";
+import type { DataTableFeatures } from "@/components/ui/table/data-table";
 import type { CriterionScale } from "@/lib/criteria/prefixes";
 import { filtersResults, resultMatches, type ResultFilter } from "@/lib/runs/results/result-filter";
 import type { RunCallRow } from "@/lib/runs/results/run-call-row";
-import { OutcomeBadge } from "@/components/metadata/outcome-badge";
-import { TagList } from "@/components/metadata/tag-list";
-import { TaskLabel } from "@/components/metadata/task-label";
+import { OutcomeBadge } from "@/components/transcripts/metadata/outcome-badge";
+import { TagList } from "@/components/transcripts/metadata/tag-list";
+import { TaskLabel } from "@/components/transcripts/metadata/task-label";
 import { CriterionResults } from "./criterion-results";
 
 export interface RunCriterionColumn {

@@ -2,8 +2,8 @@
 
 import type { ColumnVisibilityState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
-import { DataTable, type SortParams } from "@/components/table/data-table";
-import { useUrlParams } from "@/components/table/use-url-params";
+import { DataTable, type SortParams } from "@/components/ui/table/data-table";
+import { useUrlParams } from "@/components/ui/table/use-url-params";
 import type { RunCallRow } from "@/lib/runs/results/run-call-row";
 import type { RunView } from "@/lib/runs/schemas/run-view";
 import { ColumnVisibilityMenu } from "./column-visibility-menu";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CriterionKindBadge } from "@/components/criterion-kind-badge";
+import { CriterionKindBadge } from "@/components/criteria/criterion-kind-badge";
 import { plural } from "@/lib/platform/format";
 
 export interface SummaryCriterion {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, type FormEvent } from "react";
-import { useUrlParams } from "@/components/table/use-url-params";
+import { useUrlParams } from "@/components/ui/table/use-url-params";
 import type { ReviewFilter, RunView } from "@/lib/runs/schemas/run-view";
 
 interface Props {

@@ -3,8 +3,8 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { StatusBadge } from "@/components/status-badge";
-import { DataTable, type DataTableFeatures } from "@/components/table/data-table";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { DataTable, type DataTableFeatures } from "@/components/ui/table/data-table";
 import { formatDateTime } from "@/lib/platform/format";
 import { ProgressBar } from "./progress-bar";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatReward } from "@/components/metadata/outcome-badge";
+import { formatReward } from "@/components/transcripts/metadata/outcome-badge";
 import type { MetadataGroup } from "@/lib/transcripts/metadata-groups";
 
 interface Props {

@@ -2,10 +2,10 @@
 
 import { createColumnHelper, type ColumnVisibilityState } from "@tanstack/react-table";
 import Link from "next/link";
-import { OutcomeBadge } from "@/components/metadata/outcome-badge";
-import { TagList } from "@/components/metadata/tag-list";
-import { TaskLabel } from "@/components/metadata/task-label";
-import { DataTable, type DataTableFeatures } from "@/components/table/data-table";
+import { OutcomeBadge } from "@/components/transcripts/metadata/outcome-badge";
+import { TagList } from "@/components/transcripts/metadata/tag-list";
+import { TaskLabel } from "@/components/transcripts/metadata/task-label";
+import { DataTable, type DataTableFeatures } from "@/components/ui/table/data-table";
 import { formatDateTime } from "@/lib/platform/format";
 
 export interface TranscriptRow {

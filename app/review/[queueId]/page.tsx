@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { PageHeader } from "@/components/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { QueueItemFilters } from "@/components/review/queue-item-filters";
 import { QueueItemsTable } from "@/components/review/queue-items-table";
 import { ProgressBar } from "@/components/runs/progress-bar";

@@ -1,5 +1,5 @@
 import type { CommentThreadView, HistoryEntryView, LabelView, ReviewItemView } from "@/components/review/types";
-import type { CriterionResultView } from "@/components/results/criterion-result-panel";
+import type { CriterionResultView } from "@/components/runs/results/criterion-result-panel";
 import type { ReviewItemDetail } from "@/lib/review/server/get-item";
 
 /** The service's item as the review panel shows it; dates become ISO strings for the browser. */

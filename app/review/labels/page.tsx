@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PageHeader } from "@/components/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { LabelManager } from "@/components/review/label-manager";
 import { archiveReviewLabelAction } from "@/lib/review/actions/label-archive";
 import { createReviewLabelAction } from "@/lib/review/actions/label-create";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PageHeader } from "@/components/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { BuildQueueForm } from "@/components/review/build-queue-form";
 import { buildReviewQueueAction } from "@/lib/review/actions/build-queue";
 import { DEFAULT_QUEUE_FILTER } from "@/lib/review/queue-filter";

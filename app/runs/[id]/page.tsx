@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { z } from "zod";
-import { PageHeader } from "@/components/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { criterionLabel } from "@/components/runs/criterion-label";
 import { LiveProgress } from "@/components/runs/live-progress";
 import { RunActions } from "@/components/runs/run-actions";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { AgentResultsTable } from "@/components/agent/agent-results-table";
+import { AgentResultsTable } from "@/components/runs/agent/agent-results-table";
 import type { AgentCriterionSummary, AgentResultItem } from "@/lib/runs/results/agent-result";
 import { AGENT_FILTER_LABELS, CALL_ONLY_FILTER_LABELS, type AgentView } from "@/lib/runs/results/agent-view";
 

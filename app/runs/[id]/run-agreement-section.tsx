@@ -1,5 +1,5 @@
 import { criterionLabel } from "@/components/runs/criterion-label";
-import { JudgeAgreementPanel } from "@/components/results/judge-agreement-panel";
+import { JudgeAgreementPanel } from "@/components/runs/results/judge-agreement-panel";
 import type { JudgeAgreementRow } from "@/lib/review/server/human-agreement";
 
 interface Props {

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { RunGroupsTable, type RunGroupColumn } from "@/components/results/run-groups-table";
+import { RunGroupsTable, type RunGroupColumn } from "@/components/runs/results/run-groups-table";
 import type { RunGroup } from "@/lib/runs/results/run-groups";
 import type { TranscriptGroup } from "@/lib/transcripts/schemas/transcripts";
 

@@ -1,4 +1,4 @@
-import { OutcomeVerdictsTable } from "@/components/results/outcome-verdicts-table";
+import { OutcomeVerdictsTable } from "@/components/runs/results/outcome-verdicts-table";
 import type { CriterionOutcome } from "@/lib/runs/results/outcome-separation";
 
 interface Props {

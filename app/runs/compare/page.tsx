@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PageHeader } from "@/components/page-header";
-import { AgreementTable } from "@/components/results/agreement-table";
-import { CompareForm } from "@/components/results/compare-form";
-import { CompareTable } from "@/components/results/compare-table";
+import { PageHeader } from "@/components/ui/page-header";
+import { AgreementTable } from "@/components/runs/results/agreement-table";
+import { CompareForm } from "@/components/runs/results/compare-form";
+import { CompareTable } from "@/components/runs/results/compare-table";
 import type { CompareRunChoice } from "@/lib/runs/results/compare-choice";
 import { requirePageUser } from "@/lib/accounts/server/guard";
 import { getPrisma } from "@/lib/platform/db/client";

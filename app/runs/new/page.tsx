@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EmptyState } from "@/components/empty-state";
-import { PageHeader } from "@/components/page-header";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
 import { NewRunForm } from "@/components/runs/new-run-form";
 import { formatDateTime } from "@/lib/platform/format";
 import { CHECK_INFOS } from "@/lib/judging/judges/checks";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/page-header";
-import { CreateTokenForm } from "@/components/settings/create-token-form";
-import { TokensTable, type TokenView } from "@/components/settings/tokens-table";
+import { PageHeader } from "@/components/ui/page-header";
+import { CreateTokenForm } from "@/components/accounts/settings/create-token-form";
+import { TokensTable, type TokenView } from "@/components/accounts/settings/tokens-table";
 import { can } from "@/lib/accounts/roles";
 import { formatDateTime } from "@/lib/platform/format";
 import { requirePageUser } from "@/lib/accounts/server/guard";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PageHeader } from "@/components/page-header";
-import { UploadPanel } from "@/components/upload/upload-panel";
+import { PageHeader } from "@/components/ui/page-header";
+import { UploadPanel } from "@/components/transcripts/upload/upload-panel";
 import { env } from "@/lib/platform/env";
 import { requirePageUser } from "@/lib/accounts/server/guard";
 

@@ -1,7 +1,7 @@
-import { AgentItemContext } from "@/components/agent/agent-item-context";
-import { CallContext } from "@/components/results/call-context";
-import { CriterionResultPanel, type CriterionResultView } from "@/components/results/criterion-result-panel";
-import { ResultsOverview } from "@/components/results/results-overview";
+import { AgentItemContext } from "@/components/runs/agent/agent-item-context";
+import { CallContext } from "@/components/runs/results/call-context";
+import { CriterionResultPanel, type CriterionResultView } from "@/components/runs/results/criterion-result-panel";
+import { ResultsOverview } from "@/components/runs/results/results-overview";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { conversationAroundCall, getCallDetail } from "@/lib/runs/server/results/call-detail";
 import type { ReviewItemDetail } from "@/lib/review/server/get-item";

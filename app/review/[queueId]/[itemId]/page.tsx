@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { PageHeader } from "@/components/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { ReviewNavigation } from "@/components/review/review-navigation";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
 import { assignReviewItemAction } from "@/lib/review/actions/assign";

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { PageHeader } from "@/components/page-header";
-import { CallContext } from "@/components/results/call-context";
-import { CallNavigation } from "@/components/results/call-navigation";
-import { CriterionResultPanel } from "@/components/results/criterion-result-panel";
-import { ResultsOverview } from "@/components/results/results-overview";
+import { PageHeader } from "@/components/ui/page-header";
+import { CallContext } from "@/components/runs/results/call-context";
+import { CallNavigation } from "@/components/runs/results/call-navigation";
+import { CriterionResultPanel } from "@/components/runs/results/criterion-result-panel";
+import { ResultsOverview } from "@/components/runs/results/results-overview";
 import { currentUser, requirePageUser } from "@/lib/accounts/server/guard";
 import { getPrisma } from "@/lib/platform/db/client";
 import { callTitle, conversationAroundCall, getCallDetail } from "@/lib/runs/server/results/call-detail";

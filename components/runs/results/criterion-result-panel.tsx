@@ -1,4 +1,4 @@
-import { CriterionKindBadge } from "@/components/criterion-kind-badge";
+import { CriterionKindBadge } from "@/components/criteria/criterion-kind-badge";
 import type { CriterionScale } from "@/lib/criteria/parse";
 import type { ModeComparison } from "@/lib/runs/results/compare-modes";
 import type { FindingsDiff } from "@/lib/runs/results/findings-diff";

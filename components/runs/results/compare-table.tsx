@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { HumanMarker } from "@/components/runs/human-marker";
 import { ResultBadge } from "@/components/runs/result-badge";
-import { DataTable, type DataTableFeatures } from "@/components/table/data-table";
+import { DataTable, type DataTableFeatures } from "@/components/ui/table/data-table";
 import type { HumanMark } from "@/lib/runs/results/human-mark";
 
 export interface CompareTableRow {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useWindowKeydown } from "@/components/keyboard/use-window-keydown";
+import { useWindowKeydown } from "@/components/ui/keyboard/use-window-keydown";
 
 // A key typed into a field is text, not a command.
 function isTyping(target: EventTarget | null): boolean {

@@ -1,6 +1,6 @@
-import { FindingsList } from "@/components/results/finding-item";
+import { FindingsList } from "@/components/runs/results/finding-item";
 import { ResultBadge } from "@/components/runs/result-badge";
-import { ConversationView } from "@/components/transcript/conversation-view";
+import { ConversationView } from "@/components/transcripts/transcript/conversation-view";
 import type { Finding } from "@/lib/judging/judges/types";
 import { plural } from "@/lib/platform/format";
 import type { ConversationBlock } from "@/lib/transcripts/conversation";

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { ConversationView } from "@/components/transcript/conversation-view";
-import { ToolCallCard } from "@/components/transcript/tool-call-card";
+import { ConversationView } from "@/components/transcripts/transcript/conversation-view";
+import { ToolCallCard } from "@/components/transcripts/transcript/tool-call-card";
 import { plural } from "@/lib/platform/format";
 import type { CallView, ConversationBlock } from "@/lib/transcripts/conversation";
 import type { ImportWarning } from "@/lib/transcripts/import-types";

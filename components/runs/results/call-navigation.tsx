@@ -1,4 +1,4 @@
-import { PreviousNext } from "@/components/navigation/previous-next";
+import { PreviousNext } from "@/components/ui/navigation/previous-next";
 import { CallNavigationKeys } from "./call-navigation-keys";
 
 interface Props {
