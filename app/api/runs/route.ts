@@ -1,10 +1,10 @@
 import { readJsonBody } from "@/lib/judging/api/http/read-json-body";
 import { authorizeRequest } from "@/lib/accounts/server/guard";
 import { getPrisma } from "@/lib/platform/db/client";
-import { RunError, runErrorStatus } from "@/lib/runs/server/errors";
 import { startRun } from "@/lib/runs/server/start-run";
 import { requestIssues } from "@/lib/platform/schemas/request-issues";
 import { createRunRequestSchema } from "@/lib/runs/schemas/runs-api";
+import { AppError, httpStatus } from "@/lib/platform/errors/app-error";
 
 // 100,000 transcript ids fit with room to spare.
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -29,8 +29,8 @@ export async function POST(request: Request) {
     const links = { progress: `/api/runs/${run.runId}/progress`, export: `/api/runs/${run.runId}/export`, page: `/runs/${run.runId}` };
     return Response.json({ id: run.runId, name: run.name, status: run.status, total: run.total, links, warnings: run.warnings }, { status: 201, headers: { location: links.page } });
   } catch (error) {
-    if (error instanceof RunError) {
-      return Response.json({ error: error.message, issues: [{ path: error.path ?? "", message: error.message }] }, { status: runErrorStatus(error) });
+    if (error instanceof AppError) {
+      return Response.json({ error: error.message, issues: [{ path: error.details.path ?? "", message: error.message }] }, { status: httpStatus(error) });
     }
     throw error;
   }

@@ -5,8 +5,8 @@ import { getAuth } from "@/lib/accounts/server/auth";
 import { acceptInvitation } from "@/lib/accounts/server/invitations";
 import { getPrisma } from "@/lib/platform/db/client";
 import { acceptInvitationSchema, type AccountFormState } from "@/lib/accounts/schemas/accounts";
-import { accountErrorState, formText } from "./account-result";
-import { fieldErrorState } from "@/lib/platform/actions/action-result";
+import { formText } from "./account-result";
+import { actionFailure, fieldErrorState } from "@/lib/platform/actions/action-result";
 
 type Field = "token" | "name" | "password" | "confirmPassword";
 
@@ -22,7 +22,7 @@ export async function acceptInvitationAction(_previous: AccountFormState<Field>,
   try {
     await acceptInvitation(getPrisma(), getAuth(), parsed.data);
   } catch (error) {
-    return accountErrorState(error);
+    return actionFailure(error);
   }
   redirect("/");
 }

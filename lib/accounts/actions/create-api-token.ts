@@ -5,8 +5,8 @@ import { authorizeAction } from "@/lib/accounts/server/guard";
 import { createApiToken } from "@/lib/accounts/server/manage-api-tokens";
 import { getPrisma } from "@/lib/platform/db/client";
 import { createApiTokenSchema, type CreateTokenFormState } from "@/lib/accounts/schemas/accounts";
-import { accountErrorState, formText } from "./account-result";
-import { fieldErrorState } from "@/lib/platform/actions/action-result";
+import { formText } from "./account-result";
+import { actionFailure, fieldErrorState } from "@/lib/platform/actions/action-result";
 
 /** The token goes back to this one response and is never stored: only its hash is. */
 export async function createApiTokenAction(_previous: CreateTokenFormState, form: FormData): Promise<CreateTokenFormState> {
@@ -19,6 +19,6 @@ export async function createApiTokenAction(_previous: CreateTokenFormState, form
     revalidatePath("/settings/tokens");
     return { ok: true, message: `Token “${created.name}” created. Copy it now: it is not shown again.`, token: created.token };
   } catch (error) {
-    return accountErrorState(error);
+    return actionFailure(error);
   }
 }

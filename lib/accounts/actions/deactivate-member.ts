@@ -5,7 +5,7 @@ import { authorizeAction } from "@/lib/accounts/server/guard";
 import { deactivateMember } from "@/lib/accounts/server/members";
 import { getPrisma } from "@/lib/platform/db/client";
 import { memberIdSchema } from "@/lib/accounts/schemas/accounts";
-import { accountErrorState } from "./account-result";
+import { actionFailure } from "@/lib/platform/actions/action-result";
 
 export async function deactivateMemberAction(input: { userId: string }): Promise<{ ok: boolean; message: string }> {
   const allowed = await authorizeAction("manage-members");
@@ -17,6 +17,6 @@ export async function deactivateMemberAction(input: { userId: string }): Promise
     revalidatePath("/settings");
     return { ok: true, message: `${name} was removed: signed out, API tokens revoked. Their reviews and comments stay.` };
   } catch (error) {
-    return accountErrorState(error);
+    return actionFailure(error);
   }
 }

@@ -5,8 +5,8 @@ import { authorizeAction } from "@/lib/accounts/server/guard";
 import { createInvitation, INVITATION_DAYS } from "@/lib/accounts/server/invitations";
 import { getPrisma } from "@/lib/platform/db/client";
 import { inviteMemberSchema, type InviteFormState } from "@/lib/accounts/schemas/accounts";
-import { accountErrorState, formText } from "./account-result";
-import { fieldErrorState } from "@/lib/platform/actions/action-result";
+import { formText } from "./account-result";
+import { actionFailure, fieldErrorState } from "@/lib/platform/actions/action-result";
 
 /** No email is sent: the admin gets the link, once, to pass on. */
 export async function inviteMemberAction(_previous: InviteFormState, form: FormData): Promise<InviteFormState> {
@@ -23,6 +23,6 @@ export async function inviteMemberAction(_previous: InviteFormState, form: FormD
       link: `/invite/${invitation.token}`,
     };
   } catch (error) {
-    return accountErrorState(error);
+    return actionFailure(error);
   }
 }

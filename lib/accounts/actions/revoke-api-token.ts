@@ -5,7 +5,7 @@ import { authorizeAction } from "@/lib/accounts/server/guard";
 import { revokeApiToken } from "@/lib/accounts/server/manage-api-tokens";
 import { getPrisma } from "@/lib/platform/db/client";
 import { apiTokenIdSchema } from "@/lib/accounts/schemas/accounts";
-import { accountErrorState } from "./account-result";
+import { actionFailure } from "@/lib/platform/actions/action-result";
 
 /** One's own tokens; the service lets admins revoke anyone's. */
 export async function revokeApiTokenAction(input: { id: string }): Promise<{ ok: boolean; message: string }> {
@@ -18,6 +18,6 @@ export async function revokeApiTokenAction(input: { id: string }): Promise<{ ok:
     revalidatePath("/settings/tokens");
     return { ok: true, message: `Token “${name}” revoked: it no longer works.` };
   } catch (error) {
-    return accountErrorState(error);
+    return actionFailure(error);
   }
 }

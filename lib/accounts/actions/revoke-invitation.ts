@@ -5,7 +5,7 @@ import { authorizeAction } from "@/lib/accounts/server/guard";
 import { revokeInvitation } from "@/lib/accounts/server/invitations";
 import { getPrisma } from "@/lib/platform/db/client";
 import { invitationIdSchema } from "@/lib/accounts/schemas/accounts";
-import { accountErrorState } from "./account-result";
+import { actionFailure } from "@/lib/platform/actions/action-result";
 
 export async function revokeInvitationAction(input: { id: string }): Promise<{ ok: boolean; message: string }> {
   const allowed = await authorizeAction("manage-members");
@@ -17,6 +17,6 @@ export async function revokeInvitationAction(input: { id: string }): Promise<{ o
     revalidatePath("/settings");
     return { ok: true, message: "Invitation withdrawn: its link no longer works." };
   } catch (error) {
-    return accountErrorState(error);
+    return actionFailure(error);
   }
 }

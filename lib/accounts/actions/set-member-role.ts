@@ -5,7 +5,7 @@ import { authorizeAction } from "@/lib/accounts/server/guard";
 import { setMemberRole } from "@/lib/accounts/server/members";
 import { getPrisma } from "@/lib/platform/db/client";
 import { setMemberRoleSchema } from "@/lib/accounts/schemas/accounts";
-import { accountErrorState } from "./account-result";
+import { actionFailure } from "@/lib/platform/actions/action-result";
 
 export async function setMemberRoleAction(input: { userId: string; role: string }): Promise<{ ok: boolean; message: string }> {
   const allowed = await authorizeAction("manage-members");
@@ -17,6 +17,6 @@ export async function setMemberRoleAction(input: { userId: string; role: string 
     revalidatePath("/settings");
     return { ok: true, message: result.changed ? `${result.name} is now ${parsed.data.role === "admin" ? "an" : "a"} ${parsed.data.role}.` : `${result.name} already was ${parsed.data.role}.` };
   } catch (error) {
-    return accountErrorState(error);
+    return actionFailure(error);
   }
 }

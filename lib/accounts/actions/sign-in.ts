@@ -10,8 +10,8 @@ import { deviceCookieSettings } from "@/lib/accounts/server/device-cookie";
 import { signIn } from "@/lib/accounts/server/sign-in";
 import { getPrisma } from "@/lib/platform/db/client";
 import { signInSchema, type AccountFormState } from "@/lib/accounts/schemas/accounts";
-import { accountErrorState, formText } from "./account-result";
-import { fieldErrorState } from "@/lib/platform/actions/action-result";
+import { formText } from "./account-result";
+import { actionFailure, fieldErrorState } from "@/lib/platform/actions/action-result";
 
 /**
  * Public by nature: the password is the check. Better Auth sets the session cookie (nextCookies);
@@ -28,7 +28,7 @@ export async function signInAction(_previous: AccountFormState<"email" | "passwo
     const signedIn = await signIn(getPrisma(), auth, { ...parsed.data, address, device: jar.get(device.name)?.value });
     jar.set(device.name, signedIn.deviceCookie, device.attributes);
   } catch (error) {
-    return accountErrorState(error);
+    return actionFailure(error);
   }
   redirect(safeNextPath(parsed.data.next));
 }

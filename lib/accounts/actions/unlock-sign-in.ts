@@ -5,7 +5,7 @@ import { authorizeAction } from "@/lib/accounts/server/guard";
 import { unlockSignIn } from "@/lib/accounts/server/sign-in-throttle";
 import { getPrisma } from "@/lib/platform/db/client";
 import { signInLockSchema } from "@/lib/accounts/schemas/accounts";
-import { accountErrorState } from "./account-result";
+import { actionFailure } from "@/lib/platform/actions/action-result";
 
 export async function unlockSignInAction(input: { key: string }): Promise<{ ok: boolean; message: string }> {
   const allowed = await authorizeAction("manage-members");
@@ -17,6 +17,6 @@ export async function unlockSignInAction(input: { key: string }): Promise<{ ok: 
     revalidatePath("/settings");
     return { ok: true, message: "Unlocked: sign-in may be tried again at once." };
   } catch (error) {
-    return accountErrorState(error);
+    return actionFailure(error);
   }
 }

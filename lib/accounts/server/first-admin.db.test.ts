@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AccountError } from "./errors";
 import { bootstrapAdmin, createFirstAdmin } from "./first-admin";
 import { createAccountsTestContext, TEST_PASSWORD, type AccountsTestContext } from "./test-accounts";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 let ctx: AccountsTestContext;
 beforeAll(async () => {
@@ -36,13 +36,13 @@ describe("createFirstAdmin", () => {
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected");
-    if (refused) expect(refused.reason).toBeInstanceOf(AccountError);
+    if (refused) expect(refused.reason).toBeInstanceOf(AppError);
     expect(await ctx.prisma.user.findMany({ select: { role: true } })).toEqual([{ role: "admin" }]);
   });
 
   it("turns Better Auth's refusals into messages on the field, creating nobody", async () => {
-    await expect(createFirstAdmin(ctx.prisma, ctx.auth, { ...ada, password: "short" })).rejects.toMatchObject({ field: "password" });
-    await expect(createFirstAdmin(ctx.prisma, ctx.auth, { ...ada, email: "not-an-email" })).rejects.toMatchObject({ field: "email" });
+    await expect(createFirstAdmin(ctx.prisma, ctx.auth, { ...ada, password: "short" })).rejects.toMatchObject({ details: { field: "password" } });
+    await expect(createFirstAdmin(ctx.prisma, ctx.auth, { ...ada, email: "not-an-email" })).rejects.toMatchObject({ details: { field: "email" } });
     expect(await ctx.prisma.user.count()).toBe(0);
   });
 });

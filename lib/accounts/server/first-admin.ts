@@ -1,7 +1,8 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Auth } from "./auth";
 import { lockName } from "@/lib/platform/db/row-lock";
-import { AccountError, signUpRefusal } from "./errors";
+import { signUpRefusal } from "./errors";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 export interface NewAccount {
   name: string;
@@ -22,7 +23,7 @@ const ALREADY_SET_UP = "Callboard is already set up: sign in, or ask an admin fo
  * people submit the first-run form at once, one account wins and the other is undone.
  */
 export async function createFirstAdmin(prisma: PrismaClient, auth: Auth, input: NewAccount): Promise<SignedIn> {
-  if ((await prisma.user.count()) > 0) throw new AccountError(ALREADY_SET_UP);
+  if ((await prisma.user.count()) > 0) throw new AppError("conflict", ALREADY_SET_UP);
   let created: { token: string | null; user: { id: string } };
   try {
     created = await auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password } });
@@ -43,7 +44,7 @@ export async function createFirstAdmin(prisma: PrismaClient, auth: Auth, input: 
     await tx.user.update({ where: { id: userId }, data: { role: "admin" } });
     return true;
   });
-  if (!first) throw new AccountError(ALREADY_SET_UP);
+  if (!first) throw new AppError("conflict", ALREADY_SET_UP);
   return { userId, sessionToken: created.token };
 }
 

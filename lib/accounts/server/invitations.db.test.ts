@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "./api-token";
-import { AccountError } from "./errors";
 import { acceptInvitation, createInvitation, INVITATION_DAYS, invitationForToken, listInvitations, revokeInvitation, UNUSABLE_LINK } from "./invitations";
 import { deactivateMember } from "./members";
 import { signIn, WRONG_CREDENTIALS } from "./sign-in";
 import { createAccountsTestContext, TEST_PASSWORD, type AccountsTestContext } from "./test-accounts";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 let ctx: AccountsTestContext;
 let admin: { id: string };
@@ -33,7 +33,7 @@ describe("createInvitation", () => {
 
   it("refuses an email that already has an active account", async () => {
     const member = await ctx.member("viewer");
-    await expect(createInvitation(ctx.prisma, admin, { email: member.email, role: "reviewer" })).rejects.toMatchObject({ field: "email" });
+    await expect(createInvitation(ctx.prisma, admin, { email: member.email, role: "reviewer" })).rejects.toMatchObject({ details: { field: "email" } });
     expect(await ctx.prisma.invitation.count()).toBe(0);
   });
 
@@ -71,7 +71,7 @@ describe("acceptInvitation", () => {
     const { token } = await createInvitation(ctx.prisma, admin, { email: "ben@example.com", role: "reviewer" });
     const results = await Promise.allSettled([accept(token), accept(token)]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: expect.any(AccountError) });
+    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: expect.any(AppError) });
     expect(await ctx.prisma.user.count({ where: { email: "ben@example.com" } })).toBe(1);
   });
 
@@ -88,7 +88,7 @@ describe("acceptInvitation", () => {
 
   it("gives the link back when the account cannot be made", async () => {
     const { token } = await createInvitation(ctx.prisma, admin, { email: "ben@example.com", role: "viewer" });
-    await expect(acceptInvitation(ctx.prisma, ctx.auth, { token, name: "Ben", password: "short" })).rejects.toMatchObject({ field: "password" });
+    await expect(acceptInvitation(ctx.prisma, ctx.auth, { token, name: "Ben", password: "short" })).rejects.toMatchObject({ details: { field: "password" } });
     expect(await invitationForToken(ctx.prisma, token)).toMatchObject({ status: "pending" });
     await expect(accept(token)).resolves.toMatchObject({ userId: expect.any(String) });
   });

@@ -4,9 +4,10 @@ import { isRole, type Role } from "@/lib/accounts/roles";
 import { lockName } from "@/lib/platform/db/row-lock";
 import { hashToken } from "./api-token";
 import type { Auth } from "./auth";
-import { AccountError, signUpRefusal } from "./errors";
+import { signUpRefusal } from "./errors";
 import type { SignedIn } from "./first-admin";
 import { setPassword } from "./password";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +42,7 @@ export async function createInvitation(
     // Two invitations to one address at once: the later revokes the earlier, never both pending.
     await lockName(tx, `invitation:${input.email}`);
     const existing = await tx.user.findUnique({ where: { email: input.email }, select: { deactivatedAt: true } });
-    if (existing && existing.deactivatedAt === null) throw new AccountError(`${input.email} already has an account.`, "email");
+    if (existing && existing.deactivatedAt === null) throw new AppError("conflict", `${input.email} already has an account.`, { field: "email" });
     await tx.invitation.updateMany({ where: { email: input.email, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
     return tx.invitation.create({
       data: { email: input.email, role: input.role, tokenHash: hashToken(token), invitedById: inviter.id, expiresAt, createdAt: now },
@@ -92,7 +93,7 @@ export async function acceptInvitation(
   now = new Date(),
 ): Promise<SignedIn> {
   const invitation = await prisma.invitation.findUnique({ where: { tokenHash: hashToken(input.token) }, select: { id: true, email: true, role: true } });
-  if (!invitation || !isRole(invitation.role)) throw new AccountError(UNUSABLE_LINK.unknown, "token");
+  if (!invitation || !isRole(invitation.role)) throw new AppError("invalid-state", UNUSABLE_LINK.unknown, { field: "token" });
   const claimed = await prisma.invitation.updateMany({
     where: { id: invitation.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
     data: { acceptedAt: now },
@@ -100,7 +101,7 @@ export async function acceptInvitation(
   if (claimed.count === 0) {
     const lookup = await invitationForToken(prisma, input.token, now);
     const status = lookup.found && lookup.status !== "pending" ? lookup.status : "accepted";
-    throw new AccountError(UNUSABLE_LINK[status], "token");
+    throw new AppError("invalid-state", UNUSABLE_LINK[status], { field: "token" });
   }
   try {
     return await joinAs(prisma, auth, { email: invitation.email, role: invitation.role, name: input.name, password: input.password });
@@ -112,7 +113,7 @@ export async function acceptInvitation(
 
 async function joinAs(prisma: PrismaClient, auth: Auth, person: { email: string; role: Role; name: string; password: string }): Promise<SignedIn> {
   const existing = await prisma.user.findUnique({ where: { email: person.email }, select: { id: true, deactivatedAt: true } });
-  if (existing && existing.deactivatedAt === null) throw new AccountError(`${person.email} already has an account: sign in instead.`, "token");
+  if (existing && existing.deactivatedAt === null) throw new AppError("conflict", `${person.email} already has an account: sign in instead.`, { field: "token" });
   if (existing) {
     // A removed member invited back keeps their history (reviews, comments) under the same account.
     // The password first: until the member is reactivated, no session can be made with it.
@@ -157,6 +158,6 @@ export async function revokeInvitation(prisma: PrismaClient, id: string, now = n
   const revoked = await prisma.invitation.updateMany({ where: { id, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
   if (revoked.count === 1) return;
   const found = await prisma.invitation.findUnique({ where: { id }, select: { acceptedAt: true } });
-  if (!found) throw new AccountError("There is no such invitation.");
-  throw new AccountError(found.acceptedAt ? "This invitation has already been used." : "This invitation was already withdrawn.");
+  if (!found) throw new AppError("not-found", "There is no such invitation.");
+  throw new AppError("conflict", found.acceptedAt ? "This invitation has already been used." : "This invitation was already withdrawn.");
 }

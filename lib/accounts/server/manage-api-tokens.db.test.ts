@@ -40,7 +40,7 @@ describe("createApiToken", () => {
     await ctx.prisma.apiToken.createMany({
       data: Array.from({ length: MAX_ACTIVE_TOKENS }, (_, i) => ({ userId: viewer.id, name: `t${i}`, prefix: "cb_x", tokenHash: `hash-${i}` })),
     });
-    await expect(createApiToken(ctx.prisma, viewer, { name: "one more" })).rejects.toMatchObject({ field: "name" });
+    await expect(createApiToken(ctx.prisma, viewer, { name: "one more" })).rejects.toMatchObject({ details: { field: "name" } });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/accounts/roles";
 import { newApiToken } from "./api-token";
-import { AccountError } from "./errors";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 /** Enough for every script and CI job one person runs; a runaway loop is stopped here. */
 export const MAX_ACTIVE_TOKENS = 50;
@@ -20,7 +20,7 @@ export interface ApiTokenRow {
 /** A personal API token. The token itself is returned once and never stored: only its SHA-256. */
 export async function createApiToken(prisma: PrismaClient, owner: { id: string }, input: { name: string }): Promise<{ id: string; name: string; prefix: string; token: string }> {
   const active = await prisma.apiToken.count({ where: { userId: owner.id, revokedAt: null } });
-  if (active >= MAX_ACTIVE_TOKENS) throw new AccountError(`You have ${active} active tokens, the most allowed. Revoke one you no longer use.`, "name");
+  if (active >= MAX_ACTIVE_TOKENS) throw new AppError("invalid-state", `You have ${active} active tokens, the most allowed. Revoke one you no longer use.`, { field: "name" });
   const { token, prefix, tokenHash } = newApiToken();
   const created = await prisma.apiToken.create({ data: { userId: owner.id, name: input.name, prefix, tokenHash }, select: { id: true, name: true, prefix: true } });
   return { ...created, token };
@@ -58,8 +58,8 @@ export async function listOthersActiveTokens(prisma: PrismaClient, exceptUserId:
 export async function revokeApiToken(prisma: PrismaClient, actor: { id: string; role: Role }, input: { id: string }, now = new Date()): Promise<{ name: string }> {
   const token = await prisma.apiToken.findUnique({ where: { id: input.id }, select: { id: true, name: true, userId: true, revokedAt: true } });
   // Someone else's token is "not found" to a non-admin: ids are not for probing.
-  if (!token || (token.userId !== actor.id && actor.role !== "admin")) throw new AccountError("There is no such token.");
-  if (token.revokedAt) throw new AccountError(`“${token.name}” was already revoked.`);
+  if (!token || (token.userId !== actor.id && actor.role !== "admin")) throw new AppError("not-found", "There is no such token.");
+  if (token.revokedAt) throw new AppError("conflict", `“${token.name}” was already revoked.`);
   await prisma.apiToken.updateMany({ where: { id: token.id, revokedAt: null }, data: { revokedAt: now } });
   return { name: token.name };
 }

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/accounts/roles";
 import { dialectOf } from "@/lib/platform/db/dialect";
-import { AccountError } from "./errors";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
@@ -26,8 +26,8 @@ export async function listMembers(prisma: PrismaClient): Promise<MemberRow[]> {
 
 async function activeMember(tx: Tx, userId: string) {
   const member = await tx.user.findUnique({ where: { id: userId }, select: { id: true, name: true, role: true, deactivatedAt: true } });
-  if (!member) throw new AccountError("There is no such member.");
-  if (member.deactivatedAt) throw new AccountError(`${member.name} has been removed; invite them again to bring them back.`);
+  if (!member) throw new AppError("not-found", "There is no such member.");
+  if (member.deactivatedAt) throw new AppError("invalid-state", `${member.name} has been removed; invite them again to bring them back.`);
   return member;
 }
 
@@ -38,7 +38,7 @@ async function keepAnAdmin(tx: Tx, member: { id: string; name: string; role: str
   // two of these never deadlock), and a concurrent demotion waits here, then counts what committed.
   if (dialectOf(tx) === "postgresql") await tx.$queryRaw`SELECT "id" FROM "User" WHERE "role" = 'admin' AND "deactivatedAt" IS NULL ORDER BY "id" FOR UPDATE`;
   const otherAdmins = await tx.user.count({ where: { role: "admin", deactivatedAt: null, id: { not: member.id } } });
-  if (otherAdmins === 0) throw new AccountError(`${member.name} is the last admin. Make someone else an admin first.`);
+  if (otherAdmins === 0) throw new AppError("not-allowed", `${member.name} is the last admin. Make someone else an admin first.`);
 }
 
 // Both run in one transaction, which takes SQLite's write lock at BEGIN (lib/platform/db/sqlite.ts),
@@ -61,7 +61,7 @@ export async function setMemberRole(prisma: PrismaClient, input: { userId: strin
  * they sent stop working. The account stays, so their reviews and comments keep their author.
  */
 export async function deactivateMember(prisma: PrismaClient, actor: { id: string }, input: { userId: string }, now = new Date()): Promise<{ name: string }> {
-  if (actor.id === input.userId) throw new AccountError("You cannot remove yourself. Another admin can.");
+  if (actor.id === input.userId) throw new AppError("not-allowed", "You cannot remove yourself. Another admin can.");
   return prisma.$transaction(async (tx) => {
     const member = await activeMember(tx, input.userId);
     await keepAnAdmin(tx, member);

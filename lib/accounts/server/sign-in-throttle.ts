@@ -17,7 +17,7 @@ import {
 } from "@/lib/accounts/sign-in-throttle";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { lockName } from "@/lib/platform/db/row-lock";
-import { AccountError } from "./errors";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 export interface SignInAttempt {
   email: string;
@@ -49,7 +49,7 @@ export async function assertSignInAllowed(prisma: PrismaClient, attempt: SignInA
   const row = (key: string | null): ThrottleState | null => rows.find((candidate) => candidate.key === key) ?? null;
   const counts = { address: row(keys.address), email: row(keys.email), device: row(keys.device) };
   const refusal = signInRefusal(counts, isTrustedDevice(keys.device !== null, counts, now), now);
-  if (refusal) throw new AccountError(tooManyAttempts(refusal.kind, refusal.retryAfter));
+  if (refusal) throw new AppError("too-many-attempts", tooManyAttempts(refusal.kind, refusal.retryAfter));
 }
 
 /** Counts a wrong password against the address and the email, or against a trusted browser instead of the email. */
@@ -96,7 +96,7 @@ export async function listSignInBlocks(prisma: PrismaClient, now = new Date()): 
 
 /** An admin lets an email or an address try again at once, its count cleared. */
 export async function unlockSignIn(prisma: PrismaClient, actor: { role: Role }, input: { key: string }): Promise<void> {
-  if (!can(actor.role, "manage-members")) throw new AccountError("Only an admin can unlock sign-in.");
-  if (!parseThrottleKey(input.key)) throw new AccountError("That is not a sign-in lock.");
+  if (!can(actor.role, "manage-members")) throw new AppError("not-allowed", "Only an admin can unlock sign-in.");
+  if (!parseThrottleKey(input.key)) throw new AppError("not-found", "That is not a sign-in lock.");
   await prisma.signInThrottle.deleteMany({ where: { key: input.key } });
 }

@@ -1,9 +1,10 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Auth } from "./auth";
-import { AccountError, authErrorCode } from "./errors";
+import { authErrorCode } from "./errors";
 import type { SignedIn } from "./first-admin";
 import { deviceCookieSettings, makeDeviceValue, verifyDeviceValue } from "./device-cookie";
 import { assertSignInAllowed, recordSignInFailure } from "./sign-in-throttle";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 // One message for an unknown email and a wrong password, so the form does not tell who has an account.
 export const WRONG_CREDENTIALS = "Wrong email or password.";
@@ -35,13 +36,13 @@ export async function signIn(prisma: PrismaClient, auth: Auth, input: SignInInpu
     const code = authErrorCode(error);
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || code === "VALIDATION_ERROR" || code === "PASSWORD_TOO_LONG") {
       await recordSignInFailure(prisma, attempt, now());
-      throw new AccountError(WRONG_CREDENTIALS);
+      throw new AppError("unauthenticated", WRONG_CREDENTIALS);
     }
     // Better Auth only tries to make a session after the password matched, and our session hook
     // refuses removed members: saying so here tells nothing to someone without the password.
     if (code === "FAILED_TO_CREATE_SESSION") {
       const user = await prisma.user.findUnique({ where: { email: input.email }, select: { deactivatedAt: true } });
-      if (user?.deactivatedAt) throw new AccountError(REMOVED_ACCOUNT);
+      if (user?.deactivatedAt) throw new AppError("unauthenticated", REMOVED_ACCOUNT);
     }
     throw error;
   }

@@ -4,13 +4,13 @@ import type { Criterion } from "@/lib/criteria/parse";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { addCriteria } from "@/lib/criteria/server/add-criteria";
 import { createRun } from "@/lib/runs/server/create-run";
-import { RunError } from "@/lib/runs/server/errors";
 import { importFile } from "@/lib/transcripts/server/import-file";
 import { judgeFactoryFromEnv } from "@/lib/runs/server/worker/judge-factory";
 import { runUntilIdle } from "@/lib/runs/server/worker/run-until-idle";
 import type { JudgeEnv } from "@/lib/judging/judges/registry";
 import { newRunSchema, type RunJudgeConfig, type RunMode } from "@/lib/runs/schemas/runs";
 import type { SavedRunInfo } from "../report";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 export interface SaveRunInput {
   files: readonly string[];
@@ -67,7 +67,7 @@ export async function saveRun(prisma: PrismaClient, input: SaveRunInput): Promis
   try {
     runId = (await createRun(prisma, run)).runId;
   } catch (error) {
-    if (error instanceof RunError && error.code === "empty-selection") {
+    if (error instanceof AppError && error.code === "empty-selection") {
       const why = transcriptIds.length === 0 ? "no transcript could be stored" : "the transcripts hold no tool calls";
       return { ...base, runId: null, name: run.name, note: `${why}; the results above were computed, not saved.` };
     }

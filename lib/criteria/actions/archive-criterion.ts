@@ -2,10 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { authorizeAction } from "@/lib/accounts/server/guard";
-import { CriterionConflictError } from "@/lib/criteria/server/errors";
 import { setCriterionArchived } from "@/lib/criteria/server/update-criterion";
 import { getPrisma } from "@/lib/platform/db/client";
 import { archiveCriterionSchema } from "@/lib/criteria/schemas/criteria";
+import { actionFailure } from "@/lib/platform/actions/action-result";
 
 export async function archiveCriterionAction(input: { id: string; archived: boolean }): Promise<{ ok: boolean; message: string }> {
   const allowed = await authorizeAction("edit-criteria");
@@ -15,8 +15,7 @@ export async function archiveCriterionAction(input: { id: string; archived: bool
   try {
     await setCriterionArchived(getPrisma(), parsed.data.id, parsed.data.archived);
   } catch (error) {
-    if (error instanceof CriterionConflictError) return { ok: false, message: error.message };
-    throw error;
+    return actionFailure(error);
   }
   revalidatePath("/criteria");
   return { ok: true, message: parsed.data.archived ? "Archived." : "Restored." };

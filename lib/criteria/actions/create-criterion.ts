@@ -4,10 +4,9 @@ import { revalidatePath } from "next/cache";
 import { parseScopedCriterion } from "@/lib/criteria/scope";
 import { authorizeAction } from "@/lib/accounts/server/guard";
 import { createCriterion } from "@/lib/criteria/server/create-criterion";
-import { CriterionConflictError } from "@/lib/criteria/server/errors";
 import { getPrisma } from "@/lib/platform/db/client";
 import { createCriterionSchema, type CriterionFormState } from "@/lib/criteria/schemas/criteria";
-import { fieldErrorState } from "@/lib/platform/actions/action-result";
+import { actionFailure, fieldErrorState } from "@/lib/platform/actions/action-result";
 
 export async function createCriterionAction(_previous: CriterionFormState, form: FormData): Promise<CriterionFormState> {
   const allowed = await authorizeAction("edit-criteria");
@@ -19,8 +18,7 @@ export async function createCriterionAction(_previous: CriterionFormState, form:
   try {
     await createCriterion(getPrisma(), criterion.criterion, parsed.data.title, criterion.scope);
   } catch (error) {
-    if (error instanceof CriterionConflictError) return { ok: false, message: error.message, fieldErrors: { text: [error.message] } };
-    throw error;
+    return actionFailure(error);
   }
   revalidatePath("/criteria");
   return { ok: true, message: "Criterion added." };

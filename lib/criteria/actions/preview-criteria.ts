@@ -3,8 +3,8 @@
 import { authorizeAction } from "@/lib/accounts/server/guard";
 import { getPrisma } from "@/lib/platform/db/client";
 import { previewCriteria } from "@/lib/criteria/server/preview/preview-criteria";
-import { RunError } from "@/lib/runs/server/errors";
 import { previewRequestSchema, type PreviewRequest, type PreviewState } from "@/lib/criteria/schemas/preview";
+import { actionFailure } from "@/lib/platform/actions/action-result";
 
 /**
  * "Preview on 5 calls" on the criteria page and the new-run form: judges a handful of calls and
@@ -19,7 +19,6 @@ export async function previewCriteriaAction(input: PreviewRequest): Promise<Prev
   try {
     return { ok: true, ...(await previewCriteria(getPrisma(), allowed.user, request.data, process.env)) };
   } catch (error) {
-    if (error instanceof RunError) return { ok: false, message: error.message };
-    throw error;
+    return actionFailure(error);
   }
 }

@@ -3,11 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { parseScopedCriterion } from "@/lib/criteria/scope";
 import { authorizeAction } from "@/lib/accounts/server/guard";
-import { CriterionConflictError } from "@/lib/criteria/server/errors";
 import { updateCriterion } from "@/lib/criteria/server/update-criterion";
 import { getPrisma } from "@/lib/platform/db/client";
 import { updateCriterionSchema, type CriterionFormState } from "@/lib/criteria/schemas/criteria";
-import { fieldErrorState } from "@/lib/platform/actions/action-result";
+import { actionFailure, fieldErrorState } from "@/lib/platform/actions/action-result";
 
 export async function updateCriterionAction(_previous: CriterionFormState, form: FormData): Promise<CriterionFormState> {
   const allowed = await authorizeAction("edit-criteria");
@@ -19,8 +18,7 @@ export async function updateCriterionAction(_previous: CriterionFormState, form:
   try {
     await updateCriterion(getPrisma(), parsed.data.id, criterion.criterion, parsed.data.title, criterion.scope);
   } catch (error) {
-    if (error instanceof CriterionConflictError) return { ok: false, message: error.message, fieldErrors: { text: [error.message] } };
-    throw error;
+    return actionFailure(error);
   }
   revalidatePath("/criteria");
   return { ok: true, message: "Criterion saved." };

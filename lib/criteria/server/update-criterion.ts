@@ -2,7 +2,7 @@ import type { Criterion } from "@/lib/criteria/parse";
 import type { CriterionScope } from "@/lib/criteria/scope";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { lockRowsForUpdate } from "@/lib/platform/db/row-lock";
-import { CriterionConflictError } from "./errors";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 /**
  * Changes a criterion's text or title. Once runs have used a criterion its text is fixed,
@@ -14,15 +14,13 @@ export async function updateCriterion(prisma: PrismaClient, id: string, criterio
     // key check holds a KEY SHARE lock), and holds such a run off: the count of runs below is final.
     await lockRowsForUpdate(tx, "Criterion", [id]);
     const current = await tx.criterion.findUnique({ where: { id }, select: { text: true, _count: { select: { runs: true } } } });
-    if (!current) throw new CriterionConflictError("This criterion no longer exists.");
+    if (!current) throw new AppError("not-found", "This criterion no longer exists.", { field: "text" });
     if (current.text !== criterion.text) {
       if (current._count.runs > 0) {
-        throw new CriterionConflictError(
-          `Used by ${current._count.runs} run(s), so its text is fixed and past results keep their meaning. Archive it and write a new criterion instead.`,
-        );
+        throw new AppError("conflict", `Used by ${current._count.runs} run(s), so its text is fixed and past results keep their meaning. Archive it and write a new criterion instead.`, { field: "text" });
       }
       const clash = await tx.criterion.findUnique({ where: { text: criterion.text }, select: { id: true } });
-      if (clash && clash.id !== id) throw new CriterionConflictError("Another criterion already has exactly this text.");
+      if (clash && clash.id !== id) throw new AppError("conflict", "Another criterion already has exactly this text.", { field: "text" });
     }
     return tx.criterion.update({
       where: { id },
@@ -33,5 +31,5 @@ export async function updateCriterion(prisma: PrismaClient, id: string, criterio
 
 export async function setCriterionArchived(prisma: PrismaClient, id: string, archived: boolean) {
   const result = await prisma.criterion.updateMany({ where: { id }, data: { archived } });
-  if (result.count === 0) throw new CriterionConflictError("This criterion no longer exists.");
+  if (result.count === 0) throw new AppError("not-found", "This criterion no longer exists.");
 }

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import type { Action } from "@/lib/accounts/roles";
 import type { CurrentUser } from "@/lib/accounts/server/current-user";
 import { authorizeAction, type Refused } from "@/lib/accounts/server/guard";
-import { ReviewError } from "@/lib/review/server/errors";
 import type { ReviewActionFailure } from "@/lib/review/schemas/review";
+import { actionFailure } from "@/lib/platform/actions/action-result";
 
 /*
  * What the review actions share: their steps, turning refusals into results the UI can show, and
@@ -25,15 +25,9 @@ function refusedFailure(refused: Refused): ReviewActionFailure {
   return { ok: false, message: refused.message };
 }
 
-/** A service's refusal as a result; anything else is a bug and is thrown on. */
-function serviceFailure(error: unknown): ReviewActionFailure {
-  if (error instanceof ReviewError) return { ok: false, message: error.message, ...(error.related.queueId ? { queueId: error.related.queueId } : {}) };
-  throw error;
-}
-
 /**
  * A review action's steps: parse the input with its schema, check the caller's role for `action`,
- * then `run` the use case. Bad input, a refusal and a service's ReviewError each come back as a
+ * then `run` the use case. Bad input, a refusal and a service's AppError each come back as a
  * failure to show, having changed nothing; anything else is a bug and is thrown on.
  */
 export async function reviewAction<S extends z.ZodType, R extends { ok: true }>(
@@ -49,7 +43,7 @@ export async function reviewAction<S extends z.ZodType, R extends { ok: true }>(
   try {
     return await run(parsed.data, auth.user);
   } catch (error) {
-    return serviceFailure(error);
+    return actionFailure(error);
   }
 }
 

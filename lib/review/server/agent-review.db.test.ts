@@ -110,7 +110,7 @@ describe("building a queue with agent-level results", () => {
     await expect(buildQueue(prisma, ana, { runId, filter: filter({ scopes: ["agent"] }) }, at(1))).rejects.toMatchObject({
       code: "nothing-matched",
       message: "Nothing new matched: the 2 matching results are already in a queue.",
-      related: { queueId: first.queueId },
+      details: { queueId: first.queueId },
     });
   });
 

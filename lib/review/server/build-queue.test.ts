@@ -4,12 +4,12 @@ import { DEFAULT_QUEUE_FILTER, queueFilterSchema } from "@/lib/review/queue-filt
 import { verdictOf } from "@/lib/runs/results/verdict";
 import type { TestDatabase } from "@/lib/runs/server/worker/test-fixtures/database";
 import { buildQueue } from "./build-queue";
-import { ReviewError } from "./errors";
 import { getReviewItem } from "./get-item";
 import { listQueueItems } from "./list-items";
 import { listQueues } from "./list-queues";
 import { writeQueue } from "./write-queue";
 import { callItems, copyReviewDatabase, createReviewTemplate, demoQueue, demoRunId, TEST_MEMBERS } from "./test-fixtures";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 let template: Awaited<ReturnType<typeof createReviewTemplate>>;
 let db: TestDatabase;
@@ -91,8 +91,8 @@ describe("buildQueue", () => {
   it("adds nothing twice: a second build finds everything queued and creates nothing", async () => {
     const first = await demoQueue(prisma, now);
     const error = await buildQueue(prisma, admin, { runId, filter: DEFAULT_QUEUE_FILTER }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ReviewError);
-    expect(error).toMatchObject({ code: "nothing-matched", message: `Nothing new matched: the ${first.added} matching calls × criteria are already in a queue.`, related: { queueId: first.queueId } });
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: "nothing-matched", message: `Nothing new matched: the ${first.added} matching calls × criteria are already in a queue.`, details: { queueId: first.queueId } });
     expect(await prisma.reviewQueue.count()).toBe(1);
     expect(await prisma.review.count()).toBe(first.added);
   });

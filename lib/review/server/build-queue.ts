@@ -5,8 +5,9 @@ import { agentPairKey, pairKey, selectQueueItems } from "@/lib/review/build-queu
 import type { QueueFilter } from "@/lib/review/queue-filter";
 import { MAX_QUEUE_NAME_LENGTH } from "@/lib/review/schemas/review";
 import { loadAgentQueueCandidates, loadQueueCandidates } from "./candidates";
-import { ReviewError, type ReviewActor } from "./errors";
+import { type ReviewActor } from "./errors";
 import { writeQueue } from "./write-queue";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 /** A queue built. */
 export interface BuiltQueue {
@@ -50,9 +51,9 @@ function filterJson(filter: QueueFilter): Prisma.InputJsonObject {
  */
 export async function buildQueue(prisma: PrismaClient, actor: ReviewActor, input: { runId: string; name?: string; filter: QueueFilter }, now: Date = new Date()): Promise<BuiltQueue> {
   const run = await prisma.run.findUnique({ where: { id: input.runId }, select: { id: true, name: true, status: true, doneCount: true, errorCount: true, total: true } });
-  if (!run) throw new ReviewError("not-found", `Run ${input.runId} does not exist.`);
+  if (!run) throw new AppError("not-found", `Run ${input.runId} does not exist.`);
   if (UNFINISHED.has(run.status)) {
-    throw new ReviewError("invalid-state", `This run is still being judged (${run.doneCount + run.errorCount} of ${run.total} results). Build a queue when it has finished.`);
+    throw new AppError("invalid-state", `This run is still being judged (${run.doneCount + run.errorCount} of ${run.total} results). Build a queue when it has finished.`);
   }
   // A sample is drawn with a seed kept in the queue's filter, so the queue can be explained later.
   const filter: QueueFilter = input.filter.sampling !== "all" && input.filter.seed === undefined ? { ...input.filter, seed: randomInt(2 ** 32 - 1) } : input.filter;
@@ -68,9 +69,9 @@ export async function buildQueue(prisma: PrismaClient, actor: ReviewActor, input
   const { items, alreadyQueued, heldBy, matched } = selectQueueItems([...candidates, ...agentCandidates], filter, queuedPairs);
   if (items.length === 0) {
     if (alreadyQueued > 0) {
-      throw new ReviewError("nothing-matched", `Nothing new matched: the ${matchingWhat(alreadyQueued, agentCandidates.length > 0)} already in a queue.`, { queueId: heldBy[0] });
+      throw new AppError("nothing-matched", `Nothing new matched: the ${matchingWhat(alreadyQueued, agentCandidates.length > 0)} already in a queue.`, { queueId: heldBy[0] });
     }
-    throw new ReviewError("nothing-matched", "Nothing matched this filter in this run.");
+    throw new AppError("nothing-matched", "Nothing matched this filter in this run.");
   }
 
   const name = (input.name?.trim() || `Review: ${run.name}`).slice(0, MAX_QUEUE_NAME_LENGTH);

@@ -1,13 +1,14 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { commentBodySchema } from "@/lib/review/schemas/review";
-import { REVIEW_TRANSACTION, ReviewError, type ReviewActor } from "./errors";
+import { REVIEW_TRANSACTION, type ReviewActor } from "./errors";
 import { lockRowsForUpdate } from "@/lib/platform/db/row-lock";
 import { recordEvents } from "./events";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 /** The body as stored: trimmed, 1 to 5,000 characters; the services refuse what the actions would. */
 function checkedBody(body: string): string {
   const parsed = commentBodySchema.safeParse(body);
-  if (!parsed.success) throw new ReviewError("invalid-state", parsed.error.issues[0].message);
+  if (!parsed.success) throw new AppError("invalid-state", parsed.error.issues[0].message);
   return parsed.data;
 }
 
@@ -29,12 +30,12 @@ export async function addComment(prisma: PrismaClient, actor: ReviewActor, revie
   const body = checkedBody(input.body);
   return prisma.$transaction(async (tx) => {
     const review = await tx.review.findUnique({ where: { id: reviewId }, select: { id: true, queueId: true } });
-    if (!review) throw new ReviewError("not-found", "This review item does not exist (any more).");
+    if (!review) throw new AppError("not-found", "This review item does not exist (any more).");
     let threadId: string | null = null;
     if (input.parentId) {
       const parent = await tx.comment.findUnique({ where: { id: input.parentId }, select: { id: true, reviewId: true, parentId: true } });
-      if (!parent) throw new ReviewError("not-found", "The comment you replied to no longer exists.");
-      if (parent.reviewId !== reviewId) throw new ReviewError("not-allowed", "A reply must answer a comment on the same item.");
+      if (!parent) throw new AppError("not-found", "The comment you replied to no longer exists.");
+      if (parent.reviewId !== reviewId) throw new AppError("not-allowed", "A reply must answer a comment on the same item.");
       threadId = parent.parentId ?? parent.id;
     }
     const comment = await tx.comment.create({ data: { reviewId, authorId: actor.id, parentId: threadId, body, createdAt: now }, select: { id: true } });
@@ -62,8 +63,8 @@ export async function editComment(prisma: PrismaClient, actor: ReviewActor, comm
     // Two edits at once: the second's history entry keeps the first's text, not the text before both.
     await lockRowsForUpdate(tx, "Comment", [commentId]);
     const comment = await tx.comment.findUnique({ where: { id: commentId }, select: { id: true, reviewId: true, authorId: true, body: true, review: { select: { queueId: true } } } });
-    if (!comment) throw new ReviewError("not-found", "This comment does not exist (any more).");
-    if (comment.authorId !== actor.id) throw new ReviewError("not-allowed", "Only its author can edit a comment.");
+    if (!comment) throw new AppError("not-found", "This comment does not exist (any more).");
+    if (comment.authorId !== actor.id) throw new AppError("not-allowed", "Only its author can edit a comment.");
     const result = { commentId, reviewId: comment.reviewId, queueId: comment.review.queueId };
     if (comment.body === text) return { ...result, changed: false };
     await tx.comment.update({ where: { id: commentId }, data: { body: text, editedAt: now } });

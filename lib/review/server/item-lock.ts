@@ -1,16 +1,16 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { formatDateTime } from "@/lib/platform/format";
 import { lockExpiry, lockState, type LockFields } from "@/lib/review/lock";
-import { ReviewError } from "./errors";
 import type { ItemEvent } from "./events";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 type LockedItem = LockFields & { id: string };
 
 /** The refusal for an item someone else holds, naming them and when their lock runs out. */
-async function lockedByOther(tx: Prisma.TransactionClient, item: LockedItem): Promise<ReviewError> {
+async function lockedByOther(tx: Prisma.TransactionClient, item: LockedItem): Promise<AppError> {
   const holder = item.lockedById ? await tx.user.findUnique({ where: { id: item.lockedById }, select: { name: true } }) : null;
   const until = item.lockedUntil ? formatDateTime(item.lockedUntil) : "later";
-  return new ReviewError("locked", `${holder?.name ?? "Someone else"} is working on this item until ${until}. Pick another item, or try again then.`);
+  return new AppError("locked", `${holder?.name ?? "Someone else"} is working on this item until ${until}. Pick another item, or try again then.`);
 }
 
 /** Refuses when someone else holds a live lock on the item. */
@@ -24,7 +24,7 @@ export async function refuseIfLockedByOther(tx: Prisma.TransactionClient, item: 
  */
 async function swapLock(tx: Prisma.TransactionClient, item: LockedItem, data: Prisma.ReviewUncheckedUpdateManyInput): Promise<void> {
   const { count } = await tx.review.updateMany({ where: { id: item.id, lockedById: item.lockedById, lockedUntil: item.lockedUntil }, data });
-  if (count === 0) throw new ReviewError("conflict", "Someone else took this item a moment ago. Reload it to see who.");
+  if (count === 0) throw new AppError("conflict", "Someone else took this item a moment ago. Reload it to see who.");
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { lockRowsForUpdate } from "@/lib/platform/db/row-lock";
-import { ReviewError } from "./errors";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 const itemSelect = {
   id: true,
@@ -32,13 +32,13 @@ export type ItemForChange = Prisma.ReviewGetPayload<{ select: typeof itemSelect 
 export async function itemForChange(tx: Prisma.TransactionClient, reviewId: string): Promise<ItemForChange> {
   await lockRowsForUpdate(tx, "Review", [reviewId]);
   const item = await tx.review.findUnique({ where: { id: reviewId }, select: itemSelect });
-  if (!item) throw new ReviewError("not-found", "This review item does not exist (any more).");
+  if (!item) throw new AppError("not-found", "This review item does not exist (any more).");
   return item;
 }
 
 /** The judge's result an item reviews, a call's or an agent-level one; refuses a row with neither (never written by the app). */
 export function judgedResultOf(item: Pick<ItemForChange, "evaluation" | "transcriptEvaluation">): { score: number | null; passed: boolean | null; criterion: { scale: string } } {
   const result = item.evaluation ?? item.transcriptEvaluation;
-  if (!result) throw new ReviewError("invalid-state", "This review item has lost the result it reviews.");
+  if (!result) throw new AppError("invalid-state", "This review item has lost the result it reviews.");
   return result;
 }

@@ -1,8 +1,9 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { REVIEW_TRANSACTION, ReviewError, type ReviewActor } from "./errors";
+import { REVIEW_TRANSACTION, type ReviewActor } from "./errors";
 import { recordEvents } from "./events";
 import { itemForChange } from "./item";
 import { holdLock } from "./item-lock";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 /** A label set on an item, or left as it was. */
 export interface LabelledItem {
@@ -22,8 +23,8 @@ export async function setReviewLabel(prisma: PrismaClient, actor: ReviewActor, r
     const item = await itemForChange(tx, reviewId);
     if (item.labelId === labelId) return { reviewId, queueId: item.queueId, label: item.label, changed: false };
     const label = labelId === null ? null : await tx.reviewLabel.findUnique({ where: { id: labelId }, select: { id: true, name: true, archivedAt: true } });
-    if (labelId !== null && !label) throw new ReviewError("not-found", "That label does not exist.");
-    if (label?.archivedAt) throw new ReviewError("invalid-state", `The label “${label.name}” is archived; pick another one.`);
+    if (labelId !== null && !label) throw new AppError("not-found", "That label does not exist.");
+    if (label?.archivedAt) throw new AppError("invalid-state", `The label “${label.name}” is archived; pick another one.`);
     const to = label ? { id: label.id, name: label.name } : null;
 
     const lock = await holdLock(tx, item, actor.id, now);

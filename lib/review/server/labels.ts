@@ -2,7 +2,8 @@ import type { z } from "zod";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { labelDescriptionSchema, labelNameSchema } from "@/lib/review/schemas/review";
 import { lockTableForWrites } from "@/lib/platform/db/row-lock";
-import { REVIEW_TRANSACTION, ReviewError } from "./errors";
+import { REVIEW_TRANSACTION } from "./errors";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 /** A review label as the pages show it. */
 export interface ReviewLabelRow {
@@ -38,7 +39,7 @@ export function labelChoices(prisma: PrismaClient): Promise<LabelChoice[]> {
 /** The services refuse what the actions' schemas would, whoever calls them. */
 function checked<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ReviewError("invalid-state", parsed.error.issues[0].message);
+  if (!parsed.success) throw new AppError("invalid-state", parsed.error.issues[0].message);
   return parsed.data;
 }
 
@@ -50,7 +51,7 @@ async function refuseTakenName(tx: Prisma.TransactionClient, name: string, excep
   await lockTableForWrites(tx, "ReviewLabel");
   const labels = await tx.reviewLabel.findMany({ select: { id: true, name: true, archivedAt: true } });
   const taken = labels.find((label) => label.id !== exceptId && label.name.toLowerCase() === name.toLowerCase());
-  if (taken) throw new ReviewError("conflict", `A label named “${taken.name}” already exists${taken.archivedAt ? " (archived: restore it instead)" : ""}.`);
+  if (taken) throw new AppError("conflict", `A label named “${taken.name}” already exists${taken.archivedAt ? " (archived: restore it instead)" : ""}.`);
 }
 
 /** Adds a label at the end of the list. */
@@ -69,7 +70,7 @@ export async function createLabel(prisma: PrismaClient, input: { name: string; d
 }
 
 async function existingLabel(tx: Prisma.TransactionClient, labelId: string): Promise<void> {
-  if (!(await tx.reviewLabel.findUnique({ where: { id: labelId }, select: { id: true } }))) throw new ReviewError("not-found", "That label does not exist.");
+  if (!(await tx.reviewLabel.findUnique({ where: { id: labelId }, select: { id: true } }))) throw new AppError("not-found", "That label does not exist.");
 }
 
 /**

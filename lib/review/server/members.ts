@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { can, isRole, type Role } from "@/lib/accounts/roles";
-import { ReviewError } from "./errors";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 /** A member who may be given review items. */
 export interface AssignableMember {
@@ -28,10 +28,10 @@ export async function listAssignableMembers(prisma: PrismaClient | Prisma.Transa
  */
 export async function assignableMember(tx: Prisma.TransactionClient, userId: string): Promise<{ id: string; name: string }> {
   const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true, name: true, role: true, deactivatedAt: true } });
-  if (!user) throw new ReviewError("not-found", "That member does not exist.");
-  if (user.deactivatedAt !== null) throw new ReviewError("not-allowed", `${user.name} is no longer a member and cannot be assigned.`);
+  if (!user) throw new AppError("not-found", "That member does not exist.");
+  if (user.deactivatedAt !== null) throw new AppError("not-allowed", `${user.name} is no longer a member and cannot be assigned.`);
   if (!isRole(user.role) || !can(user.role, "review")) {
-    throw new ReviewError("not-allowed", `${user.name} is a ${user.role} and cannot review. An admin can change their role first.`);
+    throw new AppError("not-allowed", `${user.name} is a ${user.role} and cannot review. An admin can change their role first.`);
   }
   return { id: user.id, name: user.name };
 }

@@ -1,9 +1,10 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { isReviewStatus, parseReviewStatus, statusChange, type ReviewStatus } from "@/lib/review/status";
-import { REVIEW_TRANSACTION, ReviewError, type ReviewActor } from "./errors";
+import { REVIEW_TRANSACTION, type ReviewActor } from "./errors";
 import { recordEvents, type ItemEvent } from "./events";
 import { itemForChange } from "./item";
 import { dropOwnLock, holdLock, refuseIfLockedByOther } from "./item-lock";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 /** A status set, or left as it was. */
 export interface StatusOfItem {
@@ -21,14 +22,14 @@ export interface StatusOfItem {
  * to open lets their lock go, so the next reviewer is not kept waiting.
  */
 export async function setReviewStatus(prisma: PrismaClient, actor: ReviewActor, reviewId: string, status: ReviewStatus, now: Date = new Date()): Promise<StatusOfItem> {
-  if (!isReviewStatus(status)) throw new ReviewError("invalid-state", "A status is open, in review or done.");
+  if (!isReviewStatus(status)) throw new AppError("invalid-state", "A status is open, in review or done.");
   return prisma.$transaction(async (tx) => {
     const item = await itemForChange(tx, reviewId);
     const from = parseReviewStatus(item.status);
     const result = { reviewId, runId: item.runId, queueId: item.queueId };
     const verdict = item.verdict === "agree" || item.verdict === "disagree" || item.verdict === "discuss" ? item.verdict : null;
     const change = statusChange(from, status, verdict);
-    if (!change.ok) throw new ReviewError("invalid-state", change.message);
+    if (!change.ok) throw new AppError("invalid-state", change.message);
     if (!change.changed) return { ...result, status: from, changed: false };
 
     const events: ItemEvent[] = [];

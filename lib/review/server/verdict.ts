@@ -1,11 +1,12 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { checkVerdictFitsScale, humanVerdictFromRow, verdictColumns, type HumanVerdict } from "@/lib/review/human-verdict";
 import { parseReviewStatus, statusAfterVerdict, type ReviewStatus } from "@/lib/review/status";
-import { REVIEW_TRANSACTION, ReviewError, type ReviewActor } from "./errors";
+import { REVIEW_TRANSACTION, type ReviewActor } from "./errors";
 import { recordEvents, type ItemEvent } from "./events";
 import { itemForChange, judgedResultOf } from "./item";
 import { asScale } from "./item-view";
 import { holdLock } from "./item-lock";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 /** A verdict recorded, and where it left the item. */
 export interface RecordedVerdict {
@@ -33,7 +34,7 @@ export async function recordVerdict(prisma: PrismaClient, actor: ReviewActor, re
     const scale = asScale(reviewed.criterion.scale);
     const judge = { score: reviewed.score, passed: reviewed.passed };
     const fits = checkVerdictFitsScale(human, scale, judge);
-    if (!fits.ok) throw new ReviewError("invalid-state", fits.message);
+    if (!fits.ok) throw new AppError("invalid-state", fits.message);
 
     const lock = await holdLock(tx, item, actor.id, now);
     const from = humanVerdictFromRow(item);

@@ -3,9 +3,9 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ReviewEventInput } from "@/lib/review/history";
 import { insertRowsPostgres, type SqlValue } from "@/lib/platform/db/multi-row-insert";
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode, UNIQUE_VIOLATION } from "@/lib/platform/db/pg-errors";
-import { ReviewError } from "./errors";
 import { itemTarget } from "./item-target";
 import type { NewQueue } from "./new-queue";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 // writeQueue on PostgreSQL: the queue, its items and their "created" entries in one transaction
 // with multi-row INSERTs; the same conflicts reported the same way.
@@ -36,9 +36,9 @@ export async function writeQueuePostgres(prisma: PrismaClient, queue: NewQueue):
     );
   } catch (error) {
     if (postgresErrorCode(error) === UNIQUE_VIOLATION) {
-      throw new ReviewError("conflict", "Someone queued some of these results a moment ago. Build the queue again to take the rest.");
+      throw new AppError("conflict", "Someone queued some of these results a moment ago. Build the queue again to take the rest.");
     }
-    if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new ReviewError("not-found", `Run ${queue.runId} was deleted while the queue was being built.`);
+    if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new AppError("not-found", `Run ${queue.runId} was deleted while the queue was being built.`);
     throw error;
   }
   return queueId;

@@ -3,10 +3,10 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ReviewEventInput } from "@/lib/review/history";
 import { sqliteDateTime, withBulkConnection } from "@/lib/platform/db/bulk-writer";
 import { dialectOf } from "@/lib/platform/db/dialect";
-import { ReviewError } from "./errors";
 import { itemTarget } from "./item-target";
 import type { NewQueue } from "./new-queue";
 import { writeQueuePostgres } from "./write-queue-postgres";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 export type { NewQueue } from "./new-queue";
 
@@ -47,9 +47,9 @@ export async function writeQueue(prisma: PrismaClient, queue: NewQueue): Promise
   } catch (error) {
     // Two people building from one run at once: the second finds results the first just took.
     if (sqliteCode(error) === "SQLITE_CONSTRAINT_UNIQUE") {
-      throw new ReviewError("conflict", "Someone queued some of these results a moment ago. Build the queue again to take the rest.");
+      throw new AppError("conflict", "Someone queued some of these results a moment ago. Build the queue again to take the rest.");
     }
-    if (sqliteCode(error) === "SQLITE_CONSTRAINT_FOREIGNKEY") throw new ReviewError("not-found", `Run ${queue.runId} was deleted while the queue was being built.`);
+    if (sqliteCode(error) === "SQLITE_CONSTRAINT_FOREIGNKEY") throw new AppError("not-found", `Run ${queue.runId} was deleted while the queue was being built.`);
     throw error;
   }
   return queueId;

@@ -3,9 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { authorizeAction } from "@/lib/accounts/server/guard";
 import { cancelRun } from "@/lib/runs/server/cancel-run";
-import { RunError } from "@/lib/runs/server/errors";
 import { getPrisma } from "@/lib/platform/db/client";
 import { runIdSchema } from "@/lib/runs/schemas/runs";
+import { actionFailure } from "@/lib/platform/actions/action-result";
 
 export async function cancelRunAction(input: { runId: string }): Promise<{ ok: boolean; message: string }> {
   const allowed = await authorizeAction("run");
@@ -15,8 +15,7 @@ export async function cancelRunAction(input: { runId: string }): Promise<{ ok: b
   try {
     await cancelRun(getPrisma(), parsed.data.runId);
   } catch (error) {
-    if (error instanceof RunError) return { ok: false, message: error.message };
-    throw error;
+    return actionFailure(error);
   }
   revalidatePath(`/runs/${parsed.data.runId}`);
   revalidatePath("/runs");

@@ -2,10 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { authorizeAction } from "@/lib/accounts/server/guard";
-import { RunError } from "@/lib/runs/server/errors";
 import { retryFailed } from "@/lib/runs/server/retry-failed";
 import { getPrisma } from "@/lib/platform/db/client";
 import { runIdSchema } from "@/lib/runs/schemas/runs";
+import { actionFailure } from "@/lib/platform/actions/action-result";
 
 /** Sends only the failed evaluations of a run back to the worker; finished ones are not re-run. */
 export async function retryFailedAction(input: { runId: string }): Promise<{ ok: boolean; message: string }> {
@@ -18,7 +18,6 @@ export async function retryFailedAction(input: { runId: string }): Promise<{ ok:
     revalidatePath(`/runs/${parsed.data.runId}`);
     return { ok: true, message: `${retried.retried} failed evaluation(s) queued again.` };
   } catch (error) {
-    if (error instanceof RunError) return { ok: false, message: error.message };
-    throw error;
+    return actionFailure(error);
   }
 }

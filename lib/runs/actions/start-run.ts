@@ -4,9 +4,9 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { authorizeAction } from "@/lib/accounts/server/guard";
 import { getPrisma } from "@/lib/platform/db/client";
-import { RunError } from "@/lib/runs/server/errors";
 import { startRun } from "@/lib/runs/server/start-run";
 import { startRunFormSchema, type StartRunForm, type StartRunState } from "@/lib/runs/schemas/start-run";
+import { actionFailure } from "@/lib/platform/actions/action-result";
 
 /**
  * The new-run form: the same service as `POST /api/runs`. It stores the run and goes straight to
@@ -22,8 +22,7 @@ export async function startRunAction(input: StartRunForm): Promise<StartRunState
   try {
     ({ runId } = await startRun(getPrisma(), allowed.user, { ...rest, criteria: criterionIds, judge: judgeKind }, process.env));
   } catch (error) {
-    if (error instanceof RunError) return { ok: false, message: error.message };
-    throw error;
+    return actionFailure(error);
   }
   revalidatePath("/runs");
   redirect(`/runs/${runId}`);

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { RUN_TRANSACTION, RunError } from "./errors";
+import { RUN_TRANSACTION } from "./errors";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 export interface CancelledRun {
   /** False when the run had already ended; cancelling twice is not an error. */
@@ -21,7 +22,7 @@ export async function cancelRun(prisma: PrismaClient, runId: string, now: Date =
       data: { status: "cancelled", finishedAt: now },
     });
     const run = await tx.run.findUnique({ where: { id: runId }, select: { status: true } });
-    if (!run) throw new RunError("not-found", `Run ${runId} does not exist.`);
+    if (!run) throw new AppError("not-found", `Run ${runId} does not exist.`);
     return { cancelled: count === 1, status: run.status };
   }, RUN_TRANSACTION);
 }

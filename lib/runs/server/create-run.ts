@@ -1,9 +1,10 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { runJudgeId, type NewRun, type RunStatus } from "@/lib/runs/schemas/runs";
-import { RUN_TRANSACTION, RunError } from "./errors";
+import { RUN_TRANSACTION } from "./errors";
 import { initialCursor, materialiseRun } from "./materialise-run";
 import { dialectOf } from "@/lib/platform/db/dialect";
 import { selectionWhere } from "./selection";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 export interface CreatedRun {
   runId: string;
@@ -41,7 +42,7 @@ export async function createRun(prisma: PrismaClient, input: NewRun, now: Date =
     const criteria = await tx.criterion.findMany({ where: { id: { in: input.criterionIds } }, select: { id: true, scope: true } });
     const known = new Set(criteria.map((criterion) => criterion.id));
     const missing = input.criterionIds.filter((id) => !known.has(id));
-    if (missing.length) throw new RunError("unknown-criteria", `Unknown criteria: ${missing.join(", ")}.`);
+    if (missing.length) throw new AppError("unknown-criteria", `Unknown criteria: ${missing.join(", ")}.`);
 
     const agentIds = new Set(criteria.filter((criterion) => criterion.scope === "agent").map((criterion) => criterion.id));
     const callCriteria = input.criterionIds.filter((id) => !agentIds.has(id));
@@ -49,10 +50,10 @@ export async function createRun(prisma: PrismaClient, input: NewRun, now: Date =
 
     const where = { transcript: selectionWhere(input.selection, dialect) };
     const [calls, unanswered] = await Promise.all([tx.toolCall.count({ where }), tx.toolCall.count({ where: { ...where, responseIndex: null } })]);
-    if (!calls && callCriteria.length) throw new RunError("empty-selection", "The selected transcripts hold no tool calls to evaluate.");
+    if (!calls && callCriteria.length) throw new AppError("empty-selection", "The selected transcripts hold no tool calls to evaluate.");
     // Agent-level rows, one per transcript and agent criterion, are few: created here, with the run.
     const transcripts = agentCriteria.length ? await tx.transcript.findMany({ where: { AND: [selectionWhere(input.selection, dialect), { createdAt: { lte: cutoff } }] }, select: { id: true }, orderBy: { id: "asc" } }) : [];
-    if (agentCriteria.length && !transcripts.length) throw new RunError("empty-selection", "The selection holds no transcripts to evaluate.");
+    if (agentCriteria.length && !transcripts.length) throw new AppError("empty-selection", "The selection holds no transcripts to evaluate.");
 
     const callCounts = rowCounts(input.mode, calls, unanswered, callCriteria.length);
     const agentRows = transcripts.length * agentCriteria.length;

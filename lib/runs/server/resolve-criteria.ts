@@ -3,7 +3,7 @@ import type { Criterion } from "@/lib/criteria/parse";
 import { parseScopedCriterion, type CriterionScope } from "@/lib/criteria/scope";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { retryOnUniqueConflict } from "@/lib/platform/db/retry-unique";
-import { RunError } from "./errors";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 const ARCHIVED = "is archived: restore it under Criteria (show archived) to use it in a run";
 
@@ -31,7 +31,7 @@ export async function resolveCriteria(prisma: PrismaClient, actor: { role: Role 
     const path = `criteria[${index}]`;
     const stored = byId.get(ref) ?? byText.get(ref);
     if (stored) {
-      if (stored.archived) throw new RunError("archived-criterion", `${path}: the criterion ${JSON.stringify(stored.text)} (${stored.id}) ${ARCHIVED}.`, path);
+      if (stored.archived) throw new AppError("archived-criterion", `${path}: the criterion ${JSON.stringify(stored.text)} (${stored.id}) ${ARCHIVED}.`, { path: path });
       return { kind: "id", id: stored.id };
     }
     const parsed = parseScopedCriterion(ref);
@@ -41,14 +41,14 @@ export async function resolveCriteria(prisma: PrismaClient, actor: { role: Role 
       if (same) return { kind: "id", id: same.id };
       return { kind: "new", criterion: parsed.criterion, scope: parsed.scope };
     }
-    if (looksLikeId(ref)) throw new RunError("unknown-criteria", `${path}: there is no criterion with id ${JSON.stringify(ref)}, and it is no criterion text either (${parsed.message})`, path);
-    throw new RunError("invalid-criterion", `${path}: ${parsed.message}`, path);
+    if (looksLikeId(ref)) throw new AppError("unknown-criteria", `${path}: there is no criterion with id ${JSON.stringify(ref)}, and it is no criterion text either (${parsed.message})`, { path: path });
+    throw new AppError("invalid-criterion", `${path}: ${parsed.message}`, { path: path });
   });
 
   const fresh = resolved.flatMap((entry, index) => (entry.kind === "new" ? [{ index, criterion: entry.criterion, scope: entry.scope }] : []));
   if (fresh.length > 0 && !can(actor.role, "edit-criteria")) {
     const path = `criteria[${fresh[0].index}]`;
-    throw new RunError("forbidden", `${path}: this criterion is not in the library yet, and your role (${actor.role}) may not add criteria.`, path);
+    throw new AppError("forbidden", `${path}: this criterion is not in the library yet, and your role (${actor.role}) may not add criteria.`, { path: path });
   }
   let created = new Map<string, string>();
   if (fresh.length > 0) {

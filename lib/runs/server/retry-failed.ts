@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { lockRowsForUpdate } from "@/lib/platform/db/row-lock";
-import { RUN_TRANSACTION, RunError } from "./errors";
+import { RUN_TRANSACTION } from "./errors";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 export interface RetriedEvaluations {
   retried: number;
@@ -16,8 +17,8 @@ export async function retryFailed(prisma: PrismaClient, runId: string, evaluatio
     // A cancellation committed meanwhile must be seen, or the run would be put back to running.
     await lockRowsForUpdate(tx, "Run", [runId]);
     const run = await tx.run.findUnique({ where: { id: runId }, select: { status: true } });
-    if (!run) throw new RunError("not-found", `Run ${runId} does not exist.`);
-    if (run.status === "cancelled") throw new RunError("invalid-state", "This run was cancelled; start a new run instead.");
+    if (!run) throw new AppError("not-found", `Run ${runId} does not exist.`);
+    if (run.status === "cancelled") throw new AppError("invalid-state", "This run was cancelled; start a new run instead.");
     const where = { runId, status: "error", ...(evaluationIds ? { id: { in: [...evaluationIds] } } : {}) };
     const data = { status: "pending", error: null, errorKind: null, claimedBy: null, claimedAt: null, finishedAt: null };
     // Agent-level results (TranscriptEvaluation) are retried with the calls' results.

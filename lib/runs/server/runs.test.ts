@@ -4,12 +4,12 @@ import { copyDatabase, createDemoTemplate, type TestDatabase } from "@/lib/runs/
 import { EVALUATION_STATUSES, newRunSchema, type NewRunInput, type RunMode } from "@/lib/runs/schemas/runs";
 import { cancelRun } from "./cancel-run";
 import { createRun } from "./create-run";
-import { RunError } from "./errors";
 import { getRun } from "./get-run";
 import { listRuns } from "./list-runs";
 import { retryFailed } from "./retry-failed";
 import { progressReport } from "./progress-report";
 import { getRunProgress } from "./run-progress";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 let template: Awaited<ReturnType<typeof createDemoTemplate>>;
 let db: TestDatabase;
@@ -96,7 +96,7 @@ describe("cancelRun", () => {
     const run = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
     expect(run.finishedAt).not.toBeNull();
     expect(await prisma.evaluation.count({ where: { runId, status: "pending" } })).toBe(run.total);
-    await expect(cancelRun(prisma, "missing")).rejects.toBeInstanceOf(RunError);
+    await expect(cancelRun(prisma, "missing")).rejects.toBeInstanceOf(AppError);
   });
 });
 

@@ -3,8 +3,8 @@ import type { Role } from "@/lib/accounts/roles";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { copyDatabase, createDemoTemplate, type TestDatabase } from "@/lib/runs/server/worker/test-fixtures/database";
 import type { StartRunRequest } from "@/lib/runs/schemas/runs-api";
-import { RunError } from "./errors";
 import { startRun } from "./start-run";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 let template: Awaited<ReturnType<typeof createDemoTemplate>>;
 let db: TestDatabase;
@@ -28,12 +28,12 @@ const NEW_TEXT = "Tool call fails if the date argument is in the past";
 const start = (request: Partial<StartRunRequest> = {}, actor: { role: Role } = reviewer, env: Record<string, string> = {}) =>
   startRun(prisma, actor, { selection: { kind: "all" }, criteria: [criteria[0].id], judge: "checks", mode: "auto", ...request }, env);
 
-async function refusal(promise: Promise<unknown>): Promise<RunError> {
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  if (!(error instanceof RunError)) throw new Error(`expected a RunError, got ${String(error)}`);
+  if (!(error instanceof AppError)) throw new Error(`expected a AppError, got ${String(error)}`);
   return error;
 }
 
@@ -76,17 +76,17 @@ describe("startRun: criteria", () => {
 
   it("refuses an unknown id, a text without a prefix and an archived criterion, naming the entry, and stores nothing", async () => {
     const unknown = await refusal(start({ criteria: [criteria[0].id, "nope123"] }));
-    expect(unknown).toMatchObject({ code: "unknown-criteria", path: "criteria[1]" });
+    expect(unknown).toMatchObject({ code: "unknown-criteria", details: { path: "criteria[1]" } });
     expect(unknown.message).toMatch(/^criteria\[1\]: there is no criterion with id "nope123"/);
 
     const noPrefix = await refusal(start({ criteria: ["Check that the tool is right", NEW_TEXT] }));
-    expect(noPrefix).toMatchObject({ code: "invalid-criterion", path: "criteria[0]" });
+    expect(noPrefix).toMatchObject({ code: "invalid-criterion", details: { path: "criteria[0]" } });
     expect(noPrefix.message).toMatch(/must start with one of "Reward tool calls …"/);
 
     await prisma.criterion.update({ where: { id: criteria[1].id }, data: { archived: true } });
     for (const ref of [criteria[1].id, criteria[1].text]) {
       const archived = await refusal(start({ criteria: [NEW_TEXT, ref] }));
-      expect(archived).toMatchObject({ code: "archived-criterion", path: "criteria[1]" });
+      expect(archived).toMatchObject({ code: "archived-criterion", details: { path: "criteria[1]" } });
       expect(archived.message).toMatch(/is archived: restore it under Criteria/);
     }
     expect(await prisma.criterion.count({ where: { text: NEW_TEXT } })).toBe(0);
@@ -109,15 +109,15 @@ describe("startRun: transcripts", () => {
   });
 
   it("refuses an unknown upload, unknown transcript ids and a selection without tool calls", async () => {
-    expect(await refusal(start({ selection: { kind: "upload", uploadId: "missing" } }))).toMatchObject({ code: "unknown-transcripts", path: "transcripts.upload" });
+    expect(await refusal(start({ selection: { kind: "upload", uploadId: "missing" } }))).toMatchObject({ code: "unknown-transcripts", details: { path: "transcripts.upload" } });
 
     const transcript = await prisma.transcript.findFirstOrThrow({ select: { id: true } });
     const ids = await refusal(start({ selection: { kind: "transcripts", ids: [transcript.id, "gone-1", "gone-2"] } }));
-    expect(ids).toMatchObject({ code: "unknown-transcripts", path: "transcripts.ids[1]" });
+    expect(ids).toMatchObject({ code: "unknown-transcripts", details: { path: "transcripts.ids[1]" } });
     expect(ids.message).toBe('transcripts.ids[1]: there is no transcript with id "gone-1" (2 ids in all are unknown).');
 
     const noCalls = await refusal(start({ selection: { kind: "filter", q: "no transcript is called this", tool: undefined }, criteria: [NEW_TEXT] }));
-    expect(noCalls).toMatchObject({ code: "empty-selection", path: "transcripts" });
+    expect(noCalls).toMatchObject({ code: "empty-selection", details: { path: "transcripts" } });
     // Refused before the criterion was created.
     expect(await prisma.criterion.count({ where: { text: NEW_TEXT } })).toBe(0);
   });
@@ -132,7 +132,7 @@ describe("startRun: transcripts", () => {
     // With a tool-call criterion only, the same selection has nothing to judge.
     expect(await refusal(start({ selection: { kind: "transcripts", ids: [transcript.id] } }))).toMatchObject({ code: "empty-selection" });
     const nothing = await refusal(start({ selection: { kind: "filter", q: "no transcript is called this", tool: undefined }, criteria: [agentText] }));
-    expect(nothing).toMatchObject({ code: "empty-selection", path: "transcripts" });
+    expect(nothing).toMatchObject({ code: "empty-selection", details: { path: "transcripts" } });
   });
 });
 
@@ -151,7 +151,7 @@ describe("startRun: roles and judges", () => {
 
   it("refuses a judge that the server has no key for, and builds the judge from the server's environment", async () => {
     const error = await refusal(start({ judge: "anthropic" }));
-    expect(error).toMatchObject({ code: "judge-not-configured", path: "judge" });
+    expect(error).toMatchObject({ code: "judge-not-configured", details: { path: "judge" } });
     expect(error.message).toBe("judge: the Anthropic judge is not configured on this server: set ANTHROPIC_API_KEY.");
 
     const run = await start({ judge: "openai" }, reviewer, { OPENAI_BASE_URL: "http://localhost:11434/v1", OPENAI_MODEL: "qwen3", OPENAI_API_KEY: "sk-secret" });

@@ -8,10 +8,10 @@ import { judgeConfigFromEnv, JUDGE_LABELS, publicJudgeConfig, type JudgeEnv } fr
 import type { StartRunRequest } from "@/lib/runs/schemas/runs-api";
 import { newRunSchema, type RunSelection } from "@/lib/runs/schemas/runs";
 import { createRun, type CreatedRun } from "./create-run";
-import { RunError } from "./errors";
 import { resolveCriteria } from "./resolve-criteria";
 import { dialectOf } from "@/lib/platform/db/dialect";
 import { selectionWhere } from "./selection";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 /**
  * Says which part of a selection names nothing, before anything is written. A run with
@@ -20,7 +20,7 @@ import { selectionWhere } from "./selection";
 export async function checkSelection(prisma: PrismaClient, selection: RunSelection, options: { agentCriteria?: boolean } = {}): Promise<void> {
   if (selection.kind === "upload") {
     const upload = await prisma.upload.findUnique({ where: { id: selection.uploadId }, select: { id: true } });
-    if (!upload) throw new RunError("unknown-transcripts", `transcripts.upload: there is no upload with id ${JSON.stringify(selection.uploadId)}.`, "transcripts.upload");
+    if (!upload) throw new AppError("unknown-transcripts", `transcripts.upload: there is no upload with id ${JSON.stringify(selection.uploadId)}.`, { path: "transcripts.upload" });
   }
   if (selection.kind === "transcripts") {
     const found = await prisma.transcript.findMany({ where: { id: { in: selection.ids } }, select: { id: true } });
@@ -29,16 +29,16 @@ export async function checkSelection(prisma: PrismaClient, selection: RunSelecti
       const index = selection.ids.findIndex((id) => !known.has(id));
       const missing = selection.ids.length - found.length;
       const path = `transcripts.ids[${index}]`;
-      throw new RunError("unknown-transcripts", `${path}: there is no transcript with id ${JSON.stringify(selection.ids[index])}${missing > 1 ? ` (${missing} ids in all are unknown)` : ""}.`, path);
+      throw new AppError("unknown-transcripts", `${path}: there is no transcript with id ${JSON.stringify(selection.ids[index])}${missing > 1 ? ` (${missing} ids in all are unknown)` : ""}.`, { path: path });
     }
   }
   if (options.agentCriteria) {
     const transcript = await prisma.transcript.findFirst({ where: selectionWhere(selection, dialectOf(prisma)), select: { id: true } });
-    if (!transcript) throw new RunError("empty-selection", "transcripts: the selection holds no transcripts to evaluate.", "transcripts");
+    if (!transcript) throw new AppError("empty-selection", "transcripts: the selection holds no transcripts to evaluate.", { path: "transcripts" });
     return;
   }
   const calls = await prisma.toolCall.findFirst({ where: { transcript: selectionWhere(selection, dialectOf(prisma)) }, select: { id: true } });
-  if (!calls) throw new RunError("empty-selection", "transcripts: the selected transcripts hold no tool calls to evaluate.", "transcripts");
+  if (!calls) throw new AppError("empty-selection", "transcripts: the selected transcripts hold no tool calls to evaluate.", { path: "transcripts" });
 }
 
 /** Whether any reference (an id, or a criterion's text) names an agent-level criterion; reads only. */
@@ -64,9 +64,9 @@ export interface StartedRun extends CreatedRun {
 }
 
 export async function startRun(prisma: PrismaClient, actor: { role: Role }, request: StartRunRequest, judgeEnv: JudgeEnv, now: Date = new Date()): Promise<StartedRun> {
-  if (!can(actor.role, "run")) throw new RunError("forbidden", `Your role (${actor.role}) does not allow starting runs. Ask an admin if you need it.`);
+  if (!can(actor.role, "run")) throw new AppError("forbidden", `Your role (${actor.role}) does not allow starting runs. Ask an admin if you need it.`);
   const judge = judgeConfigFromEnv(request.judge, judgeEnv);
-  if (!judge.ok) throw new RunError("judge-not-configured", `judge: the ${JUDGE_LABELS[request.judge]} judge is not configured on this server: ${judge.reason}.`, "judge");
+  if (!judge.ok) throw new AppError("judge-not-configured", `judge: the ${JUDGE_LABELS[request.judge]} judge is not configured on this server: ${judge.reason}.`, { path: "judge" });
   await checkSelection(prisma, request.selection, { agentCriteria: await namesAgentCriteria(prisma, request.criteria) });
   const criterionIds = await resolveCriteria(prisma, actor, request.criteria);
   const run = newRunSchema.parse({ name: request.name, selection: request.selection, criterionIds, judge: publicJudgeConfig(judge.config), mode: request.mode });

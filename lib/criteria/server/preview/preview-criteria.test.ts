@@ -4,11 +4,11 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { startTestServer, type TestServer } from "@/lib/judging/judges/test-server/server";
 import { copyDatabase, createDemoTemplate, type TestDatabase } from "@/lib/runs/server/worker/test-fixtures/database";
 import { previewRequestSchema, type PreviewRequest } from "@/lib/criteria/schemas/preview";
-import { RunError } from "@/lib/runs/server/errors";
 import { startRun } from "@/lib/runs/server/start-run";
 import { judgeFactoryFromEnv } from "@/lib/runs/server/worker/judge-factory";
 import { runUntilIdle } from "@/lib/runs/server/worker/run-until-idle";
 import { previewCriteria } from "./preview-criteria";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 let template: Awaited<ReturnType<typeof createDemoTemplate>>;
 let db: TestDatabase;
@@ -32,12 +32,12 @@ const WITTY = "Tool call passes if the agent greets the customer by name";
 const preview = (request: Partial<PreviewRequest>, env: Record<string, string> = {}, actor: { role: Role } = reviewer) =>
   previewCriteria(prisma, actor, previewRequestSchema.parse({ criteria: [TOOLS_AND_ARGUMENTS], judgeKind: "checks", mode: "both", ...request }), env);
 
-async function refusal(promise: Promise<unknown>): Promise<RunError> {
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  if (!(error instanceof RunError)) throw new Error(`expected a RunError, got ${String(error)}`);
+  if (!(error instanceof AppError)) throw new Error(`expected a AppError, got ${String(error)}`);
   return error;
 }
 

@@ -8,11 +8,11 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createJudge, judgeConfigFromEnv, JUDGE_LABELS, publicJudgeConfig, type JudgeEnv } from "@/lib/judging/judges/registry";
 import { PREVIEW_CALLS, type ParsedPreviewRequest, type PreviewRow } from "@/lib/criteria/schemas/preview";
 import { runJudgeSchema } from "@/lib/runs/schemas/runs";
-import { RunError } from "@/lib/runs/server/errors";
 import { checkSelection } from "@/lib/runs/server/start-run";
 import { defaultConcurrency } from "@/lib/runs/server/worker/judge-factory";
 import { timeoutFor } from "@/lib/runs/server/worker/judge-options";
 import { loadPreviewCalls, type PreviewCall } from "./load-preview-calls";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 export interface CriteriaPreview {
   judgeId: string;
@@ -38,18 +38,18 @@ function row(call: PreviewCall, criterion: Criterion, mode: PreviewRow["mode"], 
  * built from the server's environment, never from the request.
  */
 export async function previewCriteria(prisma: PrismaClient, actor: { role: Role }, request: ParsedPreviewRequest, judgeEnv: JudgeEnv): Promise<CriteriaPreview> {
-  if (!can(actor.role, "run")) throw new RunError("forbidden", `Your role (${actor.role}) does not allow judging calls. Ask an admin if you need it.`);
+  if (!can(actor.role, "run")) throw new AppError("forbidden", `Your role (${actor.role}) does not allow judging calls. Ask an admin if you need it.`);
   const fromEnv = judgeConfigFromEnv(request.judgeKind, judgeEnv);
-  if (!fromEnv.ok) throw new RunError("judge-not-configured", `The ${JUDGE_LABELS[request.judgeKind]} judge is not configured on this server: ${fromEnv.reason}.`, "judge");
+  if (!fromEnv.ok) throw new AppError("judge-not-configured", `The ${JUDGE_LABELS[request.judgeKind]} judge is not configured on this server: ${fromEnv.reason}.`, { path: "judge" });
   const criteria = request.criteria.map((text) => {
     const parsed = parseCriterion(text);
-    if (!parsed.ok) throw new RunError("invalid-criterion", parsed.message, "criteria");
+    if (!parsed.ok) throw new AppError("invalid-criterion", parsed.message, { path: "criteria" });
     return parsed.criterion;
   });
   const selection = request.selection ?? { kind: "all" };
   await checkSelection(prisma, selection);
   const calls = await loadPreviewCalls(prisma, selection, PREVIEW_CALLS);
-  if (!calls.length) throw new RunError("empty-selection", "The selected transcripts hold no tool calls to preview on.", "transcripts");
+  if (!calls.length) throw new AppError("empty-selection", "The selected transcripts hold no tool calls to preview on.", { path: "transcripts" });
 
   // The built-in judge on its thread: a preview on the web server never judges on its event loop.
   const judge = fromEnv.config.kind === "checks" ? sharedChecksJudge() : createJudge(fromEnv.config);
