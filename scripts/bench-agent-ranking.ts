@@ -3,7 +3,7 @@
  * known success, and how often a score ranks a successful attempt above a failed one of the same task.
  */
 import { readFileSync } from "node:fs";
-import { compareScores } from "@/lib/judging/engine/metrics";
+import { compareScores } from "@/scripts/bench/metrics";
 import { importItem } from "@/lib/transcripts/import-item";
 import { describeImportError } from "@/lib/transcripts/import-error-text";
 import type { CanonicalTranscript } from "@/lib/transcripts/types";

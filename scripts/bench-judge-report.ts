@@ -7,7 +7,7 @@ import {
   rocAuc,
   type BinaryOutcome,
   type ScoredPair,
-} from "@/lib/judging/engine/metrics";
+} from "@/scripts/bench/metrics";
 
 /** What the bench knows of one labelled call once it has been judged (labels joined afterwards). */
 export interface LabelledJudgement {

@@ -49,7 +49,7 @@ const toFinding = (check: string, hit: AgentHit): Finding => ({ check, severity:
 /**
  * Judges a whole transcript against an agent-level criterion from evidence in it, domain-free.
  * `available` is the set of checks to choose from: the built-in ones, or (for measuring a
- * candidate check before it joins them, scripts/bench-agent-signals.ts) another list.
+ * candidate check before it joins them, bench/research/bench-agent-signals.ts) another list.
  */
 export function evaluateTraceWithChecks(input: TraceJudgeInput, available: readonly AgentCheck[] = AGENT_CHECKS): JudgeResult {
   const { criterion, content } = input;

@@ -3,7 +3,7 @@ import { evaluateTraceWithChecks, type TraceCriterion } from "@/lib/judging/judg
 import { AGENT_CHECKS } from "@/lib/judging/judges/agent/checks";
 import { tool, toolCall } from "@/lib/judging/judges/checks/testing/views";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
-import { rankingAccuracy, sameModelPairs, type Attempt } from "./bench-agent-ranking";
+import { rankingAccuracy, sameModelPairs, type Attempt } from "../../scripts/bench-agent-ranking";
 import { CANDIDATE_CHECKS, betterOptionShown, unsupportedIdentifier, userCorrects, userRepeats } from "./bench-agent-candidates";
 import { applyVariant, changedSomething } from "./bench-agent-signals";
 

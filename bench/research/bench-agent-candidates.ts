@@ -3,7 +3,7 @@
  * on the dev trials (bench/tau2/data/tau2-trials.jsonl) each one lowered the judge's ranking
  * accuracy or decided pairs the wrong way more often than the right way (figures:
  * bench/tau2/AGENT-SIGNALS.md). Kept so that the measurement can be repeated and the next idea
- * compared against them: `npx tsx scripts/bench-agent-signals.ts --cases … --variant +<id>`.
+ * compared against them: `npx tsx bench/research/bench-agent-signals.ts --cases … --variant +<id>`.
  * All of them read structure (roles, calls, responses, arguments) or the judge's small
  * multilingual reply lists; none names a tool or a domain.
  */

@@ -1,13 +1,13 @@
 /**
  * Structural readings of one state-changing call in its transcript, none naming a domain, a tool
  * or a dataset: what a rule-based judge could read, to learn whether any of it tells a right write
- * from a wrong one when the tool accepted both (scripts/bench-write-signals.ts, issue 11).
+ * from a wrong one when the tool accepted both (bench/research/bench-write-signals.ts, issue 11).
  */
 import { userConfirmed } from "@/lib/judging/judges/checks/conversation";
 import { isError, responseStatus } from "@/lib/judging/judges/checks/response-status";
 import { traceCalls, type TraceCall } from "@/lib/judging/judges/agent/calls";
 import type { CanonicalMessage, CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
-import { scalars } from "../bench-agent-candidates";
+import { scalars } from "./bench-agent-candidates";
 
 /** One labelled call in its transcript, with every call of the transcript read once (`traceCalls`). */
 export interface WriteContext {

@@ -2,10 +2,10 @@
  * Whether anything a rule can read tells a right write from a wrong one in real agent transcripts
  * (issue 11: the built-in judge passes most wrong writes of the tau2 sets):
  *
- *   npx tsx scripts/bench-write-signals.ts --cases bench/tau2/data/tau2-writes.jsonl [--cases <other writes set>…]
+ *   npx tsx bench/research/bench-write-signals.ts --cases bench/tau2/data/tau2-writes.jsonl [--cases <other writes set>…]
  *
  * For every labelled call of a writes set (bench/tau2/README.md: a state-changing call labelled
- * by whether it matches the task's ground-truth action), the readings of scripts/bench/write-signals.ts
+ * by whether it matches the task's ground-truth action), the readings of bench/research/write-signals.ts
  * and whether the tool rejected the call. Printed per set: how often each reading holds among the
  * right writes, the wrong writes the tool rejected and the wrong writes it accepted; and the best
  * balanced accuracy that any verdict computed from the readings could reach, chosen on the very
@@ -15,7 +15,7 @@ import { readFileSync } from "node:fs";
 import { describeImportError } from "@/lib/transcripts/import-error-text";
 import { importItem } from "@/lib/transcripts/import-item";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
-import { ceiling, rejected, WRITE_SIGNALS, writeContexts, type Reading } from "./bench/write-signals";
+import { ceiling, rejected, WRITE_SIGNALS, writeContexts, type Reading } from "./write-signals";
 
 interface Label {
   tool_call_id: string;

@@ -2,10 +2,10 @@
  * Measures variants of the built-in agent-level judge on trials sets, to decide whether a
  * candidate check should join it (issue 16):
  *
- *   npx tsx scripts/bench-agent-signals.ts --cases <trials.jsonl> [--cases <other.jsonl>…] [--variant SPEC…]
+ *   npx tsx bench/research/bench-agent-signals.ts --cases <trials.jsonl> [--cases <other.jsonl>…] [--variant SPEC…]
  *
  * SPEC is a comma-separated list of changes to the built-in checks: `-<check id>` drops one,
- * `+<candidate id>` adds one of scripts/bench-agent-candidates.ts, `+<candidate id>@<penalty>` adds
+ * `+<candidate id>` adds one of bench/research/bench-agent-candidates.ts, `+<candidate id>@<penalty>` adds
  * it with every finding weighing that penalty instead. The built-in judge is always
  * measured first. For every set and variant: the share of (success, failure) pairs of one task
  * ranked right (ties half), each task weighted alike, same-model pairs, and per category (a
@@ -21,7 +21,7 @@ import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
 import { evaluateTraceWithChecks } from "@/lib/judging/judges/agent";
 import { AGENT_CHECKS, type AgentCheck } from "@/lib/judging/judges/agent/checks";
 import { traceCalls } from "@/lib/judging/judges/agent/calls";
-import { allPairs, load, rankingAccuracy, sameModelPairs, type Attempt, type PairFilter } from "./bench-agent-ranking";
+import { allPairs, load, rankingAccuracy, sameModelPairs, type Attempt, type PairFilter } from "../../scripts/bench-agent-ranking";
 import { CANDIDATE_CHECKS } from "./bench-agent-candidates";
 
 const CRITERION = "Reward agents that accomplish the user's goal correctly, following their policy, without errors or wasted steps";

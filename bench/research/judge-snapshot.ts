@@ -3,7 +3,7 @@
  * call, mode and criterion: a reference to diff against after a change meant to be behaviour-neutral
  * (a speed-up must keep every result byte-identical).
  *
- *   npx tsx scripts/judge-snapshot.ts <cases.jsonl> > /tmp/snapshot.jsonl
+ *   npx tsx bench/research/judge-snapshot.ts <cases.jsonl> > /tmp/snapshot.jsonl
  */
 import { readFileSync } from "node:fs";
 import { parseCriterion } from "@/lib/criteria/parse";
