@@ -3,6 +3,7 @@ import { humanVerdictSchema } from "@/lib/review/human-verdict";
 import { queueFilterSchema } from "@/lib/review/queue-filter";
 import { QUEUE_REASONS } from "@/lib/review/reasons";
 import { REVIEW_STATUSES, type ReviewStatus } from "@/lib/review/status";
+import type { ActionFailure } from "@/lib/platform/actions/action-result";
 import { pageParam, pageSizeParam } from "@/lib/platform/table-query";
 
 /*
@@ -148,8 +149,8 @@ export const reviewListQuerySchema = z.object({
 /** A parsed list query. */
 export type ReviewListQuery = z.output<typeof reviewListQuerySchema>;
 
-/** A refused action: a sentence to show, and per-field messages when the input was at fault. */
-export type ReviewActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]>; queueId?: string };
+/** A refused action: a sentence to show, per-field messages when the input was at fault, and the queue to go to. */
+export type ReviewActionFailure = ActionFailure;
 
 /** What most review actions answer. */
 export type ReviewActionResult = { ok: true; message: string } | ReviewActionFailure;
