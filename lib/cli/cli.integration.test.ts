@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma } from "@/lib/platform/db/client";
+import { runCli } from "./run-cli";
 
-// The real command, as `npx callboard` runs it: the launcher, tsx, and a fresh process each time.
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const LAUNCHER = path.join(ROOT, "bin", "callboard.mjs");
 const REWARD = "Reward tool calls that select appropriate tools and provide accurate parameters";
@@ -16,8 +16,27 @@ interface Ran {
   stdout: string;
   stderr: string;
 }
+interface RunOptions {
+  cwd: string;
+  env?: Record<string, string>;
+}
 
-function callboard(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<Ran> {
+/** A command line run in this process, as scripts/callboard.ts runs it: each start costs the CLI's load, not a new Node and tsx. */
+async function callboard(args: string[], options: RunOptions): Promise<Ran> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    env: { ...process.env, ...options.env },
+    cwd: options.cwd,
+    projectRoot: ROOT,
+  });
+  return { code, stdout, stderr };
+}
+
+/** The real command, as `npx callboard` runs it: the launcher, tsx and a fresh process. */
+function spawnedCallboard(args: string[], options: RunOptions): Promise<Ran> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [LAUNCHER, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env } });
     let stdout = "";
@@ -87,8 +106,9 @@ describe("callboard eval", () => {
     expect(ran.stdout).toContain("Gate: passed (--fail-under 0.8).");
   }, 90_000);
 
-  it("exits 1 when the gate fails, with the reasons in the JSON report", async () => {
-    const ran = await callboard(["eval", "bad-tool.jsonl", "-c", REWARD, "-c", BINARY, "--fail-under", "0.8", "--format", "json"], { cwd: dir });
+  it("exits 1 when the gate fails, with the reasons in the JSON report, through the launcher as `npx callboard` runs it", async () => {
+    const ran = await spawnedCallboard(["eval", "bad-tool.jsonl", "-c", REWARD, "-c", BINARY, "--fail-under", "0.8", "--format", "json"], { cwd: dir });
+    expect(ran.stderr).toBe("");
     expect(ran.code).toBe(1);
     const report = JSON.parse(ran.stdout);
     expect(report.gate.passed).toBe(false);

@@ -1,7 +1,8 @@
 /**
  * A judging thread for tests of checks-threads.ts: the built-in checks judge, except on calls whose
- * criterion or arguments name a misbehaviour. "STALL-THE-JUDGE" runs a regex that backtracks
- * exponentially (what a quadratic reading of a long argument looks like, only sooner);
+ * criterion or arguments name a misbehaviour. "STALL-THE-JUDGE" blocks the thread for a minute
+ * without yielding, as a runaway regex on a long argument would, only without burning the core
+ * the rest of the suite runs on (the pool sees the same thing: no answer within the budget);
  * "CRASH-THE-THREAD" kills the thread.
  */
 import { createChecksJudge } from "@/lib/judging/judges/checks";
@@ -9,10 +10,11 @@ import { checksTraceJudge } from "@/lib/judging/judges/agent";
 import { serveCalls } from "@/lib/judging/engine/checks-thread-protocol";
 
 const judge = createChecksJudge();
+const blocked = new Int32Array(new SharedArrayBuffer(4));
 
 serveCalls(async (call) => {
   const text = JSON.stringify(call.input);
-  if (text.includes("STALL-THE-JUDGE")) /^(a+)+$/.test(`${"a".repeat(64)}!`);
+  if (text.includes("STALL-THE-JUDGE")) Atomics.wait(blocked, 0, 0, 60_000);
   if (text.includes("CRASH-THE-THREAD")) process.exit(7);
   return call.kind === "trace" ? checksTraceJudge.evaluateTrace(call.input) : judge.evaluate(call.input);
 });
