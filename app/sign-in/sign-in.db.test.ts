@@ -12,8 +12,9 @@ vi.mock("next/headers", () => {
   };
 });
 vi.mock("next/navigation", () => ({
+  // With Next's digest, so the action client lets it through as a navigation, as it does the real one.
   redirect: (to: string) => {
-    throw new Error(`redirect ${to}`);
+    throw Object.assign(new Error(`redirect ${to}`), { digest: `NEXT_REDIRECT;replace;${to};307;` });
   },
   forbidden: () => {
     throw new Error("forbidden");

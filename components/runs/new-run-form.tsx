@@ -9,7 +9,9 @@ import { startRunAction } from "@/lib/runs/actions/start-run";
 import type { CheckInfo } from "@/lib/judging/judges/checks/check";
 import { describeMeasurement, type JudgeChoice } from "@/lib/judging/judges/measured-by";
 import { MAX_PREVIEW_CRITERIA, PREVIEW_CALLS } from "@/lib/criteria/schemas/preview";
-import type { StartRunForm } from "@/lib/runs/schemas/start-run";
+import { requestTranscripts, type StartRunRequestInput } from "@/lib/runs/schemas/start-run";
+import type { RunMode } from "@/lib/runs/schemas/runs";
+import type { PreviewRequest } from "@/lib/criteria/schemas/preview";
 
 interface Props {
   /** scope "agent": judged once per transcript on the whole transcript; "call": on every tool call. */
@@ -24,14 +26,14 @@ interface Props {
 type Scope = "all" | "upload" | "filter";
 
 /** The transcripts the form selects, from its fields as they are now. */
-function selectionOf(scope: Scope, form: FormData): StartRunForm["selection"] {
+function selectionOf(scope: Scope, form: FormData): NonNullable<PreviewRequest["selection"]> {
   const text = (key: string) => String(form.get(key) ?? "");
   if (scope === "upload") return { kind: "upload", uploadId: text("uploadId") };
   if (scope === "filter") return { kind: "filter", q: text("q"), tool: text("tool"), warnings: text("warnings") === "yes" ? "yes" : text("warnings") === "no" ? "no" : undefined };
   return { kind: "all" };
 }
 
-const MODES: { value: StartRunForm["mode"]; label: string; hint: string }[] = [
+const MODES: { value: RunMode; label: string; hint: string }[] = [
   { value: "auto", label: "Auto", hint: "hindsight when the tool answered, immediate otherwise" },
   { value: "immediate", label: "Immediate", hint: "judge each call before its tool response" },
   { value: "hindsight", label: "Hindsight", hint: "judge each call with its response and what followed" },
@@ -43,8 +45,8 @@ export function NewRunForm({ criteria, uploads, judges, catalogue, toolNames }: 
   const [error, setError] = useState<string | null>(null);
   const [scope, setScope] = useState<Scope>("all");
   const [chosen, setChosen] = useState<string[]>([]);
-  const [judgeKind, setJudgeKind] = useState<StartRunForm["judgeKind"]>(judges[0]?.kind ?? "checks");
-  const [mode, setMode] = useState<StartRunForm["mode"]>("auto");
+  const [judgeKind, setJudgeKind] = useState<JudgeChoice["kind"]>(judges[0]?.kind ?? "checks");
+  const [mode, setMode] = useState<RunMode>("auto");
   // Field edits in the selection change what a preview would judge: its results are then hidden.
   const [selectionEdits, setSelectionEdits] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -57,11 +59,12 @@ export function NewRunForm({ criteria, uploads, judges, catalogue, toolNames }: 
   const unmeasurable = plans.filter(({ plan }) => plan.ok && !plan.measurable).length;
 
   function submit(form: FormData) {
-    const input: StartRunForm = {
+    // The same JSON as `POST /api/runs`, checked by the same schema.
+    const input: StartRunRequestInput = {
       name: String(form.get("name") ?? "") || undefined,
-      selection: selectionOf(scope, form),
-      criterionIds: chosen,
-      judgeKind,
+      transcripts: requestTranscripts(selectionOf(scope, form)),
+      criteria: chosen,
+      judge: judgeKind,
       mode,
     };
     startTransition(async () => {

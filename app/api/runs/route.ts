@@ -3,7 +3,7 @@ import { authorizeRequest } from "@/lib/accounts/server/guard";
 import { getPrisma } from "@/lib/platform/db/client";
 import { startRun } from "@/lib/runs/server/start-run";
 import { requestIssues } from "@/lib/platform/schemas/request-issues";
-import { createRunRequestSchema } from "@/lib/runs/schemas/runs-api";
+import { startRunRequestSchema } from "@/lib/runs/schemas/start-run";
 import { AppError, httpStatus } from "@/lib/platform/errors/app-error";
 
 // 100,000 transcript ids fit with room to spare.
@@ -19,7 +19,7 @@ export async function POST(request: Request) {
   if (!allowed.ok) return allowed.response;
   const body = await readJsonBody(request, MAX_BODY_BYTES);
   if (!body.ok) return Response.json({ error: body.error, issues: [{ path: body.path ?? "", message: body.error }] }, { status: body.status });
-  const parsed = createRunRequestSchema.safeParse(body.value);
+  const parsed = startRunRequestSchema.safeParse(body.value);
   if (!parsed.success) {
     const issues = requestIssues(parsed.error, body.value);
     return Response.json({ error: issues[0]?.message ?? "Invalid request", issues }, { status: 400 });

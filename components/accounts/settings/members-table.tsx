@@ -2,7 +2,7 @@
 
 import { deactivateMemberAction } from "@/lib/accounts/actions/deactivate-member";
 import { setMemberRoleAction } from "@/lib/accounts/actions/set-member-role";
-import { roles } from "@/lib/accounts/roles";
+import { roles, type Role } from "@/lib/accounts/roles";
 import { RowActionButton, SettingsTable, useRowAction } from "./settings-table";
 
 export interface MemberView {
@@ -34,7 +34,8 @@ export function MembersTable({ members, currentUserId }: { members: MemberView[]
                 value={member.role}
                 disabled={pending}
                 onChange={(e) => {
-                  const role = e.target.value;
+                  // The options are the roles; the action checks the value again with the same schema.
+                  const role = e.target.value as Role;
                   act(() => setMemberRoleAction({ userId: member.id, role }));
                 }}
                 className="rounded-md border border-slate-300 bg-white p-1"

@@ -3,9 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { criterionSchema } from "@/lib/criteria/parse";
-import { authorizeAction } from "@/lib/accounts/server/guard";
 import { addCriteria } from "@/lib/criteria/server/add-criteria";
 import { getPrisma } from "@/lib/platform/db/client";
+import { memberAction } from "@/lib/platform/actions/action-client";
+import { resultAction, type ActionResult } from "@/lib/platform/actions/action-result";
 
 const inputSchema = z.object({
   texts: z
@@ -15,15 +16,15 @@ const inputSchema = z.object({
     .transform((list) => [...new Map(list.map((c) => [c.text, c])).values()]),
 });
 
-export type AddOfferedCriteriaState = { ok: true; message: string } | { ok: false; message: string };
+export type AddOfferedCriteriaState = ActionResult<{ message: string }>;
 
 /** Adds the criteria that arrived with an uploaded evaluation request to the criteria library. */
-export async function addOfferedCriteria(input: { texts: string[] }): Promise<AddOfferedCriteriaState> {
-  const allowed = await authorizeAction("edit-criteria");
-  if (!allowed.ok) return { ok: false, message: allowed.message };
-  const parsed = inputSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => i.message).join(" ") };
-  const { added, alreadyThere } = await addCriteria(getPrisma(), parsed.data.texts, "upload");
-  revalidatePath("/criteria");
-  return { ok: true, message: `${added} added to the criteria${alreadyThere ? `, ${alreadyThere} already there` : ""}.` };
-}
+export const addOfferedCriteria = resultAction(
+  memberAction("edit-criteria")
+    .inputSchema(inputSchema)
+    .action(async ({ parsedInput }) => {
+      const { added, alreadyThere } = await addCriteria(getPrisma(), parsedInput.texts, "upload");
+      revalidatePath("/criteria");
+      return { message: `${added} added to the criteria${alreadyThere ? `, ${alreadyThere} already there` : ""}.` };
+    }),
+);

@@ -1,25 +1,22 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { parseScopedCriterion } from "@/lib/criteria/scope";
-import { authorizeAction } from "@/lib/accounts/server/guard";
 import { updateCriterion } from "@/lib/criteria/server/update-criterion";
 import { getPrisma } from "@/lib/platform/db/client";
-import { updateCriterionSchema, type CriterionFormState } from "@/lib/criteria/schemas/criteria";
-import { actionFailure, fieldErrorState } from "@/lib/platform/actions/action-result";
+import { updateCriterionSchema } from "@/lib/criteria/schemas/criteria";
+import { memberAction } from "@/lib/platform/actions/action-client";
+import { CORRECT_HIGHLIGHTED_FIELDS, formStateAction } from "@/lib/platform/actions/action-result";
+import { formInput } from "@/lib/platform/actions/form-input";
+import { parsedCriterionText } from "./criterion-text";
 
-export async function updateCriterionAction(_previous: CriterionFormState, form: FormData): Promise<CriterionFormState> {
-  const allowed = await authorizeAction("edit-criteria");
-  if (!allowed.ok) return { ok: false, message: allowed.message };
-  const parsed = updateCriterionSchema.safeParse({ id: form.get("id") ?? "", text: form.get("text") ?? "", title: form.get("title") ?? undefined });
-  if (!parsed.success) return fieldErrorState(parsed.error);
-  const criterion = parseScopedCriterion(parsed.data.text);
-  if (!criterion.ok) return { ok: false, message: criterion.message, fieldErrors: { text: [criterion.message] } };
-  try {
-    await updateCriterion(getPrisma(), parsed.data.id, criterion.criterion, parsed.data.title, criterion.scope);
-  } catch (error) {
-    return actionFailure(error);
-  }
-  revalidatePath("/criteria");
-  return { ok: true, message: "Criterion saved." };
-}
+export const updateCriterionAction = formStateAction(
+  memberAction("edit-criteria")
+    .inputSchema(formInput(updateCriterionSchema))
+    .action(async ({ parsedInput: { id, text, title } }) => {
+      const { criterion, scope } = parsedCriterionText(text);
+      await updateCriterion(getPrisma(), id, criterion, title, scope);
+      revalidatePath("/criteria");
+      return { message: "Criterion saved." };
+    }),
+  { invalidInput: CORRECT_HIGHLIGHTED_FIELDS },
+);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { criterionTextSchema } from "@/lib/criteria/parse";
 import { RUN_MODES, runSelectionSchema } from "@/lib/runs/schemas/runs";
-import { RUN_JUDGE_KINDS } from "@/lib/runs/schemas/runs-api";
+import { RUN_JUDGE_KINDS } from "@/lib/runs/schemas/start-run";
 
 /** Calls a preview judges: a handful, so that it answers on the request path (and costs little with a paid judge). */
 export const PREVIEW_CALLS = 5;

@@ -1,7 +1,7 @@
 /**
  * Why a use case refused, and the HTTP status that says so: one table for every feature. Services
  * throw an AppError with a message written for the person who asked; route handlers answer it with
- * `httpStatus`, actions turn it into a result with `actionFailure` (lib/platform/actions/action-result.ts).
+ * `httpStatus`, actions through the action client's handleServerError (lib/platform/actions/action-client.ts).
  */
 const STATUS = {
   /** A value the person can correct, named by `field` in a form or `path` in a request. */

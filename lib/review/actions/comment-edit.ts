@@ -1,15 +1,19 @@
 "use server";
 
+import { memberAction } from "@/lib/platform/actions/action-client";
+import { resultAction } from "@/lib/platform/actions/action-result";
 import { getPrisma } from "@/lib/platform/db/client";
 import { editComment } from "@/lib/review/server/comments";
-import { editCommentInputSchema, type EditCommentInput, type ReviewActionResult } from "@/lib/review/schemas/review";
-import { reviewAction, revalidateReviewPages } from "./action-result";
+import { editCommentInputSchema } from "@/lib/review/schemas/review";
+import { revalidateReviewPages } from "./revalidate";
 
 /** Edits one of the signed-in member's own comments (role: comment; the author only). */
-export async function editReviewCommentAction(input: EditCommentInput): Promise<ReviewActionResult> {
-  return reviewAction(editCommentInputSchema, input, "comment", async ({ commentId, body }, user) => {
-    const edited = await editComment(getPrisma(), user, commentId, body);
-    if (edited.changed) revalidateReviewPages();
-    return { ok: true, message: edited.changed ? "Comment saved." : "Nothing changed." };
-  });
-}
+export const editReviewCommentAction = resultAction(
+  memberAction("comment")
+    .inputSchema(editCommentInputSchema)
+    .action(async ({ parsedInput: { commentId, body }, ctx: { user } }) => {
+      const edited = await editComment(getPrisma(), user, commentId, body);
+      if (edited.changed) revalidateReviewPages();
+      return { message: edited.changed ? "Comment saved." : "Nothing changed." };
+    }),
+);

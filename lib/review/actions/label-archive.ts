@@ -1,15 +1,19 @@
 "use server";
 
+import { memberAction } from "@/lib/platform/actions/action-client";
+import { resultAction } from "@/lib/platform/actions/action-result";
 import { getPrisma } from "@/lib/platform/db/client";
 import { archiveLabel } from "@/lib/review/server/labels";
-import { archiveLabelInputSchema, type ArchiveLabelInput, type ReviewActionResult } from "@/lib/review/schemas/review";
-import { reviewAction, revalidateReviewPages } from "./action-result";
+import { archiveLabelInputSchema } from "@/lib/review/schemas/review";
+import { revalidateReviewPages } from "./revalidate";
 
 /** Archives a review label (no longer offered; items keep it), or restores it with `archived: false` (role: edit-labels). */
-export async function archiveReviewLabelAction(input: ArchiveLabelInput): Promise<ReviewActionResult> {
-  return reviewAction(archiveLabelInputSchema, input, "edit-labels", async ({ labelId, archived }) => {
-    await archiveLabel(getPrisma(), labelId, archived);
-    revalidateReviewPages();
-    return { ok: true, message: archived ? "Label archived." : "Label restored." };
-  });
-}
+export const archiveReviewLabelAction = resultAction(
+  memberAction("edit-labels")
+    .inputSchema(archiveLabelInputSchema)
+    .action(async ({ parsedInput: { labelId, archived } }) => {
+      await archiveLabel(getPrisma(), labelId, archived);
+      revalidateReviewPages();
+      return { message: archived ? "Label archived." : "Label restored." };
+    }),
+);

@@ -1,15 +1,19 @@
 "use server";
 
+import { memberAction } from "@/lib/platform/actions/action-client";
+import { resultAction } from "@/lib/platform/actions/action-result";
 import { getPrisma } from "@/lib/platform/db/client";
 import { releaseItem } from "@/lib/review/server/claim";
-import { reviewItemInputSchema, type ReviewActionResult, type ReviewItemInput } from "@/lib/review/schemas/review";
-import { reviewAction, revalidateReviewPages } from "./action-result";
+import { reviewItemInputSchema } from "@/lib/review/schemas/review";
+import { revalidateReviewPages } from "./revalidate";
 
 /** Lets go of the signed-in reviewer's lock on an item so someone else can take it (role: review). */
-export async function releaseReviewItemAction(input: ReviewItemInput): Promise<ReviewActionResult> {
-  return reviewAction(reviewItemInputSchema, input, "review", async ({ reviewId }, user) => {
-    const { released } = await releaseItem(getPrisma(), user, reviewId);
-    if (released) revalidateReviewPages();
-    return { ok: true, message: released ? "Released: others can take this item now." : "You were not holding this item." };
-  });
-}
+export const releaseReviewItemAction = resultAction(
+  memberAction("review")
+    .inputSchema(reviewItemInputSchema)
+    .action(async ({ parsedInput: { reviewId }, ctx: { user } }) => {
+      const { released } = await releaseItem(getPrisma(), user, reviewId);
+      if (released) revalidateReviewPages();
+      return { message: released ? "Released: others can take this item now." : "You were not holding this item." };
+    }),
+);

@@ -1,9 +1,11 @@
 "use server";
 
+import { memberAction } from "@/lib/platform/actions/action-client";
+import { resultAction } from "@/lib/platform/actions/action-result";
 import { getPrisma } from "@/lib/platform/db/client";
 import { recordVerdict } from "@/lib/review/server/verdict";
-import { verdictInputSchema, type ReviewStatusResult, type VerdictInput } from "@/lib/review/schemas/review";
-import { reviewAction, revalidateVerdictPages } from "./action-result";
+import { verdictInputSchema } from "@/lib/review/schemas/review";
+import { revalidateVerdictPages } from "./revalidate";
 
 const SAVED = { agree: "Agreed with the judge.", disagree: "Disagreement saved with your correction.", discuss: "Marked for discussion." } as const;
 
@@ -11,10 +13,12 @@ const SAVED = { agree: "Agreed with the judge.", disagree: "Disagreement saved w
  * Records the signed-in reviewer's verdict on an item's judge result: agree, disagree with the
  * correct verdict or score, or discuss (role: review). Takes the item's lock when it is free.
  */
-export async function recordReviewVerdictAction(input: VerdictInput): Promise<ReviewStatusResult> {
-  return reviewAction(verdictInputSchema, input, "review", async ({ reviewId, verdict }, user) => {
-    const recorded = await recordVerdict(getPrisma(), user, reviewId, verdict);
-    if (recorded.changed) revalidateVerdictPages(recorded.runId);
-    return { ok: true, message: SAVED[recorded.verdict.verdict], status: recorded.status };
-  });
-}
+export const recordReviewVerdictAction = resultAction(
+  memberAction("review")
+    .inputSchema(verdictInputSchema)
+    .action(async ({ parsedInput: { reviewId, verdict }, ctx: { user } }) => {
+      const recorded = await recordVerdict(getPrisma(), user, reviewId, verdict);
+      if (recorded.changed) revalidateVerdictPages(recorded.runId);
+      return { message: SAVED[recorded.verdict.verdict], status: recorded.status };
+    }),
+);

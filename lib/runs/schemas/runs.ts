@@ -15,7 +15,8 @@ export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
 export const MAX_RUN_CRITERIA = 50;
 
 const id = z.string().trim().min(1).max(100);
-const filterText = z
+/** A filter's text: trimmed, at most 200 characters, and absent when blank. */
+export const filterText = z
   .string()
   .trim()
   .max(200)

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Role } from "@/lib/accounts/roles";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { copyDatabase, createDemoTemplate, type TestDatabase } from "@/lib/runs/server/worker/test-fixtures/database";
-import type { StartRunRequest } from "@/lib/runs/schemas/runs-api";
+import type { StartRunRequest } from "@/lib/runs/schemas/start-run";
 import { startRun } from "./start-run";
 import { AppError } from "@/lib/platform/errors/app-error";
 

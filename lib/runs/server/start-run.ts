@@ -5,7 +5,7 @@ import { CHECK_INFOS } from "@/lib/judging/judges/checks/catalogue";
 import { criterionWarnings, type CriterionWarning } from "@/lib/judging/judges/criterion-warnings";
 import { judgeChoices } from "@/lib/judging/judges/judge-choices";
 import { judgeConfigFromEnv, JUDGE_LABELS, publicJudgeConfig, type JudgeEnv } from "@/lib/judging/judges/registry";
-import type { StartRunRequest } from "@/lib/runs/schemas/runs-api";
+import type { StartRunRequest } from "@/lib/runs/schemas/start-run";
 import { newRunSchema, type RunSelection } from "@/lib/runs/schemas/runs";
 import { createRun, type CreatedRun } from "./create-run";
 import { resolveCriteria } from "./resolve-criteria";

@@ -1,26 +1,41 @@
 import { describe, expect, it } from "vitest";
 import { requestIssues } from "@/lib/platform/schemas/request-issues";
-import { createRunRequestSchema } from "./runs-api";
+import type { RunSelection } from "./runs";
+import { requestTranscripts, startRunRequestSchema } from "./start-run";
 
 const valid = { transcripts: "all", criteria: ["c1"] };
 
 function issues(body: unknown) {
-  const parsed = createRunRequestSchema.safeParse(body);
+  const parsed = startRunRequestSchema.safeParse(body);
   if (parsed.success) throw new Error(`expected ${JSON.stringify(body)} to be refused`);
   return requestIssues(parsed.error, body);
 }
 
-describe("createRunRequestSchema", () => {
+describe("startRunRequestSchema", () => {
   it("reads each selection and fills the checks judge and auto mode", () => {
-    expect(createRunRequestSchema.parse(valid)).toEqual({ selection: { kind: "all" }, criteria: ["c1"], judge: "checks", mode: "auto" });
-    expect(createRunRequestSchema.parse({ ...valid, transcripts: { upload: " u1 " } }).selection).toEqual({ kind: "upload", uploadId: "u1" });
-    expect(createRunRequestSchema.parse({ ...valid, transcripts: { ids: ["t1", "t2", "t1"] } }).selection).toEqual({ kind: "transcripts", ids: ["t1", "t2"] });
+    expect(startRunRequestSchema.parse(valid)).toEqual({ selection: { kind: "all" }, criteria: ["c1"], judge: "checks", mode: "auto" });
+    expect(startRunRequestSchema.parse({ ...valid, transcripts: { upload: " u1 " } }).selection).toEqual({ kind: "upload", uploadId: "u1" });
+    expect(startRunRequestSchema.parse({ ...valid, transcripts: { ids: ["t1", "t2", "t1"] } }).selection).toEqual({ kind: "transcripts", ids: ["t1", "t2"] });
+  });
+
+  it("reads the new-run form's filter selection, blank filters left out", () => {
+    expect(startRunRequestSchema.parse({ ...valid, transcripts: { filter: { q: " weather ", tool: "", warnings: "yes" } } }).selection).toEqual({
+      kind: "filter",
+      q: "weather",
+      tool: undefined,
+      warnings: "yes",
+    });
+  });
+
+  it("is what the new-run form sends: each of its selections, as the request names it, reads back as the same selection", () => {
+    const selections: RunSelection[] = [{ kind: "all" }, { kind: "upload", uploadId: "u1" }, { kind: "transcripts", ids: ["t1"] }, { kind: "filter", q: "weather", tool: undefined, warnings: "no" }];
+    for (const selection of selections) expect(startRunRequestSchema.parse({ ...valid, transcripts: requestTranscripts(selection) }).selection).toEqual(selection);
   });
 
   it("keeps a name, the judge and mode, and removes repeated criteria", () => {
-    const parsed = createRunRequestSchema.parse({ ...valid, name: "  nightly ", criteria: ["c1", " c1", "Tool call fails if x"], judge: "openai", mode: "both" });
+    const parsed = startRunRequestSchema.parse({ ...valid, name: "  nightly ", criteria: ["c1", " c1", "Tool call fails if x"], judge: "openai", mode: "both" });
     expect(parsed).toEqual({ name: "nightly", selection: { kind: "all" }, criteria: ["c1", "Tool call fails if x"], judge: "openai", mode: "both" });
-    expect(createRunRequestSchema.parse({ ...valid, name: "   " })).not.toHaveProperty("name");
+    expect(startRunRequestSchema.parse({ ...valid, name: "   " })).not.toHaveProperty("name");
   });
 
   it.each<[string, unknown, { path: string; message: RegExp }]>([
@@ -47,6 +62,6 @@ describe("createRunRequestSchema", () => {
 
   it("accepts 50 distinct criteria given with repeats", () => {
     const fifty = Array.from({ length: 50 }, (_, i) => `c${i}`);
-    expect(createRunRequestSchema.parse({ ...valid, criteria: [...fifty, ...fifty] }).criteria).toHaveLength(50);
+    expect(startRunRequestSchema.parse({ ...valid, criteria: [...fifty, ...fifty] }).criteria).toHaveLength(50);
   });
 });
