@@ -22,11 +22,6 @@ export function judgeFactoryFromEnv(env: JudgeEnv): JudgeFactory {
 
 export const defaultJudgeFactory: JudgeFactory = (config) => judgeFactoryFromEnv(process.env)(config);
 
-/** Concurrent calls per judge: the checks judge is local CPU work; a provider gets a gentle default. */
-export function defaultConcurrency(judgeId: string): number {
-  return judgeId === "checks" ? 8 : 4;
-}
-
 /**
  * One judge per distinct config for the worker's lifetime, so clients and connection pools are
  * shared. A factory that fails (a missing API key) is asked again next time rather than cached,

@@ -7,7 +7,7 @@ import { JUDGE_LABELS } from "@/lib/judging/judges/registry";
 import { checksTraceJudge, type TraceJudge } from "@/lib/judging/judges/agent";
 import { canJudgeTraces } from "@/lib/judging/judges/agent/types";
 import { runJudgeSchema, type RunJudgeConfig } from "@/lib/runs/schemas/runs";
-import { timeoutFor } from "./judge-options";
+import { timeoutFor } from "@/lib/judging/engine/judge-from-env";
 import { loadTranscriptBatch, type TranscriptWorkItem } from "./load-transcript-batch";
 import { lookupCache } from "./lookup-cache";
 import { failure, type WorkOutcome } from "./outcome";

@@ -4,7 +4,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { dialectOf } from "@/lib/platform/db/dialect";
 import { traceAssemblyOptions } from "@/lib/transcripts/server/traces/settings";
 import { threadedChecksJudge } from "@/lib/judging/engine/checks-threads";
-import { defaultConcurrency, defaultJudgeFactory } from "./judge-factory";
+import { defaultConcurrency } from "@/lib/judging/engine/limiter";
+import { defaultJudgeFactory } from "./judge-factory";
 import { defaultJudgeThreads } from "./judge-threads";
 import { startWorker, type RunningWorker } from "./start-worker";
 
