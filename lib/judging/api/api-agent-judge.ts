@@ -1,5 +1,4 @@
 import { JUDGE_LABELS, type JudgeEnv } from "@/lib/judging/judges/registry";
-import { sharedChecksJudge } from "@/lib/judging/engine/checks-threads";
 import type { TraceJudge } from "@/lib/judging/judges/agent";
 import { canJudgeTraces } from "@/lib/judging/judges/agent/types";
 import { apiJudge, apiJudgeKind } from "./api-judge";
@@ -13,8 +12,7 @@ import { apiJudge, apiJudgeKind } from "./api-judge";
 export function apiTraceJudge(env: JudgeEnv): { ok: true; value: TraceJudge } | { ok: false; reason: string } {
   const chosen = apiJudgeKind(env);
   if (!chosen.ok) return chosen;
-  // On its thread, off the web server's event loop (sharedChecksJudge).
-  if (chosen.kind === "checks") return { ok: true, value: sharedChecksJudge() };
+  // The built-in judge (on its thread, off the web server's event loop) judges whole transcripts too.
   const configured = apiJudge(env);
   if (!configured.ok) return configured;
   const { judge } = configured.value;

@@ -6,7 +6,8 @@ import { sharedChecksJudge } from "@/lib/judging/engine/checks-threads";
 import { createLimiter, defaultConcurrency } from "@/lib/judging/engine/limiter";
 import { modesFor } from "@/lib/judging/engine/modes";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { createJudge, judgeConfigFromEnv, JUDGE_LABELS, publicJudgeConfig, type JudgeEnv } from "@/lib/judging/judges/registry";
+import { buildJudge } from "@/lib/judging/judges/build-judge";
+import { JUDGE_LABELS, publicJudgeConfig, type JudgeEnv } from "@/lib/judging/judges/registry";
 import { PREVIEW_CALLS, type ParsedPreviewRequest, type PreviewRow } from "@/lib/criteria/schemas/preview";
 import { runJudgeSchema } from "@/lib/runs/schemas/runs";
 import { checkSelection } from "@/lib/runs/server/start-run";
@@ -39,8 +40,11 @@ function row(call: PreviewCall, criterion: Criterion, mode: PreviewRow["mode"], 
  */
 export async function previewCriteria(prisma: PrismaClient, actor: { role: Role }, request: ParsedPreviewRequest, judgeEnv: JudgeEnv): Promise<CriteriaPreview> {
   if (!can(actor.role, "run")) throw new AppError("forbidden", `Your role (${actor.role}) does not allow judging calls. Ask an admin if you need it.`);
-  const fromEnv = judgeConfigFromEnv(request.judgeKind, judgeEnv);
-  if (!fromEnv.ok) throw new AppError("judge-not-configured", `The ${JUDGE_LABELS[request.judgeKind]} judge is not configured on this server: ${fromEnv.reason}.`, { path: "judge" });
+  // The built-in judge on its thread: a preview on the web server never judges on its event loop.
+  const built = buildJudge(request.judgeKind, judgeEnv, { checks: sharedChecksJudge });
+  if (!built.ok && built.problem === "not-configured") {
+    throw new AppError("judge-not-configured", `The ${JUDGE_LABELS[request.judgeKind]} judge is not configured on this server: ${built.reason}.`, { path: "judge" });
+  }
   const criteria = request.criteria.map((text) => {
     const parsed = parseCriterion(text);
     if (!parsed.ok) throw new AppError("invalid-criterion", parsed.message, { path: "criteria" });
@@ -51,10 +55,10 @@ export async function previewCriteria(prisma: PrismaClient, actor: { role: Role 
   const calls = await loadPreviewCalls(prisma, selection, PREVIEW_CALLS);
   if (!calls.length) throw new AppError("empty-selection", "The selected transcripts hold no tool calls to preview on.", { path: "transcripts" });
 
-  // The built-in judge on its thread: a preview on the web server never judges on its event loop.
-  const judge = fromEnv.config.kind === "checks" ? sharedChecksJudge() : createJudge(fromEnv.config);
+  if (!built.ok) throw built.error;
+  const { judge } = built;
   // What a run would store as its judge: the same settings give the same cache keys.
-  const settings = runJudgeSchema.parse(publicJudgeConfig(fromEnv.config));
+  const settings = runJudgeSchema.parse(publicJudgeConfig(built.config));
   const views = new ViewMemo();
   const places: { call: PreviewCall; criterion: Criterion; mode: PreviewRow["mode"] }[] = [];
   const prepared: PreparedCall[] = [];
