@@ -1,11 +1,11 @@
 import type { Criterion } from "@/lib/criteria/parse";
-import { failedCall, prepareCall, ViewMemo, type JudgeCallOutcome, type PreparedCall, type SettledJudgeCall } from "@/lib/judging/engine/judge-call";
-import { judgeCalls, type JudgementMemo, type ResultLookup } from "@/lib/judging/engine/judge-calls";
+import { prepareCall, stoppedAsError, ViewMemo, type PreparedCall, type SettledJudgeCall } from "@/lib/judging/engine/judge-call";
+import { judgeCalls, lookupIn, type JudgementMemo, type ResultLookup } from "@/lib/judging/engine/judge-calls";
 import { createLimiter, type Limiter } from "@/lib/judging/engine/limiter";
 import type { ViewMode } from "@/lib/judging/judges/types";
 import type { ToolCallSite } from "@/lib/transcripts/types";
 import { modesFor } from "./modes";
-import type { CallResult, EvaluateTranscriptsOptions, EvaluationItem, ResultCache } from "./types";
+import type { CallResult, EvaluateTranscriptsOptions, EvaluationItem } from "./types";
 import { outcomeFields } from "./outcome-fields";
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -71,7 +71,7 @@ async function evaluateItem(context: Context, item: EvaluationItem, position: nu
     onSettled: (indices, outcomes) =>
       indices.forEach((index, at) => {
         const { site, criterionIndex, criterion, mode } = places[index];
-        const result = toResult(item, position, site, criterionIndex, criterion, mode, settledOrStopped(outcomes[at]));
+        const result = toResult(item, position, site, criterionIndex, criterion, mode, stoppedAsError(outcomes[at]));
         results[index] = result;
         context.onResult?.(result);
       }),
@@ -79,22 +79,6 @@ async function evaluateItem(context: Context, item: EvaluationItem, position: nu
   return results;
 }
 
-/** A stopped evaluation still answers every call: as an error that says so. */
-function settledOrStopped(outcome: JudgeCallOutcome): SettledJudgeCall {
-  return outcome.status === "aborted" ? failedCall("aborted", "the evaluation was stopped") : outcome;
-}
-
-/** A cache asked key by key as the engine's lookup: a key that cannot be read only costs its judge call. */
-function lookupIn(cache: ResultCache): ResultLookup {
-  const read = async (key: string): Promise<[string, unknown]> => {
-    try {
-      return [key, await cache.get(key)];
-    } catch {
-      return [key, undefined];
-    }
-  };
-  return async (keys) => new Map(await Promise.all(keys.map(read)));
-}
 
 function toResult(item: EvaluationItem, position: number, site: ToolCallSite, criterionIndex: number, criterion: Criterion, mode: ViewMode, outcome: SettledJudgeCall): CallResult {
   const base = {

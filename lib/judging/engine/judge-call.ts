@@ -61,6 +61,11 @@ export class ViewMemo {
   }
 }
 
+/** For callers that answer every call even when stopped (the CLI, the evaluation API): a stop is an error that says so. */
+export function stoppedAsError(outcome: JudgeCallOutcome): SettledJudgeCall {
+  return outcome.status === "aborted" ? failedCall("aborted", "the evaluation was stopped") : outcome;
+}
+
 export function failedCall(errorKind: string, error: string): SettledJudgeCall {
   return { status: "error", error, errorKind, cacheKey: null, attempts: 0, latencyMs: null };
 }
@@ -91,17 +96,13 @@ export function cachedOutcome(stored: unknown, key: string | null): SettledJudge
   return { status: hit.result.applicable ? "done" : "not-applicable", result: hit.result, cacheKey: key, cached: true, attempts: 0, latencyMs: null };
 }
 
-export interface JudgeOptions {
-  judge: Judge;
-  criterion: Criterion;
+/** How the engine waits for a judge: its limiter, a timeout per attempt, retries and the caller's signal. */
+export interface AttemptOptions {
   limiter?: Limiter;
   timeoutMs?: number;
   retry?: Partial<Omit<RetryOptions, "signal">>;
   signal?: AbortSignal;
 }
-
-/** How the engine waits for a judge: its limiter, retries and the caller's signal. */
-export type AttemptOptions = Pick<JudgeOptions, "limiter" | "timeoutMs" | "retry" | "signal">;
 
 /** Asks the judge about a prepared call: retries, timeout (the call's own, else `options`') and validation by the engine; never throws. */
 export async function judgePrepared(prepared: JudgeablePrepared, options: AttemptOptions, judge: Judge = prepared.judge): Promise<JudgeCallOutcome> {

@@ -1,8 +1,14 @@
+import type { TraceJudge } from "@/lib/judging/judges/agent/types";
 import type { Judge } from "@/lib/judging/judges/types";
 import { errorMessage } from "./errors";
+import { judgeAgent, type PreparedAgent } from "./judge-agent";
 import { cachedOutcome, failedCall, judgePrepared, type AttemptOptions, type JudgeablePrepared, type JudgeCallOutcome, type PreparedCall } from "./judge-call";
 import { judgeGroup } from "./judge-group";
 import type { Limiter } from "./limiter";
+import type { ResultCache } from "./types";
+
+/** A call (prepareCall) or a whole transcript against an agent-level criterion (prepareAgent), ready for the engine. */
+export type Prepared = PreparedCall | PreparedAgent;
 
 /** Stored results by cache key (a database's judge cache), for the keys asked. */
 export type ResultLookup = (keys: readonly string[]) => Promise<ReadonlyMap<string, unknown>> | ReadonlyMap<string, unknown>;
@@ -16,8 +22,8 @@ export interface JudgeCallsOptions extends Omit<AttemptOptions, "limiter"> {
   /** Identical calls (same cache key) judged once across the calls given with this memo; the repeats count as cached. */
   memo?: JudgementMemo;
   /** The judge's concurrency limit for calls judged one by one; a group takes no slot. */
-  limiterFor?: (judge: Judge) => Limiter | undefined;
-  /** Each time a judge is really asked about call `index` (each attempt; never for a cache hit). */
+  limiterFor?: (judge: Judge | TraceJudge) => Limiter | undefined;
+  /** Each time a judge is really asked about call `index` (each attempt of a call, once for a transcript; never for a cache hit). */
   onJudgeCall?: (index: number) => void;
   /**
    * Where outcomes go as they settle: those settled without a judge and the cache's hits
@@ -27,12 +33,13 @@ export interface JudgeCallsOptions extends Omit<AttemptOptions, "limiter"> {
 }
 
 /**
- * The engine's path for prepared calls (prepareCall): the cache looked up once for all of them,
- * then the judge asked about the misses, a judge of groups (Judge.evaluateMany) once for all its
- * calls under one timeout (judge-group.ts), any other judge call by call under its limiter, a
- * timeout and retries. Outcomes in the calls' order; failures are outcomes, never exceptions.
+ * The engine's one path for prepared calls and transcripts: the cache looked up once for all of
+ * them, then the judge asked about the misses, a judge of groups (Judge.evaluateMany) once for
+ * all its calls under one timeout (judge-group.ts), any other judge call by call (or transcript
+ * by transcript) under its limiter, a timeout and retries. Outcomes in the calls' order;
+ * failures are outcomes, never exceptions.
  */
-export async function judgeCalls(calls: readonly PreparedCall[], options: JudgeCallsOptions = {}): Promise<JudgeCallOutcome[]> {
+export async function judgeCalls(calls: readonly Prepared[], options: JudgeCallsOptions = {}): Promise<JudgeCallOutcome[]> {
   const outcomes: JudgeCallOutcome[] = new Array<JudgeCallOutcome>(calls.length);
   const reports: (void | Promise<void>)[] = [];
   const memoResolvers = new Map<number, (outcome: JudgeCallOutcome) => void>();
@@ -47,7 +54,7 @@ export async function judgeCalls(calls: readonly PreparedCall[], options: JudgeC
 
   const ready: number[] = [];
   const readyOutcomes: JudgeCallOutcome[] = [];
-  const waiting: JudgeablePrepared[] = [];
+  const waiting: (JudgeablePrepared | PreparedAgent)[] = [];
   const waitingIndices: number[] = [];
   const repeats: Promise<void>[] = [];
   calls.forEach((call, index) => {
@@ -70,12 +77,17 @@ export async function judgeCalls(calls: readonly PreparedCall[], options: JudgeC
 
   const stored = await lookUp(options.lookup, waiting.flatMap((call) => call.key ?? []));
   const misses = new Map<Judge, number[]>();
+  const agents: number[] = [];
   waiting.forEach((call, at) => {
     const index = waitingIndices[at];
     const hit = call.key === null ? null : cachedOutcome(stored.get(call.key), call.key);
     if (hit) {
       ready.push(index);
       readyOutcomes.push(hit);
+      return;
+    }
+    if (call.kind === "agent") {
+      agents.push(index);
       return;
     }
     const forJudge = misses.get(call.judge);
@@ -89,6 +101,7 @@ export async function judgeCalls(calls: readonly PreparedCall[], options: JudgeC
     if (judge.evaluateMany) judging.push(judgeTogether(judge, indices, calls, options).then((settled) => settle(indices, settled)));
     else for (const index of indices) judging.push(judgeAlone(index, calls[index] as JudgeablePrepared, options).then((outcome) => settle([index], [outcome])));
   }
+  for (const index of agents) judging.push(judgeTranscript(index, calls[index] as PreparedAgent, options).then((outcome) => settle([index], [outcome])));
   await Promise.all([...judging, ...repeats]);
   await Promise.all(reports);
   return outcomes;
@@ -109,7 +122,7 @@ async function lookUp(lookup: ResultLookup | undefined, keys: readonly string[])
   }
 }
 
-async function judgeTogether(judge: Judge, indices: readonly number[], calls: readonly PreparedCall[], options: JudgeCallsOptions): Promise<JudgeCallOutcome[]> {
+async function judgeTogether(judge: Judge, indices: readonly number[], calls: readonly Prepared[], options: JudgeCallsOptions): Promise<JudgeCallOutcome[]> {
   const group = indices.map((index) => calls[index] as JudgeablePrepared);
   if (options.onJudgeCall) for (const index of indices) options.onJudgeCall(index);
   try {
@@ -133,4 +146,22 @@ function judgeAlone(index: number, call: JudgeablePrepared, options: JudgeCallsO
       }
     : call.judge;
   return judgePrepared(call, { timeoutMs: options.timeoutMs, retry: options.retry, signal: options.signal, limiter: options.limiterFor?.(call.judge) }, judge);
+}
+
+function judgeTranscript(index: number, agent: PreparedAgent, options: JudgeCallsOptions): Promise<JudgeCallOutcome> {
+  // Once per transcript, as the worker has always counted agent-level judging.
+  options.onJudgeCall?.(index);
+  return judgeAgent(agent, { timeoutMs: options.timeoutMs, retry: options.retry, signal: options.signal, limiter: options.limiterFor?.(agent.judge) });
+}
+
+/** A cache asked key by key (the CLI's --save database) as a lookup: a key that cannot be read only costs its judge call. */
+export function lookupIn(cache: ResultCache): ResultLookup {
+  const read = async (key: string): Promise<[string, unknown]> => {
+    try {
+      return [key, await cache.get(key)];
+    } catch {
+      return [key, undefined];
+    }
+  };
+  return async (keys) => new Map(await Promise.all(keys.map(read)));
 }

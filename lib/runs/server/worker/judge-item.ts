@@ -1,6 +1,7 @@
 import { parseCriterion } from "@/lib/criteria/parse";
 import { errorMessage } from "@/lib/judging/engine/errors";
 import { failedCall, prepareCall, withoutView, type JudgeCallOutcome, type PreparedCall, type SettledJudgeCall, type ViewMemo } from "@/lib/judging/engine/judge-call";
+import type { Prepared } from "@/lib/judging/engine/judge-calls";
 import { timeoutFor } from "@/lib/judging/engine/judge-from-env";
 import type { JudgeLimiters } from "@/lib/judging/engine/limiter";
 import type { RetryOptions } from "@/lib/judging/engine/retry";
@@ -55,8 +56,8 @@ export async function prepareItem(context: JudgeItemContext, item: WorkItem, mem
   return prepareCall({ judge, settings: config.data, criterion: parsedCriterion.criterion, mode: item.mode, view, hasResponse, timeoutMs: context.timeoutMs ?? timeoutFor(config.data) });
 }
 
-/** What the worker writes for an engine outcome: with the judge that gave it (none when none was asked, or the stopping worker's give-back). */
-export function workOutcome(prepared: PreparedCall, outcome: JudgeCallOutcome): WorkOutcome {
+/** What the worker writes for an engine outcome: with the judge that gave it (none when none was asked), or a stopping worker's give-back. */
+export function workOutcome(prepared: Prepared, outcome: JudgeCallOutcome): WorkOutcome {
   if (outcome.status === "aborted") return outcome;
-  return { ...outcome, judgeId: prepared.kind === "judge" ? prepared.judge.id : null };
+  return { ...outcome, judgeId: prepared.kind === "settled" ? null : prepared.judge.id };
 }

@@ -1,6 +1,6 @@
 import { errorMessage } from "@/lib/judging/engine/errors";
 import { failedCall, ViewMemo, type PreparedCall } from "@/lib/judging/engine/judge-call";
-import { judgeCalls } from "@/lib/judging/engine/judge-calls";
+import { judgeCalls, type JudgeCallsOptions, type Prepared } from "@/lib/judging/engine/judge-calls";
 import { prepareItem, workOutcome, type BatchMemo, type JudgeItemContext } from "./judge-item";
 import { releaseClaims } from "./lease";
 import { loadBatch, type WorkItem } from "./load-batch";
@@ -51,6 +51,28 @@ export async function record(context: BatchContext, entries: { item: ResultToWri
 }
 
 /**
+ * What the worker gives the engine for a batch of claimed rows (calls or transcripts): the
+ * database's judge cache, the judges' limiters, and the writer as where outcomes go, each
+ * group written as it settles.
+ */
+export function engineOptions(context: BatchContext, items: readonly ResultToWrite["evaluation"][], prepared: readonly Prepared[], report: BatchReport): JudgeCallsOptions {
+  const { onJudgeCall } = context;
+  return {
+    lookup: (keys) =>
+      lookupCache(context.prisma, keys).catch((error: unknown) => {
+        // A cache that cannot be read only costs judge calls.
+        context.onError(error);
+        return new Map<string, unknown>();
+      }),
+    limiterFor: (judge) => context.limiters.for(judge.id),
+    retry: context.retry,
+    signal: context.signal,
+    ...(onJudgeCall ? { onJudgeCall: (index: number) => onJudgeCall(items[index].id) } : {}),
+    onSettled: (indices, outcomes) => record(context, indices.map((index, at) => ({ item: items[index], outcome: workOutcome(prepared[index], outcomes[at]) })), report),
+  };
+}
+
+/**
  * Judges and writes a batch of claimed evaluations through the engine (judgeCalls): their views
  * and cache keys first, then one cache lookup for the whole batch, then the judge for the misses
  * (each judge's limiter bounds the real concurrency; a judge of groups, the built-in checks, gets
@@ -75,20 +97,7 @@ export async function processBatch(context: BatchContext, ids: readonly string[]
         prepareItem(context, item, memo).catch((error: unknown): PreparedCall => ({ kind: "settled", outcome: failedCall("internal", `The worker failed on this evaluation: ${errorMessage(error)}`) })),
       ),
     );
-    const { onJudgeCall } = context;
-    await judgeCalls(prepared, {
-      lookup: (keys) =>
-        lookupCache(context.prisma, keys).catch((error: unknown) => {
-          // A cache that cannot be read only costs judge calls.
-          context.onError(error);
-          return new Map<string, unknown>();
-        }),
-      limiterFor: (judge) => context.limiters.for(judge.id),
-      retry: context.retry,
-      signal: context.signal,
-      ...(onJudgeCall ? { onJudgeCall: (index: number) => onJudgeCall(items[index].id) } : {}),
-      onSettled: (indices, outcomes) => record(context, indices.map((index, at) => ({ item: items[index], outcome: workOutcome(prepared[index], outcomes[at]) })), report),
-    });
+    await judgeCalls(prepared, engineOptions(context, items, prepared, report));
     return report;
   } finally {
     for (const id of ids) context.inFlight.delete(id);
