@@ -1,3 +1,5 @@
+import { checksTraceJudge, type TraceJudge } from "./agent";
+import { canJudgeTraces } from "./agent/types";
 import { createJudge, judgeConfigFromEnv, judgeConfigSchema, type JudgeConfig, type JudgeEnv, type JudgeKind, type PublicJudgeConfig } from "./registry";
 import type { Judge } from "./types";
 
@@ -35,4 +37,14 @@ export function buildJudge(wanted: WantedJudge, env: JudgeEnv, options: BuildOpt
   } catch (error) {
     return { ok: false, problem: "not-started", reason: error instanceof Error ? error.message : String(error), error };
   }
+}
+
+/**
+ * The judge of whole transcripts (agent-level criteria) that goes with a built judge: itself when
+ * it can judge them (the OpenAI-compatible and Anthropic judges, the threaded checks), the
+ * built-in agent checks for the checks kind, or null (Composo cannot).
+ */
+export function agentJudgeOf(kind: JudgeKind, judge: Judge): TraceJudge | null {
+  if (canJudgeTraces(judge)) return judge;
+  return kind === "checks" ? checksTraceJudge : null;
 }

@@ -4,19 +4,12 @@ import { failedCall, type SettledJudgeCall } from "@/lib/judging/engine/judge-ca
 import { prepareAgent } from "@/lib/judging/engine/judge-agent";
 import { judgeCalls, type Prepared } from "@/lib/judging/engine/judge-calls";
 import { JUDGE_LABELS } from "@/lib/judging/judges/registry";
-import { checksTraceJudge, type TraceJudge } from "@/lib/judging/judges/agent";
-import { canJudgeTraces } from "@/lib/judging/judges/agent/types";
-import { runJudgeSchema, type RunJudgeConfig } from "@/lib/runs/schemas/runs";
+import type { TraceJudge } from "@/lib/judging/judges/agent";
+import { agentJudgeOf } from "@/lib/judging/judges/build-judge";
+import { runJudgeSchema } from "@/lib/runs/schemas/runs";
 import { timeoutFor } from "@/lib/judging/engine/judge-from-env";
 import { loadTranscriptBatch, type TranscriptWorkItem } from "./load-transcript-batch";
 import { engineOptions, release, type BatchContext, type BatchReport } from "./process-batch";
-
-/** The run's judge as a judge of whole transcripts: the built-in agent checks, an LLM judge's evaluateTrace, or null (Composo). */
-async function traceJudgeFor(context: BatchContext, config: RunJudgeConfig): Promise<TraceJudge | null> {
-  const judge = await context.judges.get(config);
-  if (canJudgeTraces(judge)) return judge;
-  return config.kind === "checks" ? checksTraceJudge : null;
-}
 
 const settled = (outcome: SettledJudgeCall): Prepared => ({ kind: "settled", outcome });
 
@@ -28,7 +21,7 @@ async function prepare(context: BatchContext, item: TranscriptWorkItem): Promise
   if (!config.success) return settled(failedCall("judge_unavailable", `The run's judge settings are not understood: ${config.error.issues[0]?.message ?? "invalid"}`));
   let judge: TraceJudge | null;
   try {
-    judge = await traceJudgeFor(context, config.data);
+    judge = agentJudgeOf(config.data.kind, await context.judges.get(config.data));
   } catch (error) {
     return settled(failedCall("judge_unavailable", `The judge could not be started: ${errorMessage(error)}`));
   }
