@@ -20,7 +20,8 @@
  *
  * Throughput is timed per second of the process's CPU time, all threads (V8's compiler and
  * garbage collector included), over the judging loop only: each call's view building and both
- * criteria's judging through the judge's `evaluate`, as runs call it. Reading, importing and
+ * criteria's judging through the engine (lib/judging/engine/judge-calls.ts), as runs call it: in
+ * batches of the worker's size, which the built-in judge answers as groups. Reading, importing and
  * splitting the transcripts into calls (what an upload does once, before any run) is done, and
  * its background work left to finish, before the clock starts.
  *
@@ -34,7 +35,9 @@
  */
 import { readFileSync } from "node:fs";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
-import { judgeInputFor } from "@/lib/judging/engine/engine";
+import { prepareCall, type JudgeCallOutcome, type PreparedCall } from "@/lib/judging/engine/judge-call";
+import { judgeCalls } from "@/lib/judging/engine/judge-calls";
+import { modesFor } from "@/lib/judging/engine/modes";
 import { viewFor, type ViewRequest } from "@/lib/judging/engine/views";
 import { clearChecksCaches, createChecksJudge } from "@/lib/judging/judges/checks";
 import type { Judge, JudgeResult } from "@/lib/judging/judges/types";
@@ -189,15 +192,33 @@ interface Call {
   site: ToolCallSite;
 }
 
-/** One call: its view, as the engine builds it, judged with every criterion. */
-async function judgeCall(call: Call, judge: Judge, criteria: readonly Criterion[], mode: ViewRequest): Promise<Judged> {
-  const view = viewFor(mode, call.transcript, call.site);
-  const results: JudgeResult[] = [];
-  for (const criterion of criteria) {
-    // Hindsight asked of a call without a response is not applicable, as in a run.
-    results.push(view.ok ? await judge.evaluate(judgeInputFor(criterion, view.view)) : { score: null, passed: null, applicable: false, explanation: view.reason, findings: [] });
+/** Evaluations the engine gets at once: the worker's default batch (CALLBOARD_WORKER_BATCH). */
+const BATCH_EVALUATIONS = 1000;
+
+/** What the bench records of an outcome: a call without a view in the mode asked is not applicable, with the view's reason. */
+function resultOf(outcome: JudgeCallOutcome): JudgeResult {
+  if (outcome.status === "done" || outcome.status === "not-applicable") return outcome.result;
+  if (outcome.status === "error" && outcome.errorKind === "invalid_transcript") return { score: null, passed: null, applicable: false, explanation: outcome.error, findings: [] };
+  throw new Error(`the judge failed: ${outcome.status === "error" ? outcome.error : "stopped"}`);
+}
+
+/** A batch of calls: each call's view, as the engine builds it, judged through the engine with every criterion. */
+async function judgeBatch(calls: readonly Call[], judge: Judge, criteria: readonly Criterion[], mode: ViewRequest): Promise<Judged[]> {
+  const prepared: PreparedCall[] = [];
+  for (const call of calls) {
+    const view = viewFor(mode, call.transcript, call.site);
+    const hasResponse = call.site.responseIndex !== null;
+    const [viewMode] = modesFor(mode, hasResponse);
+    for (const criterion of criteria) prepared.push(prepareCall({ judge, criterion, mode: viewMode, view, hasResponse }));
   }
-  return { caseIndex: call.caseIndex, callId: call.site.callId, ordinal: call.site.ordinal, toolName: call.site.toolName, results };
+  const outcomes = await judgeCalls(prepared);
+  return calls.map((call, index) => ({
+    caseIndex: call.caseIndex,
+    callId: call.site.callId,
+    ordinal: call.site.ordinal,
+    toolName: call.site.toolName,
+    results: criteria.map((_, criterionIndex) => resultOf(outcomes[index * criteria.length + criterionIndex])),
+  }));
 }
 
 /**
@@ -214,7 +235,8 @@ async function judgeAll(cases: Case[], judge: Judge, criteriaTexts: readonly str
   await settle();
   return timed(async () => {
     const judged: Judged[] = [];
-    for (const call of calls) judged.push(await judgeCall(call, judge, criteria, mode));
+    const perBatch = Math.max(1, Math.floor(BATCH_EVALUATIONS / criteria.length));
+    for (let start = 0; start < calls.length; start += perBatch) judged.push(...(await judgeBatch(calls.slice(start, start + perBatch), judge, criteria, mode)));
     return judged;
   });
 }

@@ -5,8 +5,7 @@ import type { ConfiguredJudge } from "@/lib/judging/engine/judge-from-env";
 import type { AgentResult, EvaluationItem, ResultCache } from "@/lib/judging/engine/types";
 import { createLimiter } from "@/lib/judging/engine/limiter";
 import { JUDGE_LABELS } from "@/lib/judging/judges/registry";
-import { checksTraceJudge, type TraceJudge } from "@/lib/judging/judges/agent";
-import { canJudgeTraces } from "@/lib/judging/judges/agent/types";
+import { agentJudgeOf } from "@/lib/judging/judges/build-judge";
 import type { EvalOptions } from "./args";
 import type { CliCriterion } from "./load-criteria";
 
@@ -21,18 +20,12 @@ export function splitByScope(criteria: readonly CliCriterion[]): { call: Indexed
   };
 }
 
-/** The chosen judge as a judge of whole transcripts: the built-in agent checks, an LLM judge's evaluateTrace, or null (Composo). */
-function traceJudgeOf(kind: EvalOptions["judge"], configured: ConfiguredJudge): TraceJudge | null {
-  if (canJudgeTraces(configured.judge)) return configured.judge;
-  return kind === "checks" ? checksTraceJudge : null;
-}
-
 /**
  * Agent-level criteria over the items as the call evaluation reads them: `tap` passes each item
  * on and starts judging it as a whole, `results` waits for all of them. Items are read once.
  */
 export function agentEvaluation(criteria: readonly Indexed[], options: Pick<EvalOptions, "judge" | "concurrency">, configured: ConfiguredJudge, cache: ResultCache | undefined) {
-  const judge = criteria.length ? traceJudgeOf(options.judge, configured) : null;
+  const judge = criteria.length ? agentJudgeOf(options.judge, configured.judge) : null;
   const limiter = createLimiter(Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY)));
   const pending: Promise<AgentResult[]>[] = [];
   const settings = { criteria, judge, unsupported: `the ${JUDGE_LABELS[options.judge]} judge cannot judge agent-level criteria (whole transcripts): use --judge checks, openai or anthropic`, judgeSettings: configured.settings, limiter, cache, timeoutMs: configured.timeoutMs };

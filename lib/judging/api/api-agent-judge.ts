@@ -1,7 +1,6 @@
 import { JUDGE_LABELS, type JudgeEnv } from "@/lib/judging/judges/registry";
-import { sharedChecksJudge } from "@/lib/judging/engine/checks-threads";
 import type { TraceJudge } from "@/lib/judging/judges/agent";
-import { canJudgeTraces } from "@/lib/judging/judges/agent/types";
+import { agentJudgeOf } from "@/lib/judging/judges/build-judge";
 import { apiJudge, apiJudgeKind } from "./api-judge";
 
 /**
@@ -10,15 +9,14 @@ import { apiJudge, apiJudgeKind } from "./api-judge";
  * A judge that cannot judge whole transcripts is refused by name rather than silently replaced,
  * so a score never comes from a judge nobody chose.
  */
-export function apiTraceJudge(env: JudgeEnv): { ok: true; value: TraceJudge } | { ok: false; reason: string } {
+export function apiAgentJudge(env: JudgeEnv): { ok: true; value: TraceJudge } | { ok: false; reason: string } {
   const chosen = apiJudgeKind(env);
   if (!chosen.ok) return chosen;
-  // On its thread, off the web server's event loop (sharedChecksJudge).
-  if (chosen.kind === "checks") return { ok: true, value: sharedChecksJudge() };
+  // The built-in judge (on its thread, off the web server's event loop) judges whole transcripts too.
   const configured = apiJudge(env);
   if (!configured.ok) return configured;
-  const { judge } = configured.value;
-  if (canJudgeTraces(judge)) return { ok: true, value: judge };
+  const judge = agentJudgeOf(chosen.kind, configured.value.judge);
+  if (judge) return { ok: true, value: judge };
   return {
     ok: false,
     reason: `the ${JUDGE_LABELS[chosen.kind]} judge (CALLBOARD_API_JUDGE=${chosen.kind}) cannot judge whole transcripts: set CALLBOARD_API_JUDGE to checks, openai or anthropic for agent-level criteria`,

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { canonicalJson } from "@/lib/judging/engine/cache-key";
 import { sharedChecksJudge } from "@/lib/judging/engine/checks-threads";
-import { DEFAULT_TIMEOUT_MS } from "@/lib/judging/engine/engine";
 import { JUDGE_KINDS, judgeConfigFromEnv, type JudgeEnv, type JudgeKind } from "@/lib/judging/judges/registry";
 import { z } from "zod";
 import { judgeFromEnv, type ConfiguredJudge, type JudgeSetup } from "../engine/judge-from-env";
@@ -16,7 +15,8 @@ export const apiJudgeEnvSchema = z.object({
     .pipe(z.enum(JUDGE_KINDS, { message: `must be one of ${JUDGE_KINDS.join(", ")}` })),
 });
 
-// Network judges hold SDK clients and connection pools: one per configuration for the process.
+// Network judges hold SDK clients and connection pools: one per configuration for the process
+// (built by judgeFromEnv, that is buildJudge, like every judge).
 const judges = new Map<string, ConfiguredJudge>();
 
 /** Which judge CALLBOARD_API_JUDGE names (default checks), or why the value is not one. */
@@ -33,8 +33,8 @@ export function apiJudge(env: JudgeEnv): JudgeSetup {
   const chosen = apiJudgeKind(env);
   if (!chosen.ok) return chosen;
   const { kind } = chosen;
-  // The built-in judge answers on its thread, off the web server's event loop (sharedChecksJudge).
-  if (kind === "checks") return { ok: true, value: { judge: sharedChecksJudge(), settings: { kind: "checks" }, timeoutMs: DEFAULT_TIMEOUT_MS } };
+  // The built-in judge answers on its thread, off the web server's event loop: one for the process already (sharedChecksJudge).
+  if (kind === "checks") return judgeFromEnv(kind, env, { checks: sharedChecksJudge });
   const config = judgeConfigFromEnv(kind, env);
   // Keyed by the whole config, key included (hashed, never kept as text), so a changed environment gets a new judge.
   const key = config.ok ? createHash("sha256").update(canonicalJson(config.config)).digest("hex") : null;

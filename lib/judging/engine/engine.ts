@@ -42,10 +42,10 @@ export async function evaluateCall(options: EvaluateCallOptions): Promise<Evalua
   return judgeWithRetries(options.judge.id, (attemptSignal) => options.judge.evaluate(input, attemptSignal), options);
 }
 
-export type EvaluateTraceOptions = Omit<EvaluateCallOptions, "judge" | "view"> & { judge: TraceJudge; view: TraceView };
+export type EvaluateAgentOptions = Omit<EvaluateCallOptions, "judge" | "view"> & { judge: TraceJudge; view: TraceView };
 
 /** Judges a whole transcript against an agent-level criterion, with the same limiter, timeout, retries and validation as a call. */
-export async function evaluateTrace(options: EvaluateTraceOptions): Promise<EvaluateCallOutcome> {
+export async function evaluateAgent(options: EvaluateAgentOptions): Promise<EvaluateCallOutcome> {
   const input = { criterion: options.criterion, content: options.view };
   return judgeWithRetries(options.judge.id, (attemptSignal) => options.judge.evaluateTrace(input, attemptSignal), options);
 }

@@ -1,6 +1,7 @@
 import type { Criterion } from "@/lib/criteria/parse";
-import { cachedOutcome, failedCall, type SettledJudgeCall } from "@/lib/judging/engine/judge-call";
-import { judgeTrace, traceCacheKey } from "@/lib/judging/engine/judge-agent";
+import { failedCall, stoppedAsError, type SettledJudgeCall } from "@/lib/judging/engine/judge-call";
+import { prepareAgent } from "@/lib/judging/engine/judge-agent";
+import { judgeCalls, lookupIn, type Prepared } from "@/lib/judging/engine/judge-calls";
 import type { Limiter } from "@/lib/judging/engine/limiter";
 import type { RetryOptions } from "@/lib/judging/engine/retry";
 import type { TraceJudge } from "@/lib/judging/judges/agent/types";
@@ -23,31 +24,23 @@ export interface AgentEvaluationOptions {
 }
 
 /**
- * One transcript judged as a whole against each agent-level criterion, without a database: the
- * cache key, cache and judge of lib/judging/engine/judge-agent.ts, as the worker uses. Never throws;
- * failures are results with status "error".
+ * One transcript judged as a whole against each agent-level criterion, without a database:
+ * through the engine's one path (judgeCalls: cache key, cache, judge), as the worker judges
+ * them. Never throws; failures are results with status "error".
  */
 export async function evaluateAgents(item: EvaluationItem, position: number, options: AgentEvaluationOptions): Promise<AgentResult[]> {
   const view = { messages: item.transcript.messages, tools: item.transcript.tools };
-  return Promise.all(
-    options.criteria.map(async ({ index, criterion }) => {
-      const outcome = options.judge ? await judgeOne(options.judge, criterion, view, options) : failedCall("unsupported", options.unsupported ?? "this judge cannot judge agent-level criteria");
-      return toAgentResult(item, position, index, criterion, outcome);
-    }),
+  const { judge } = options;
+  const prepared = options.criteria.map(({ criterion }): Prepared =>
+    judge
+      ? prepareAgent({ judge, settings: options.judgeSettings, criterion, view })
+      : { kind: "settled", outcome: failedCall("unsupported", options.unsupported ?? "this judge cannot judge agent-level criteria") },
   );
+  const { limiter, timeoutMs, retry, signal } = options;
+  const outcomes = await judgeCalls(prepared, { lookup: options.cache && lookupIn(options.cache), limiterFor: () => limiter, timeoutMs, retry, signal });
+  return options.criteria.map(({ index, criterion }, at) => toAgentResult(item, position, index, criterion, stoppedAsError(outcomes[at])));
 }
 
-async function judgeOne(judge: TraceJudge, criterion: Criterion, view: { messages: EvaluationItem["transcript"]["messages"]; tools: EvaluationItem["transcript"]["tools"] }, options: AgentEvaluationOptions): Promise<SettledJudgeCall> {
-  const key = traceCacheKey({ judge, settings: options.judgeSettings, criterion, view });
-  try {
-    const hit = options.cache ? cachedOutcome(await options.cache.get(key), key) : null;
-    if (hit) return hit;
-  } catch {
-    // A cache that cannot be read only costs a judge call.
-  }
-  const outcome = await judgeTrace(view, key, { judge, criterion, limiter: options.limiter, timeoutMs: options.timeoutMs, retry: options.retry, signal: options.signal });
-  return outcome.status === "aborted" ? failedCall("aborted", "the evaluation was stopped") : outcome;
-}
 
 function toAgentResult(item: EvaluationItem, position: number, criterionIndex: number, criterion: Criterion, outcome: SettledJudgeCall): AgentResult {
   const base = {

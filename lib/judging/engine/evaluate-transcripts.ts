@@ -1,5 +1,6 @@
 import type { Criterion } from "@/lib/criteria/parse";
-import { cachedOutcome, failedCall, judgePrepared, prepareCall, ViewMemo, type CallToJudge, type PreparedCall, type SettledJudgeCall } from "@/lib/judging/engine/judge-call";
+import { prepareCall, stoppedAsError, ViewMemo, type PreparedCall, type SettledJudgeCall } from "@/lib/judging/engine/judge-call";
+import { judgeCalls, lookupIn, type JudgementMemo, type ResultLookup } from "@/lib/judging/engine/judge-calls";
 import { createLimiter, type Limiter } from "@/lib/judging/engine/limiter";
 import type { ViewMode } from "@/lib/judging/judges/types";
 import type { ToolCallSite } from "@/lib/transcripts/types";
@@ -9,12 +10,11 @@ import { outcomeFields } from "./outcome-fields";
 
 export const DEFAULT_CONCURRENCY = 4;
 
-type Outcome = SettledJudgeCall;
-
 interface Context extends EvaluateTranscriptsOptions {
   limiter: Limiter;
+  lookup?: ResultLookup;
   /** Judgements by cache key, in flight or settled: an identical call is judged once per evaluation. */
-  memo: Map<string, Promise<Outcome>>;
+  memo: JudgementMemo;
 }
 
 /**
@@ -25,7 +25,7 @@ interface Context extends EvaluateTranscriptsOptions {
  */
 export async function evaluateTranscripts(options: EvaluateTranscriptsOptions): Promise<CallResult[]> {
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
-  const context: Context = { ...options, limiter: createLimiter(concurrency), memo: new Map() };
+  const context: Context = { ...options, limiter: createLimiter(concurrency), lookup: options.cache && lookupIn(options.cache), memo: new Map() };
   // Enough items in flight to keep the judge busy; more would only hold transcripts in memory.
   const maxItemsInFlight = concurrency * 2;
   const perItem: CallResult[][] = [];
@@ -45,55 +45,42 @@ export async function evaluateTranscripts(options: EvaluateTranscriptsOptions): 
   return perItem.flat();
 }
 
+/** One item's calls through the engine (judgeCalls): its cache lookups together, a judge of groups asked once for the item. */
 async function evaluateItem(context: Context, item: EvaluationItem, position: number): Promise<CallResult[]> {
   const views = new ViewMemo();
-  const tasks: Promise<CallResult>[] = [];
+  const places: { site: ToolCallSite; criterionIndex: number; criterion: Criterion; mode: ViewMode }[] = [];
+  const prepared: PreparedCall[] = [];
   for (const site of item.sites) {
     const hasResponse = site.responseIndex !== null;
     for (const [criterionIndex, criterion] of context.criteria.entries()) {
       for (const mode of modesFor(context.mode ?? "auto", hasResponse)) {
-        const call: CallToJudge = { judge: context.judge, settings: context.judgeSettings, criterion, mode, view: views.get(String(site.ordinal), mode, item.transcript, site), hasResponse };
-        tasks.push(
-          judgeSite(context, call).then((outcome) => {
-            const result = toResult(item, position, site, criterionIndex, criterion, mode, outcome);
-            context.onResult?.(result);
-            return result;
-          }),
-        );
+        places.push({ site, criterionIndex, criterion, mode });
+        prepared.push(prepareCall({ judge: context.judge, settings: context.judgeSettings, criterion, mode, view: views.get(String(site.ordinal), mode, item.transcript, site), hasResponse }));
       }
     }
   }
-  return Promise.all(tasks);
+  const results: CallResult[] = new Array<CallResult>(prepared.length);
+  const { limiter, lookup, memo, timeoutMs, retry, signal } = context;
+  await judgeCalls(prepared, {
+    lookup,
+    memo,
+    limiterFor: () => limiter,
+    timeoutMs,
+    retry,
+    signal,
+    onSettled: (indices, outcomes) =>
+      indices.forEach((index, at) => {
+        const { site, criterionIndex, criterion, mode } = places[index];
+        const result = toResult(item, position, site, criterionIndex, criterion, mode, stoppedAsError(outcomes[at]));
+        results[index] = result;
+        context.onResult?.(result);
+      }),
+  });
+  return results;
 }
 
-async function judgeSite(context: Context, call: CallToJudge): Promise<Outcome> {
-  const prepared = prepareCall(call);
-  if (prepared.kind === "settled") return prepared.outcome;
-  // A judge that is not cached (checks) is cheaper to ask again than to remember.
-  if (prepared.key === null) return judgeOnce(context, prepared, call.criterion);
-  const earlier = context.memo.get(prepared.key);
-  if (earlier) {
-    const outcome = await earlier;
-    return outcome.status === "error" ? outcome : { ...outcome, cached: true, attempts: 0, latencyMs: null };
-  }
-  const pending = judgeOnce(context, prepared, call.criterion);
-  context.memo.set(prepared.key, pending);
-  return pending;
-}
 
-async function judgeOnce(context: Context, prepared: Extract<PreparedCall, { kind: "judge" }>, criterion: Criterion): Promise<Outcome> {
-  try {
-    const hit = context.cache && prepared.key !== null ? cachedOutcome(await context.cache.get(prepared.key), prepared.key) : null;
-    if (hit) return hit;
-  } catch {
-    // A cache that cannot be read only costs a judge call.
-  }
-  const { judge, limiter, timeoutMs, retry, signal } = context;
-  const outcome = await judgePrepared(prepared, { judge, criterion, limiter, timeoutMs, retry, signal });
-  return outcome.status === "aborted" ? failedCall("aborted", "the evaluation was stopped") : outcome;
-}
-
-function toResult(item: EvaluationItem, position: number, site: ToolCallSite, criterionIndex: number, criterion: Criterion, mode: ViewMode, outcome: Outcome): CallResult {
+function toResult(item: EvaluationItem, position: number, site: ToolCallSite, criterionIndex: number, criterion: Criterion, mode: ViewMode, outcome: SettledJudgeCall): CallResult {
   const base = {
     item: position,
     transcript: item.name,

@@ -1,40 +1,56 @@
 import type { Criterion } from "@/lib/criteria/parse";
 import type { TraceJudge, TraceView } from "@/lib/judging/judges/agent/types";
 import { cacheKey } from "./cache-key";
-import { evaluateTrace } from "./engine";
+import { evaluateAgent } from "./engine";
 import { errorMessage } from "./errors";
-import { failedCall, type JudgeCallOutcome, type JudgeOptions } from "./judge-call";
+import { failedCall, type AttemptOptions, type JudgeCallOutcome } from "./judge-call";
 
 /**
  * "Judge one transcript" against an agent-level criterion: the cache key and the judge, as
- * judge-call.ts does for one call. A transcript always has a view (itself), so nothing settles
- * before the cache.
+ * judge-call.ts does for one call; judge-calls.ts takes both kinds through the same path. A
+ * transcript always has a view (itself), so nothing settles before the cache.
  */
-export interface TraceToJudge {
-  judge: Pick<TraceJudge, "id" | "version">;
+export interface AgentToJudge {
+  judge: TraceJudge;
   /** What changes the judge's results (model, temperature): part of the cache key. */
   settings?: Record<string, unknown>;
   criterion: Criterion;
   view: TraceView;
+  /** Per attempt; absent: the engine's default. */
+  timeoutMs?: number;
+}
+
+/** A transcript ready for the cache, then its judge. */
+export interface PreparedAgent {
+  kind: "agent";
+  judge: TraceJudge;
+  criterion: Criterion;
+  view: TraceView;
+  key: string;
+  timeoutMs?: number;
 }
 
 /** The cache key of a transcript and agent criterion; the scope tag keeps it apart from any call's view. */
-export function traceCacheKey(trace: TraceToJudge): string {
+export function agentCacheKey(agent: Pick<AgentToJudge, "settings" | "criterion" | "view"> & { judge: Pick<TraceJudge, "id" | "version"> }): string {
   return cacheKey({
-    judgeId: trace.judge.id,
-    judgeVersion: trace.judge.version,
-    settings: trace.settings,
-    criterionText: trace.criterion.text,
-    view: { scope: "agent", messages: trace.view.messages, tools: trace.view.tools },
+    judgeId: agent.judge.id,
+    judgeVersion: agent.judge.version,
+    settings: agent.settings,
+    criterionText: agent.criterion.text,
+    view: { scope: "agent", messages: agent.view.messages, tools: agent.view.tools },
   });
 }
 
-export type TraceJudgeOptions = Omit<JudgeOptions, "judge"> & { judge: TraceJudge };
+export function prepareAgent(agent: AgentToJudge): PreparedAgent {
+  const { judge, criterion, view, timeoutMs } = agent;
+  return { kind: "agent", judge, criterion, view, key: agentCacheKey(agent), timeoutMs };
+}
 
-/** Asks the judge about a transcript: retries, timeout and validation by the engine; never throws. */
-export async function judgeTrace(view: TraceView, key: string, options: TraceJudgeOptions): Promise<JudgeCallOutcome> {
+/** Asks the judge about a transcript: retries, timeout (the transcript's own, else `options`') and validation by the engine; never throws. */
+export async function judgeAgent(prepared: PreparedAgent, options: AttemptOptions): Promise<JudgeCallOutcome> {
+  const { key } = prepared;
   try {
-    const outcome = await evaluateTrace({ ...options, view });
+    const outcome = await evaluateAgent({ ...options, timeoutMs: prepared.timeoutMs ?? options.timeoutMs, judge: prepared.judge, criterion: prepared.criterion, view: prepared.view });
     switch (outcome.status) {
       case "aborted":
         return { status: "aborted" };

@@ -11,7 +11,8 @@ import { viewFor, type ViewResult } from "./views";
 
 /**
  * "Judge one call": the view, whether it can be judged at all, the cache key, the judge and the
- * outcome. The worker, the CLI and /api/v1/evals all go through here; they differ only in
+ * outcome. Every caller (the worker, the CLI and /api/v1/evals, the criterion preview,
+ * bench:judge) goes through judge-calls.ts, which puts these steps together; they differ only in
  * where cached results come from and where outcomes go.
  */
 export type JudgeCallOutcome =
@@ -23,10 +24,21 @@ export type JudgeCallOutcome =
 export type SettledJudgeCall = Exclude<JudgeCallOutcome, { status: "aborted" }>;
 
 /** Either settled without a judge (no view), or ready for the cache (unless the judge is not cached: key null) and then the judge. */
-export type PreparedCall = { kind: "settled"; outcome: SettledJudgeCall } | { kind: "judge"; view: CallView; key: string | null };
+export type PreparedCall = { kind: "settled"; outcome: SettledJudgeCall } | JudgeablePrepared;
+
+/** A call with a view: what its judge is asked, under what cache key, and how long an attempt may take. */
+export interface JudgeablePrepared {
+  kind: "judge";
+  judge: Judge;
+  criterion: Criterion;
+  view: CallView;
+  key: string | null;
+  /** Per attempt (a group's timeout is the longest of its calls'); absent: the engine's default. */
+  timeoutMs?: number;
+}
 
 export interface CallToJudge {
-  judge: Pick<Judge, "id" | "version" | "cacheable">;
+  judge: Judge;
   /** What changes the judge's results (model, temperature): part of the cache key. */
   settings?: Record<string, unknown>;
   criterion: Criterion;
@@ -34,6 +46,7 @@ export interface CallToJudge {
   /** From a ViewMemo, so that the criteria of one call share a view (and its canonical form). */
   view: ViewResult;
   hasResponse: boolean;
+  timeoutMs?: number;
 }
 
 /** Views of calls, per call and mode: a judge that memoises its analysis per view (checks does) then analyses a call once. */
@@ -46,6 +59,11 @@ export class ViewMemo {
     if (!view) this.views.set(key, (view = viewFor(mode, transcript, site)));
     return view;
   }
+}
+
+/** For callers that answer every call even when stopped (the CLI, the evaluation API): a stop is an error that says so. */
+export function stoppedAsError(outcome: JudgeCallOutcome): SettledJudgeCall {
+  return outcome.status === "aborted" ? failedCall("aborted", "the evaluation was stopped") : outcome;
 }
 
 export function failedCall(errorKind: string, error: string): SettledJudgeCall {
@@ -63,11 +81,11 @@ export function withoutView(mode: ViewMode, hasResponse: boolean, reason: string
 }
 
 export function prepareCall(call: CallToJudge): PreparedCall {
-  const { view } = call;
+  const { view, judge, criterion, timeoutMs } = call;
   if (!view.ok) return { kind: "settled", outcome: withoutView(call.mode, call.hasResponse, view.reason) };
-  if (call.judge.cacheable === false) return { kind: "judge", view: view.view, key: null };
-  const key = cacheKey({ judgeId: call.judge.id, judgeVersion: call.judge.version, settings: call.settings, criterionText: call.criterion.text, view: view.view });
-  return { kind: "judge", view: view.view, key };
+  // A judge that is not cached (checks) is cheaper to ask again than to key and look up.
+  const key = judge.cacheable === false ? null : cacheKey({ judgeId: judge.id, judgeVersion: judge.version, settings: call.settings, criterionText: criterion.text, view: view.view });
+  return { kind: "judge", judge, criterion, view: view.view, key, timeoutMs };
 }
 
 /** A stored result for `key` as an outcome, or null when there is none or it is not a valid result (then the judge is asked). */
@@ -78,19 +96,18 @@ export function cachedOutcome(stored: unknown, key: string | null): SettledJudge
   return { status: hit.result.applicable ? "done" : "not-applicable", result: hit.result, cacheKey: key, cached: true, attempts: 0, latencyMs: null };
 }
 
-export interface JudgeOptions {
-  judge: Judge;
-  criterion: Criterion;
+/** How the engine waits for a judge: its limiter, a timeout per attempt, retries and the caller's signal. */
+export interface AttemptOptions {
   limiter?: Limiter;
   timeoutMs?: number;
   retry?: Partial<Omit<RetryOptions, "signal">>;
   signal?: AbortSignal;
 }
 
-/** Asks the judge about a prepared call: retries, timeout and validation by the engine; never throws. */
-export async function judgePrepared(prepared: Extract<PreparedCall, { kind: "judge" }>, options: JudgeOptions): Promise<JudgeCallOutcome> {
+/** Asks the judge about a prepared call: retries, timeout (the call's own, else `options`') and validation by the engine; never throws. */
+export async function judgePrepared(prepared: JudgeablePrepared, options: AttemptOptions, judge: Judge = prepared.judge): Promise<JudgeCallOutcome> {
   try {
-    const outcome = await evaluateCall({ ...options, view: prepared.view });
+    const outcome = await evaluateCall({ ...options, timeoutMs: prepared.timeoutMs ?? options.timeoutMs, judge, criterion: prepared.criterion, view: prepared.view });
     return outcome.status === "aborted" ? { status: "aborted" } : judgedCall(outcome, prepared.key);
   } catch (error) {
     return { ...failedCall("internal", errorMessage(error)), cacheKey: prepared.key };
@@ -101,19 +118,4 @@ export async function judgePrepared(prepared: Extract<PreparedCall, { kind: "jud
 export function judgedCall(outcome: Exclude<EvaluateCallOutcome, { status: "aborted" }>, cacheKey: string | null): SettledJudgeCall {
   if (outcome.status === "error") return { status: "error", error: outcome.error, errorKind: outcome.errorKind, cacheKey, attempts: outcome.attempts, latencyMs: outcome.latencyMs };
   return { status: outcome.status, result: outcome.result, cacheKey, cached: false, attempts: outcome.attempts, latencyMs: outcome.latencyMs };
-}
-
-/** The whole path for one call: prepare, look the key up with `lookup`, judge on a miss. */
-export async function judgeCall(call: CallToJudge, options: JudgeOptions, lookup?: (key: string) => Promise<unknown> | unknown): Promise<JudgeCallOutcome> {
-  const prepared = prepareCall(call);
-  if (prepared.kind === "settled") return prepared.outcome;
-  if (lookup && prepared.key !== null) {
-    try {
-      const hit = cachedOutcome(await lookup(prepared.key), prepared.key);
-      if (hit) return hit;
-    } catch {
-      // A cache that cannot be read only costs a judge call.
-    }
-  }
-  return judgePrepared(prepared, options);
 }

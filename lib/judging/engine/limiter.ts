@@ -74,6 +74,11 @@ export function createLimiter(max: number): Limiter {
   };
 }
 
+/** Concurrent calls per judge: the checks judge is local CPU work; a provider gets a gentle default. */
+export function defaultConcurrency(judgeId: string): number {
+  return judgeId === "checks" ? 8 : 4;
+}
+
 /** One limiter per judge id, shared by every run that uses that judge, so two runs cannot double a provider's load. */
 export class JudgeLimiters {
   private readonly limiters = new Map<string, Limiter>();

@@ -1,16 +1,17 @@
 import { can, type Role } from "@/lib/accounts/roles";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
-import { cachedOutcome, judgePrepared, prepareCall, ViewMemo, type JudgeCallOutcome, type PreparedCall } from "@/lib/judging/engine/judge-call";
+import { prepareCall, ViewMemo, type JudgeCallOutcome, type PreparedCall } from "@/lib/judging/engine/judge-call";
+import { judgeCalls } from "@/lib/judging/engine/judge-calls";
 import { sharedChecksJudge } from "@/lib/judging/engine/checks-threads";
-import { createLimiter } from "@/lib/judging/engine/limiter";
+import { createLimiter, defaultConcurrency } from "@/lib/judging/engine/limiter";
 import { modesFor } from "@/lib/judging/engine/modes";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { createJudge, judgeConfigFromEnv, JUDGE_LABELS, publicJudgeConfig, type JudgeEnv } from "@/lib/judging/judges/registry";
+import { buildJudge } from "@/lib/judging/judges/build-judge";
+import { JUDGE_LABELS, publicJudgeConfig, type JudgeEnv } from "@/lib/judging/judges/registry";
 import { PREVIEW_CALLS, type ParsedPreviewRequest, type PreviewRow } from "@/lib/criteria/schemas/preview";
 import { runJudgeSchema } from "@/lib/runs/schemas/runs";
 import { checkSelection } from "@/lib/runs/server/start-run";
-import { defaultConcurrency } from "@/lib/runs/server/worker/judge-factory";
-import { timeoutFor } from "@/lib/runs/server/worker/judge-options";
+import { timeoutFor } from "@/lib/judging/engine/judge-from-env";
 import { loadPreviewCalls, type PreviewCall } from "./load-preview-calls";
 import { AppError } from "@/lib/platform/errors/app-error";
 
@@ -33,14 +34,17 @@ function row(call: PreviewCall, criterion: Criterion, mode: PreviewRow["mode"], 
 
 /**
  * Judges a handful of calls against criteria that need not be stored, through the same path as
- * a run's worker (lib/judging/engine/judge-call.ts, the run's judge settings and cache key), and stores
+ * a run's worker (the engine's judgeCalls, the run's judge settings and cache key), and stores
  * nothing: results an earlier run cached are read, new ones are returned only. The judge is
  * built from the server's environment, never from the request.
  */
 export async function previewCriteria(prisma: PrismaClient, actor: { role: Role }, request: ParsedPreviewRequest, judgeEnv: JudgeEnv): Promise<CriteriaPreview> {
   if (!can(actor.role, "run")) throw new AppError("forbidden", `Your role (${actor.role}) does not allow judging calls. Ask an admin if you need it.`);
-  const fromEnv = judgeConfigFromEnv(request.judgeKind, judgeEnv);
-  if (!fromEnv.ok) throw new AppError("judge-not-configured", `The ${JUDGE_LABELS[request.judgeKind]} judge is not configured on this server: ${fromEnv.reason}.`, { path: "judge" });
+  // The built-in judge on its thread: a preview on the web server never judges on its event loop.
+  const built = buildJudge(request.judgeKind, judgeEnv, { checks: sharedChecksJudge });
+  if (!built.ok && built.problem === "not-configured") {
+    throw new AppError("judge-not-configured", `The ${JUDGE_LABELS[request.judgeKind]} judge is not configured on this server: ${built.reason}.`, { path: "judge" });
+  }
   const criteria = request.criteria.map((text) => {
     const parsed = parseCriterion(text);
     if (!parsed.ok) throw new AppError("invalid-criterion", parsed.message, { path: "criteria" });
@@ -51,30 +55,32 @@ export async function previewCriteria(prisma: PrismaClient, actor: { role: Role 
   const calls = await loadPreviewCalls(prisma, selection, PREVIEW_CALLS);
   if (!calls.length) throw new AppError("empty-selection", "The selected transcripts hold no tool calls to preview on.", { path: "transcripts" });
 
-  // The built-in judge on its thread: a preview on the web server never judges on its event loop.
-  const judge = fromEnv.config.kind === "checks" ? sharedChecksJudge() : createJudge(fromEnv.config);
+  if (!built.ok) throw built.error;
+  const { judge } = built;
   // What a run would store as its judge: the same settings give the same cache keys.
-  const settings = runJudgeSchema.parse(publicJudgeConfig(fromEnv.config));
-  const limiter = createLimiter(defaultConcurrency(judge.id));
+  const settings = runJudgeSchema.parse(publicJudgeConfig(built.config));
   const views = new ViewMemo();
-  const prepared: { call: PreviewCall; criterion: Criterion; mode: PreviewRow["mode"]; prepared: PreparedCall }[] = [];
+  const places: { call: PreviewCall; criterion: Criterion; mode: PreviewRow["mode"] }[] = [];
+  const prepared: PreparedCall[] = [];
   for (const call of calls) {
     const hasResponse = call.site.responseIndex !== null;
     for (const criterion of criteria) {
       for (const mode of modesFor(request.mode, hasResponse)) {
         const view = views.get(call.toolCallId, mode, call.transcript, call.site);
-        prepared.push({ call, criterion, mode, prepared: prepareCall({ judge, settings, criterion, mode, view, hasResponse }) });
+        places.push({ call, criterion, mode });
+        prepared.push(prepareCall({ judge, settings, criterion, mode, view, hasResponse, timeoutMs: timeoutFor(settings) }));
       }
     }
   }
   // As the worker does: every cache key looked up in one query, the judge asked on a miss only.
-  const keys = prepared.flatMap((item) => (item.prepared.kind === "judge" && item.prepared.key !== null ? [item.prepared.key] : []));
-  const entries = keys.length ? await prisma.judgeCache.findMany({ where: { key: { in: [...new Set(keys)] } }, select: { key: true, result: true } }) : [];
-  const stored = new Map(entries.map((entry) => [entry.key, entry.result]));
-  const rows = prepared.map(async ({ call, criterion, mode, prepared: item }): Promise<PreviewRow> => {
-    if (item.kind === "settled") return row(call, criterion, mode, item.outcome);
-    const outcome = (item.key === null ? null : cachedOutcome(stored.get(item.key), item.key)) ?? (await judgePrepared(item, { judge, criterion, limiter, timeoutMs: timeoutFor(settings), retry: PREVIEW_RETRY }));
-    return row(call, criterion, mode, outcome);
+  const limiter = createLimiter(defaultConcurrency(judge.id));
+  const outcomes = await judgeCalls(prepared, {
+    lookup: async (keys) => {
+      const entries = await prisma.judgeCache.findMany({ where: { key: { in: [...new Set(keys)] } }, select: { key: true, result: true } });
+      return new Map(entries.map((entry) => [entry.key, entry.result]));
+    },
+    limiterFor: () => limiter,
+    retry: PREVIEW_RETRY,
   });
-  return { judgeId: judge.id, calls: calls.length, rows: await Promise.all(rows) };
+  return { judgeId: judge.id, calls: calls.length, rows: places.map(({ call, criterion, mode }, index) => row(call, criterion, mode, outcomes[index])) };
 }

@@ -1,7 +1,7 @@
 import type { JudgeEnv } from "@/lib/judging/judges/registry";
 import { DEFAULT_LIMITS } from "@/lib/transcripts/limits";
 import { apiJudge } from "../api-judge";
-import { apiTraceJudge } from "../api-agent-judge";
+import { apiAgentJudge } from "../api-agent-judge";
 import { evaluateRequest, type ErrorBody, type EvalEndpoint } from "../evaluate-request";
 import { evaluateTraceRequest } from "../agent/evaluate-trace-request";
 import { evalError } from "./error-response";
@@ -37,7 +37,7 @@ export async function handleEvalRequest(request: Request, endpoint: EvalEndpoint
 
 /** `POST /api/v1/evals/trace`: an agent-level criterion over a whole transcript or the SDK's multi-agent trace. */
 export async function handleTraceRequest(request: Request, env: JudgeEnv = process.env): Promise<Response> {
-  const judge = apiTraceJudge(env);
+  const judge = apiAgentJudge(env);
   if (!judge.ok) return evalError(503, { error: judge.reason });
   const body = await readBody(request);
   if (!body.ok) return body.response;

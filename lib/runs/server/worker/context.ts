@@ -1,8 +1,8 @@
 import { setMaxListeners } from "node:events";
-import { JudgeLimiters } from "@/lib/judging/engine/limiter";
+import { defaultConcurrency, JudgeLimiters } from "@/lib/judging/engine/limiter";
 import type { RetryOptions } from "@/lib/judging/engine/retry";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { defaultConcurrency, defaultJudgeFactory, JudgeResolver, type JudgeFactory } from "./judge-factory";
+import { defaultJudgeFactory, JudgeResolver, type JudgeFactory } from "./judge-factory";
 import type { BatchContext } from "./process-batch";
 import { ResultWriter } from "./result-writer";
 import type { AssemblyOptions } from "@/lib/transcripts/server/traces/assemble-quiet-traces";

@@ -1,6 +1,6 @@
 import { canonicalJson } from "@/lib/judging/engine/cache-key";
-import { createChecksJudge } from "@/lib/judging/judges/checks";
-import { createJudge, JUDGE_LABELS, judgeConfigFromEnv, judgeConfigSchema, type JudgeEnv } from "@/lib/judging/judges/registry";
+import { buildJudge, type BuildOptions } from "@/lib/judging/judges/build-judge";
+import { JUDGE_LABELS, type JudgeEnv } from "@/lib/judging/judges/registry";
 import type { Judge } from "@/lib/judging/judges/types";
 import type { RunJudgeConfig } from "@/lib/runs/schemas/runs";
 
@@ -10,22 +10,17 @@ import type { RunJudgeConfig } from "@/lib/runs/schemas/runs";
  */
 export type JudgeFactory = (config: RunJudgeConfig) => Judge | Promise<Judge>;
 
-/** The run's settings (model, temperature, endpoint) win; the environment supplies what a run never stores. */
-export function judgeFactoryFromEnv(env: JudgeEnv): JudgeFactory {
+/** The run's settings (model, temperature, endpoint) win; the environment supplies what a run never stores (buildJudge). */
+export function judgeFactoryFromEnv(env: JudgeEnv, options?: BuildOptions): JudgeFactory {
   return (config) => {
-    if (config.kind === "checks") return createChecksJudge();
-    const fromEnv = judgeConfigFromEnv(config.kind, env);
-    if (!fromEnv.ok) throw new Error(`the ${JUDGE_LABELS[config.kind]} judge is not configured on this server: ${fromEnv.reason}`);
-    return createJudge(judgeConfigSchema.parse({ ...fromEnv.config, ...config }));
+    const built = buildJudge(config, env, options);
+    if (built.ok) return built.judge;
+    if (built.problem === "not-started") throw built.error;
+    throw new Error(`the ${JUDGE_LABELS[config.kind]} judge is not configured on this server: ${built.reason}`);
   };
 }
 
 export const defaultJudgeFactory: JudgeFactory = (config) => judgeFactoryFromEnv(process.env)(config);
-
-/** Concurrent calls per judge: the checks judge is local CPU work; a provider gets a gentle default. */
-export function defaultConcurrency(judgeId: string): number {
-  return judgeId === "checks" ? 8 : 4;
-}
 
 /**
  * One judge per distinct config for the worker's lifetime, so clients and connection pools are

@@ -1,11 +1,11 @@
 import { errorMessage } from "@/lib/judging/engine/errors";
-import { cachedOutcome, ViewMemo } from "@/lib/judging/engine/judge-call";
-import type { Judge } from "@/lib/judging/judges/types";
-import { judgeGroup, judgeItem, prepareItem, type BatchMemo, type JudgeItemContext, type PreparedItem } from "./judge-item";
+import { failedCall, ViewMemo, type PreparedCall } from "@/lib/judging/engine/judge-call";
+import { judgeCalls, type JudgeCallsOptions, type Prepared } from "@/lib/judging/engine/judge-calls";
+import { prepareItem, workOutcome, type BatchMemo, type JudgeItemContext } from "./judge-item";
 import { releaseClaims } from "./lease";
 import { loadBatch, type WorkItem } from "./load-batch";
 import { lookupCache } from "./lookup-cache";
-import { failure, type WorkOutcome } from "./outcome";
+import type { WorkOutcome } from "./outcome";
 import type { ResultWriter } from "./result-writer";
 import type { ResultToWrite } from "./write-result";
 
@@ -50,33 +50,34 @@ export async function record(context: BatchContext, entries: { item: ResultToWri
   await release(context, aborted, report);
 }
 
-type JudgeEntry = Extract<PreparedItem, { kind: "judge" }>;
-
-/** Judges and records entries of one judge that judges groups, together. */
-async function judgeAndRecordGroup(context: BatchContext, judge: Judge, entries: readonly JudgeEntry[], report: BatchReport): Promise<void> {
-  const outcomes = await judgeGroup(context, judge, entries).catch((error: unknown) => {
-    // As for a single call: recorded as failures, never claimed again forever.
-    context.onError(error);
-    return entries.map(() => failure("internal", `The worker failed on this evaluation: ${errorMessage(error)}`));
-  });
-  await record(context, entries.map((entry, index) => ({ item: entry.item, outcome: outcomes[index] })), report);
-}
-
-async function judge(context: BatchContext, prepared: JudgeEntry): Promise<WorkOutcome> {
-  try {
-    return await judgeItem(context, prepared);
-  } catch (error) {
-    // Recorded as a failure rather than released: a row that always breaks the worker must not be claimed again forever.
-    context.onError(error);
-    return failure("internal", `The worker failed on this evaluation: ${errorMessage(error)}`);
-  }
+/**
+ * What the worker gives the engine for a batch of claimed rows (calls or transcripts): the
+ * database's judge cache, the judges' limiters, and the writer as where outcomes go, each
+ * group written as it settles.
+ */
+export function engineOptions(context: BatchContext, items: readonly ResultToWrite["evaluation"][], prepared: readonly Prepared[], report: BatchReport): JudgeCallsOptions {
+  const { onJudgeCall } = context;
+  return {
+    lookup: (keys) =>
+      lookupCache(context.prisma, keys).catch((error: unknown) => {
+        // A cache that cannot be read only costs judge calls.
+        context.onError(error);
+        return new Map<string, unknown>();
+      }),
+    limiterFor: (judge) => context.limiters.for(judge.id),
+    retry: context.retry,
+    signal: context.signal,
+    ...(onJudgeCall ? { onJudgeCall: (index: number) => onJudgeCall(items[index].id) } : {}),
+    onSettled: (indices, outcomes) => record(context, indices.map((index, at) => ({ item: items[index], outcome: workOutcome(prepared[index], outcomes[at]) })), report),
+  };
 }
 
 /**
- * Judges and writes a batch of claimed evaluations: their views and cache keys first, then one
- * cache lookup for the whole batch, then the judge for the misses (each judge's limiter bounds
- * the real concurrency; a judge of groups, the built-in checks, gets its misses in one call).
- * Results go to the writer in groups: the settled ones at once, the judged ones as they finish.
+ * Judges and writes a batch of claimed evaluations through the engine (judgeCalls): their views
+ * and cache keys first, then one cache lookup for the whole batch, then the judge for the misses
+ * (each judge's limiter bounds the real concurrency; a judge of groups, the built-in checks, gets
+ * its misses in one call). Results go to the writer in groups as the engine settles them: the
+ * settled ones at once, the judged ones as they finish.
  */
 export async function processBatch(context: BatchContext, ids: readonly string[]): Promise<BatchReport> {
   const report: BatchReport = { claimed: ids.length, written: 0, discarded: 0, released: 0 };
@@ -93,37 +94,10 @@ export async function processBatch(context: BatchContext, ids: readonly string[]
     const memo: BatchMemo = { views: new ViewMemo(), criteria: new Map(), configs: new Map() };
     const prepared = await Promise.all(
       items.map((item) =>
-        prepareItem(context, item, memo).catch((error: unknown): PreparedItem => ({ kind: "settled", item, outcome: failure("internal", `The worker failed on this evaluation: ${errorMessage(error)}`) })),
+        prepareItem(context, item, memo).catch((error: unknown): PreparedCall => ({ kind: "settled", outcome: failedCall("internal", `The worker failed on this evaluation: ${errorMessage(error)}`) })),
       ),
     );
-    const waiting = prepared.filter((entry) => entry.kind === "judge");
-    const keys = waiting.flatMap((entry) => (entry.prepared.key === null ? [] : [entry.prepared.key]));
-    const cache = await lookupCache(context.prisma, keys).catch((error: unknown) => {
-      // A cache that cannot be read only costs judge calls.
-      context.onError(error);
-      return new Map<string, unknown>();
-    });
-    const ready: { item: WorkItem; outcome: WorkOutcome }[] = [];
-    const misses: JudgeEntry[] = [];
-    const groups = new Map<Judge, JudgeEntry[]>();
-    for (const entry of prepared) {
-      if (entry.kind === "settled") {
-        ready.push(entry);
-        continue;
-      }
-      const hit = entry.prepared.key === null ? null : cachedOutcome(cache.get(entry.prepared.key), entry.prepared.key);
-      if (hit) ready.push({ item: entry.item, outcome: { ...hit, judgeId: entry.judge.id } });
-      else if (entry.judge.evaluateMany) {
-        const group = groups.get(entry.judge);
-        if (group) group.push(entry);
-        else groups.set(entry.judge, [entry]);
-      } else misses.push(entry);
-    }
-    await Promise.all([
-      record(context, ready, report),
-      ...[...groups].map(([groupJudge, entries]) => judgeAndRecordGroup(context, groupJudge, entries, report)),
-      ...misses.map(async (entry) => record(context, [{ item: entry.item, outcome: await judge(context, entry) }], report)),
-    ]);
+    await judgeCalls(prepared, engineOptions(context, items, prepared, report));
     return report;
   } finally {
     for (const id of ids) context.inFlight.delete(id);

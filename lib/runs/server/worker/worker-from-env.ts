@@ -4,7 +4,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { dialectOf } from "@/lib/platform/db/dialect";
 import { traceAssemblyOptions } from "@/lib/transcripts/server/traces/settings";
 import { threadedChecksJudge } from "@/lib/judging/engine/checks-threads";
-import { defaultConcurrency, defaultJudgeFactory } from "./judge-factory";
+import { defaultConcurrency } from "@/lib/judging/engine/limiter";
+import { judgeFactoryFromEnv } from "./judge-factory";
 import { defaultJudgeThreads } from "./judge-threads";
 import { startWorker, type RunningWorker } from "./start-worker";
 
@@ -22,7 +23,7 @@ export function startWorkerFromEnv(prisma: PrismaClient): RunningWorker & { judg
     pollMs: config.CALLBOARD_WORKER_POLL_MS,
     batchSize: config.CALLBOARD_WORKER_BATCH,
     traces: traceAssemblyOptions(config),
-    judgeFactory: (judgeConfig) => (judgeConfig.kind === "checks" ? checks : defaultJudgeFactory(judgeConfig)),
+    judgeFactory: judgeFactoryFromEnv(process.env, { checks: () => checks }),
     // The threads judge whole groups of calls: let a batch's calls reach them together.
     concurrencyFor: (judgeId) => (judgeId === checks.id ? 1024 : defaultConcurrency(judgeId)),
     // With threads asked for, a second batch is claimed, loaded and written while they judge the first.
