@@ -12,7 +12,7 @@
  * pair across models can be told apart by the model's style alone, a same-model pair cannot.
  */
 import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
-import { evaluateTraceWithChecks, type TraceCriterion } from "@/lib/judging/judges/agent";
+import { evaluateAgentWithChecks, type AgentCriterion } from "@/lib/judging/judges/agent";
 import { responseStatus } from "@/lib/judging/judges/checks/response-status";
 import { load, rankingAccuracy, sameModelPairs, type Attempt } from "./bench-agent-ranking";
 
@@ -32,7 +32,7 @@ function parseArgs(argv: string[]) {
   return options;
 }
 
-function agentCriterion(text: string): TraceCriterion {
+function agentCriterion(text: string): AgentCriterion {
   const parsed = parseAgentCriterion(text);
   if (!parsed.ok) throw new Error(parsed.message);
   return parsed.criterion;
@@ -46,7 +46,7 @@ function main() {
   // Per attempt, how many findings each check made, to rank by each check alone (fewer is better).
   const checkHits = new Map<Attempt, Map<string, number>>();
   for (const attempt of attempts) {
-    const result = evaluateTraceWithChecks({ criterion, content: { messages: attempt.transcript.messages, tools: attempt.transcript.tools } });
+    const result = evaluateAgentWithChecks({ criterion, content: { messages: attempt.transcript.messages, tools: attempt.transcript.tools } });
     scores.set(attempt, result.score ?? 0.5);
     const byCheck = new Map<string, number>();
     for (const finding of result.findings) byCheck.set(finding.check, (byCheck.get(finding.check) ?? 0) + 1);

@@ -7,8 +7,8 @@
  * All of them read structure (roles, calls, responses, arguments) or the judge's small
  * multilingual reply lists; none names a tool or a domain.
  */
-import type { AgentCheck, AgentHit, TraceContext } from "@/lib/judging/judges/agent/checks";
-import type { TraceCall } from "@/lib/judging/judges/agent/calls";
+import type { AgentCheck, AgentHit, AgentContext } from "@/lib/judging/judges/agent/checks";
+import type { TranscriptCall } from "@/lib/judging/judges/agent/calls";
 import { canonicalArguments } from "@/lib/judging/judges/checks/canonical";
 import { isAffirmative } from "@/lib/judging/judges/checks/conversation";
 import type { CanonicalMessage, JsonValue } from "@/lib/transcripts/types";
@@ -17,7 +17,7 @@ type JsonObject = { [key: string]: JsonValue };
 
 const textOf = (message: CanonicalMessage) => (typeof message.content === "string" ? message.content : "");
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-const answered = (entry: TraceCall) => entry.status?.kind === "ok" || entry.status?.kind === "empty";
+const answered = (entry: TranscriptCall) => entry.status?.kind === "ok" || entry.status?.kind === "empty";
 const isObject = (value: JsonValue | undefined): value is JsonObject => !!value && typeof value === "object" && !Array.isArray(value);
 
 function parseJson(text: string): JsonValue | undefined {
@@ -37,7 +37,7 @@ export function scalars(value: JsonValue | undefined, out: string[] = []): strin
 }
 
 /** A candidate that counts occurrences: one hit each (at most three), each weighing `penalty`. */
-function counting(id: string, title: string, explanation: string, penalty: number, find: (context: TraceContext) => { at: number; message: string }[]): AgentCheck {
+function counting(id: string, title: string, explanation: string, penalty: number, find: (context: AgentContext) => { at: number; message: string }[]): AgentCheck {
   return {
     id,
     title,
@@ -183,7 +183,7 @@ export const sameWriteTwice = counting(
 );
 
 /** For each call that changes state: the argument values (three characters or more) that `known` (the messages before it) does not contain. */
-function unknownValues({ messages, calls }: TraceContext, known: (message: CanonicalMessage) => boolean): { at: number; message: string }[] {
+function unknownValues({ messages, calls }: AgentContext, known: (message: CanonicalMessage) => boolean): { at: number; message: string }[] {
   return calls.flatMap((entry) => {
     if (!entry.changesState) return [];
     const context = messages.slice(0, entry.messageIndex).filter(known).map(textOf).join("\n").toLowerCase();
@@ -291,7 +291,7 @@ export const betterOptionShown: AgentCheck = {
 };
 
 /** Distinct lookups (tool and arguments) that answered. */
-function distinctLookups(calls: readonly TraceCall[]): number {
+function distinctLookups(calls: readonly TranscriptCall[]): number {
   return new Set(calls.filter((entry) => !entry.changesState && answered(entry)).map((entry) => `${entry.call.function.name}\u0000${canonicalArguments(entry.call.function.arguments)}`)).size;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluateTraceWithChecks, type TraceCriterion } from "@/lib/judging/judges/agent";
+import { evaluateAgentWithChecks, type AgentCriterion } from "@/lib/judging/judges/agent";
 import { AGENT_CHECKS } from "@/lib/judging/judges/agent/checks";
 import { tool, toolCall } from "@/lib/judging/judges/checks/testing/views";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
@@ -65,7 +65,7 @@ describe("variants of the built-in checks", () => {
   });
 
   it("judges with the given checks only", () => {
-    const criterion: TraceCriterion = { kind: "reward", scale: "continuous", condition: "accomplish the user's goal" };
+    const criterion: AgentCriterion = { kind: "reward", scale: "continuous", condition: "accomplish the user's goal" };
     const content = {
       messages: [
         { role: "user", content: "Please change my order to the blue one, size medium, thanks" },
@@ -74,7 +74,7 @@ describe("variants of the built-in checks", () => {
       ] satisfies CanonicalMessage[],
       tools: [],
     };
-    const ids = (checks: Parameters<typeof evaluateTraceWithChecks>[1]) => evaluateTraceWithChecks({ criterion, content }, checks).findings.map((finding) => finding.check);
+    const ids = (checks: Parameters<typeof evaluateAgentWithChecks>[1]) => evaluateAgentWithChecks({ criterion, content }, checks).findings.map((finding) => finding.check);
     expect(ids(AGENT_CHECKS)).not.toContain("user-repeats");
     expect(ids(applyVariant("+user-repeats", AGENT_CHECKS, CANDIDATE_CHECKS))).toContain("user-repeats");
   });
@@ -82,8 +82,8 @@ describe("variants of the built-in checks", () => {
 
 const context = (messages: CanonicalMessage[], tools = [tool("get_item", { id: { type: "string" } }), tool("exchange_item", { item_id: { type: "string" } }, [], "Exchange an item.")]) => {
   const content = { messages, tools };
-  const criterion: TraceCriterion = { kind: "reward", scale: "continuous", condition: "accomplish the user's goal" };
-  return (check: (typeof CANDIDATE_CHECKS)[number]) => evaluateTraceWithChecks({ criterion, content }, [check]).findings;
+  const criterion: AgentCriterion = { kind: "reward", scale: "continuous", condition: "accomplish the user's goal" };
+  return (check: (typeof CANDIDATE_CHECKS)[number]) => evaluateAgentWithChecks({ criterion, content }, [check]).findings;
 };
 
 describe("changedSomething", () => {

@@ -18,9 +18,9 @@
  * whether a check tells a good change from a bad one, apart from whether the agent acted at all.
  */
 import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
-import { evaluateTraceWithChecks } from "@/lib/judging/judges/agent";
+import { evaluateAgentWithChecks } from "@/lib/judging/judges/agent";
 import { AGENT_CHECKS, type AgentCheck } from "@/lib/judging/judges/agent/checks";
-import { traceCalls } from "@/lib/judging/judges/agent/calls";
+import { transcriptCalls } from "@/lib/judging/judges/agent/calls";
 import { allPairs, load, rankingAccuracy, sameModelPairs, type Attempt, type PairFilter } from "../../scripts/bench-agent-ranking";
 import { CANDIDATE_CHECKS } from "./bench-agent-candidates";
 
@@ -65,7 +65,7 @@ function parseArgs(argv: string[]) {
 
 /** Whether the attempt made a change (a call of a tool that changes state) that succeeded. */
 export function changedSomething(attempt: Attempt): boolean {
-  return traceCalls({ messages: attempt.transcript.messages, tools: attempt.transcript.tools }).some((entry) => entry.changesState && (entry.status?.kind === "ok" || entry.status?.kind === "empty"));
+  return transcriptCalls({ messages: attempt.transcript.messages, tools: attempt.transcript.tools }).some((entry) => entry.changesState && (entry.status?.kind === "ok" || entry.status?.kind === "empty"));
 }
 
 const changed = new WeakMap<Attempt, boolean>();
@@ -92,10 +92,10 @@ function main() {
       const scores = new Map<Attempt, number>();
       const alone = new Map<string, Map<Attempt, number>>(added.map((check) => [check.id, new Map()]));
       for (const attempt of attempts) {
-        const result = evaluateTraceWithChecks({ criterion, content: { messages: attempt.transcript.messages, tools: attempt.transcript.tools } }, checks);
+        const result = evaluateAgentWithChecks({ criterion, content: { messages: attempt.transcript.messages, tools: attempt.transcript.tools } }, checks);
         scores.set(attempt, result.score ?? 0.5);
         // The candidate alone: the judge's score with no other check, so a graded candidate ranks by its grade.
-        for (const check of added) alone.get(check.id)?.set(attempt, evaluateTraceWithChecks({ criterion, content: { messages: attempt.transcript.messages, tools: attempt.transcript.tools } }, [check]).score ?? 0.5);
+        for (const check of added) alone.get(check.id)?.set(attempt, evaluateAgentWithChecks({ criterion, content: { messages: attempt.transcript.messages, tools: attempt.transcript.tools } }, [check]).score ?? 0.5);
       }
       const score = (attempt: Attempt) => scores.get(attempt) ?? 0.5;
       const all = rankingAccuracy(attempts, score, counted);

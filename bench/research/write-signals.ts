@@ -5,15 +5,15 @@
  */
 import { userConfirmed } from "@/lib/judging/judges/checks/conversation";
 import { isError, responseStatus } from "@/lib/judging/judges/checks/response-status";
-import { traceCalls, type TraceCall } from "@/lib/judging/judges/agent/calls";
+import { transcriptCalls, type TranscriptCall } from "@/lib/judging/judges/agent/calls";
 import type { CanonicalMessage, CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
 import { scalars } from "./bench-agent-candidates";
 
-/** One labelled call in its transcript, with every call of the transcript read once (`traceCalls`). */
+/** One labelled call in its transcript, with every call of the transcript read once (`transcriptCalls`). */
 export interface WriteContext {
   transcript: CanonicalTranscript;
   site: ToolCallSite;
-  calls: readonly TraceCall[];
+  calls: readonly TranscriptCall[];
 }
 
 export interface WriteSignal {
@@ -24,7 +24,7 @@ export interface WriteSignal {
 }
 
 export function writeContexts(transcript: CanonicalTranscript, sites: readonly ToolCallSite[]): WriteContext[] {
-  const calls = traceCalls(transcript);
+  const calls = transcriptCalls(transcript);
   return sites.map((site) => ({ transcript, site, calls }));
 }
 
@@ -56,8 +56,8 @@ const before = ({ transcript, site }: WriteContext) => transcript.messages.slice
 const after = ({ transcript, site }: WriteContext) => transcript.messages.slice(site.messageIndex + 1);
 
 /** Whether a call of the transcript comes after the labelled one (a later message, or later among parallel calls). */
-const isLater = (call: TraceCall, { site }: WriteContext) => call.messageIndex > site.messageIndex || (call.messageIndex === site.messageIndex && call.position > site.position);
-const isEarlier = (call: TraceCall, { site }: WriteContext) => call.messageIndex < site.messageIndex || (call.messageIndex === site.messageIndex && call.position < site.position);
+const isLater = (call: TranscriptCall, { site }: WriteContext) => call.messageIndex > site.messageIndex || (call.messageIndex === site.messageIndex && call.position > site.position);
+const isEarlier = (call: TranscriptCall, { site }: WriteContext) => call.messageIndex < site.messageIndex || (call.messageIndex === site.messageIndex && call.position < site.position);
 
 function nextUserTurn(context: WriteContext): string | null {
   const next = after(context).find((message) => message.role === "user");

@@ -1,5 +1,5 @@
 import { JUDGE_LABELS, type JudgeEnv } from "@/lib/judging/judges/registry";
-import type { TraceJudge } from "@/lib/judging/judges/agent";
+import type { AgentJudge } from "@/lib/judging/judges/agent";
 import { agentJudgeOf } from "@/lib/judging/judges/build-judge";
 import { apiJudge, apiJudgeKind } from "./api-judge";
 
@@ -9,7 +9,7 @@ import { apiJudge, apiJudgeKind } from "./api-judge";
  * A judge that cannot judge whole transcripts is refused by name rather than silently replaced,
  * so a score never comes from a judge nobody chose.
  */
-export function apiAgentJudge(env: JudgeEnv): { ok: true; value: TraceJudge } | { ok: false; reason: string } {
+export function apiAgentJudge(env: JudgeEnv): { ok: true; value: AgentJudge } | { ok: false; reason: string } {
   const chosen = apiJudgeKind(env);
   if (!chosen.ok) return chosen;
   // The built-in judge (on its thread, off the web server's event loop) judges whole transcripts too.

@@ -1,10 +1,10 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { JudgeResult, JudgeInput } from "@/lib/judging/judges/types";
-import type { TraceJudgeInput } from "@/lib/judging/judges/agent/types";
+import type { AgentJudgeInput } from "@/lib/judging/judges/agent/types";
 import { errorMessage } from "./errors";
 
 /** What a judging thread is posted: a call to judge, or a whole transcript for an agent-level criterion. */
-export type ThreadCall = { id: number; kind: "call"; input: JudgeInput } | { id: number; kind: "trace"; input: TraceJudgeInput };
+export type ThreadCall = { id: number; kind: "call"; input: JudgeInput } | { id: number; kind: "agent"; input: AgentJudgeInput };
 export type ThreadAnswer = { id: number; result: JudgeResult } | { id: number; error: string };
 
 /**

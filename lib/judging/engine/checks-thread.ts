@@ -3,9 +3,9 @@
  * transcripts (agent-level criteria). Pure judging: no database.
  */
 import { createChecksJudge } from "@/lib/judging/judges/checks";
-import { checksTraceJudge } from "@/lib/judging/judges/agent";
+import { checksAgentJudge } from "@/lib/judging/judges/agent";
 import { serveCalls } from "@/lib/judging/engine/checks-thread-protocol";
 
 const judge = createChecksJudge();
 
-serveCalls((call) => (call.kind === "trace" ? checksTraceJudge.evaluateTrace(call.input) : judge.evaluate(call.input)));
+serveCalls((call) => (call.kind === "agent" ? checksAgentJudge.evaluateTranscript(call.input) : judge.evaluate(call.input)));

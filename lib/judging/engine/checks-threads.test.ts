@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
 import { createChecksJudge } from "@/lib/judging/judges/checks";
-import { checksTraceJudge } from "@/lib/judging/judges/agent";
+import { checksAgentJudge } from "@/lib/judging/judges/agent";
 import { immediate, tool, toolCall } from "@/lib/judging/judges/checks/testing/views";
 import type { JudgeInput } from "@/lib/judging/judges/types";
 import { JudgeBudgetError, threadedChecksJudge } from "./checks-threads";
@@ -52,7 +52,7 @@ describe("the checks judge on a judging thread", () => {
       const agent = parseAgentCriterion("Reward agents that recover from errors and complete the request");
       if (!agent.ok) throw new Error(agent.message);
       const content = { messages: [{ role: "user" as const, content: request }, ...inputs[0].content.context.slice(1)], tools: [area] };
-      expect(await threaded.evaluateTrace({ criterion: agent.criterion, content })).toEqual(await checksTraceJudge.evaluateTrace({ criterion: agent.criterion, content }));
+      expect(await threaded.evaluateTranscript({ criterion: agent.criterion, content })).toEqual(await checksAgentJudge.evaluateTranscript({ criterion: agent.criterion, content }));
     } finally {
       await threaded.close();
     }

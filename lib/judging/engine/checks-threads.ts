@@ -3,8 +3,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { createChecksJudge } from "@/lib/judging/judges/checks";
-import { checksTraceJudge } from "@/lib/judging/judges/agent";
-import type { TraceJudge, TraceJudgeInput } from "@/lib/judging/judges/agent/types";
+import { checksAgentJudge } from "@/lib/judging/judges/agent";
+import type { AgentJudge, AgentJudgeInput } from "@/lib/judging/judges/agent/types";
 import type { Judge, JudgeInput, JudgeResult } from "@/lib/judging/judges/types";
 import { IDLE, type ThreadAnswer, type ThreadCall, type ThreadData } from "./checks-thread-protocol";
 
@@ -31,7 +31,7 @@ export interface ChecksThreadsOptions {
   module?: string;
 }
 
-export type ThreadedChecksJudge = Judge & TraceJudge & { close(): Promise<void> };
+export type ThreadedChecksJudge = Judge & AgentJudge & { close(): Promise<void> };
 
 /** The thread's module beside this file; in Next's server bundle this file is not beside its source, and the project root is the working directory. */
 function defaultModule(): string {
@@ -54,7 +54,7 @@ const GROUP = 64;
 /** Threads that die before answering anything, in a row: the threads cannot start here (a broken install), so judging goes on inline. */
 const MAX_FAILED_STARTS = 3;
 
-type Unposted = { kind: "call"; input: JudgeInput } | { kind: "trace"; input: TraceJudgeInput };
+type Unposted = { kind: "call"; input: JudgeInput } | { kind: "agent"; input: AgentJudgeInput };
 
 interface Pending {
   call: ThreadCall;
@@ -93,7 +93,7 @@ export function threadedChecksJudge(options: ChecksThreadsOptions): ThreadedChec
   let inlineOnly = false;
   let closing = false;
 
-  const judgeInline = (call: ThreadCall): Promise<JudgeResult> => (call.kind === "trace" ? checksTraceJudge.evaluateTrace(call.input) : inline.evaluate(call.input));
+  const judgeInline = (call: ThreadCall): Promise<JudgeResult> => (call.kind === "agent" ? checksAgentJudge.evaluateTranscript(call.input) : inline.evaluate(call.input));
 
   const settle = (id: number, outcome: { result: JudgeResult } | { error: Error }) => {
     const waiting = pending.get(id);
@@ -235,7 +235,7 @@ export function threadedChecksJudge(options: ChecksThreadsOptions): ThreadedChec
     evaluate,
     // Calls made together go out in groups anyway (flush): the group only saves the caller's work per call.
     evaluateMany: (inputs, signal) => Promise.allSettled(inputs.map((input) => evaluate(input, signal))),
-    evaluateTrace: (input: TraceJudgeInput, signal?: AbortSignal) => submit({ kind: "trace", input }, signal),
+    evaluateTranscript: (input: AgentJudgeInput, signal?: AbortSignal) => submit({ kind: "agent", input }, signal),
     async close() {
       closing = true;
       clearInterval(watchdog);

@@ -1,5 +1,5 @@
 import type { Criterion } from "@/lib/criteria/parse";
-import type { TraceJudge, TraceView } from "@/lib/judging/judges/agent/types";
+import type { AgentJudge, TranscriptView } from "@/lib/judging/judges/agent/types";
 import type { CallView, Judge, JudgeInput, JudgeResult } from "@/lib/judging/judges/types";
 import { errorKind, errorMessage, isRetryable } from "./errors";
 import { validateJudgeResult } from "./judge-result";
@@ -42,12 +42,12 @@ export async function evaluateCall(options: EvaluateCallOptions): Promise<Evalua
   return judgeWithRetries(options.judge.id, (attemptSignal) => options.judge.evaluate(input, attemptSignal), options);
 }
 
-export type EvaluateAgentOptions = Omit<EvaluateCallOptions, "judge" | "view"> & { judge: TraceJudge; view: TraceView };
+export type EvaluateAgentOptions = Omit<EvaluateCallOptions, "judge" | "view"> & { judge: AgentJudge; view: TranscriptView };
 
 /** Judges a whole transcript against an agent-level criterion, with the same limiter, timeout, retries and validation as a call. */
 export async function evaluateAgent(options: EvaluateAgentOptions): Promise<EvaluateCallOutcome> {
   const input = { criterion: options.criterion, content: options.view };
-  return judgeWithRetries(options.judge.id, (attemptSignal) => options.judge.evaluateTrace(input, attemptSignal), options);
+  return judgeWithRetries(options.judge.id, (attemptSignal) => options.judge.evaluateTranscript(input, attemptSignal), options);
 }
 
 type JudgeAttempt = (signal: AbortSignal) => Promise<JudgeResult>;

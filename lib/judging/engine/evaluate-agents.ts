@@ -4,7 +4,7 @@ import { prepareAgent } from "@/lib/judging/engine/judge-agent";
 import { judgeCalls, lookupIn, type Prepared } from "@/lib/judging/engine/judge-calls";
 import type { Limiter } from "@/lib/judging/engine/limiter";
 import type { RetryOptions } from "@/lib/judging/engine/retry";
-import type { TraceJudge } from "@/lib/judging/judges/agent/types";
+import type { AgentJudge } from "@/lib/judging/judges/agent/types";
 import type { AgentResult, EvaluationItem, ResultCache } from "./types";
 import { outcomeFields } from "./outcome-fields";
 
@@ -12,7 +12,7 @@ export interface AgentEvaluationOptions {
   /** The agent-level criteria with their position in the full list of criteria. */
   criteria: readonly { index: number; criterion: Criterion }[];
   /** Null when the chosen judge cannot judge whole transcripts: every result is then an error naming it. */
-  judge: TraceJudge | null;
+  judge: AgentJudge | null;
   /** Why `judge` is null, for the error results. */
   unsupported?: string;
   judgeSettings?: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { Criterion } from "@/lib/criteria/parse";
-import type { TraceJudge, TraceView } from "@/lib/judging/judges/agent/types";
+import type { AgentJudge, TranscriptView } from "@/lib/judging/judges/agent/types";
 import { cacheKey } from "./cache-key";
 import { evaluateAgent } from "./engine";
 import { errorMessage } from "./errors";
@@ -11,11 +11,11 @@ import { failedCall, type AttemptOptions, type JudgeCallOutcome } from "./judge-
  * transcript always has a view (itself), so nothing settles before the cache.
  */
 export interface AgentToJudge {
-  judge: TraceJudge;
+  judge: AgentJudge;
   /** What changes the judge's results (model, temperature): part of the cache key. */
   settings?: Record<string, unknown>;
   criterion: Criterion;
-  view: TraceView;
+  view: TranscriptView;
   /** Per attempt; absent: the engine's default. */
   timeoutMs?: number;
 }
@@ -23,15 +23,15 @@ export interface AgentToJudge {
 /** A transcript ready for the cache, then its judge. */
 export interface PreparedAgent {
   kind: "agent";
-  judge: TraceJudge;
+  judge: AgentJudge;
   criterion: Criterion;
-  view: TraceView;
+  view: TranscriptView;
   key: string;
   timeoutMs?: number;
 }
 
 /** The cache key of a transcript and agent criterion; the scope tag keeps it apart from any call's view. */
-export function agentCacheKey(agent: Pick<AgentToJudge, "settings" | "criterion" | "view"> & { judge: Pick<TraceJudge, "id" | "version"> }): string {
+export function agentCacheKey(agent: Pick<AgentToJudge, "settings" | "criterion" | "view"> & { judge: Pick<AgentJudge, "id" | "version"> }): string {
   return cacheKey({
     judgeId: agent.judge.id,
     judgeVersion: agent.judge.version,

@@ -1,4 +1,4 @@
-import type { TraceJudge } from "@/lib/judging/judges/agent/types";
+import type { AgentJudge } from "@/lib/judging/judges/agent/types";
 import type { Judge } from "@/lib/judging/judges/types";
 import { errorMessage } from "./errors";
 import { judgeAgent, type PreparedAgent } from "./judge-agent";
@@ -22,7 +22,7 @@ export interface JudgeCallsOptions extends Omit<AttemptOptions, "limiter"> {
   /** Identical calls (same cache key) judged once across the calls given with this memo; the repeats count as cached. */
   memo?: JudgementMemo;
   /** The judge's concurrency limit for calls judged one by one; a group takes no slot. */
-  limiterFor?: (judge: Judge | TraceJudge) => Limiter | undefined;
+  limiterFor?: (judge: Judge | AgentJudge) => Limiter | undefined;
   /** Each time a judge is really asked about call `index` (each attempt of a call, once for a transcript; never for a cache hit). */
   onJudgeCall?: (index: number) => void;
   /**

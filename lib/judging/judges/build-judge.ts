@@ -1,5 +1,5 @@
-import { checksTraceJudge, type TraceJudge } from "./agent";
-import { canJudgeTraces } from "./agent/types";
+import { checksAgentJudge, type AgentJudge } from "./agent";
+import { canJudgeAgents } from "./agent/types";
 import { createJudge, judgeConfigFromEnv, judgeConfigSchema, type JudgeConfig, type JudgeEnv, type JudgeKind, type PublicJudgeConfig } from "./registry";
 import type { Judge } from "./types";
 
@@ -44,7 +44,7 @@ export function buildJudge(wanted: WantedJudge, env: JudgeEnv, options: BuildOpt
  * it can judge them (the OpenAI-compatible and Anthropic judges, the threaded checks), the
  * built-in agent checks for the checks kind, or null (Composo cannot).
  */
-export function agentJudgeOf(kind: JudgeKind, judge: Judge): TraceJudge | null {
-  if (canJudgeTraces(judge)) return judge;
-  return kind === "checks" ? checksTraceJudge : null;
+export function agentJudgeOf(kind: JudgeKind, judge: Judge): AgentJudge | null {
+  if (canJudgeAgents(judge)) return judge;
+  return kind === "checks" ? checksAgentJudge : null;
 }

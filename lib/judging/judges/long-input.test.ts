@@ -7,7 +7,7 @@ import { evaluateTranscripts } from "@/lib/judging/engine/evaluate-transcripts";
 import { importItem } from "@/lib/transcripts/import-item";
 import { createChecksJudge } from "./checks";
 import { ADVERSARIAL_SHAPES } from "./testing/adversarial-text";
-import { checksTraceJudge } from "./agent";
+import { checksAgentJudge } from "./agent";
 
 /**
  * One long argument must not stall judging: every reading of the built-in judge is linear in its
@@ -67,7 +67,7 @@ describe("the built-in judge on a 1 MB argument", () => {
       if (!imported.ok) throw new Error(imported.error.message);
       const item = { name: imported.name, transcript: imported.transcript, sites: imported.sites };
       const results = await evaluateTranscripts({ items: [item], criteria: callCriteria, judge, mode: "both", timeoutMs: 0 });
-      const agents = await evaluateAgents(item, 0, { criteria: agentCriteria, judge: checksTraceJudge, timeoutMs: 0 });
+      const agents = await evaluateAgents(item, 0, { criteria: agentCriteria, judge: checksAgentJudge, timeoutMs: 0 });
       const elapsed = performance.now() - started;
 
       expect(results).toHaveLength(2 * 2 * callCriteria.length);

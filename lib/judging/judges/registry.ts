@@ -4,7 +4,7 @@ import { CHECKS_JUDGE_ID, createChecksJudge } from "./checks";
 import { createComposoJudge } from "./composo/judge";
 import { COMPOSO_DEFAULT_BASE_URL, COMPOSO_JUDGE_ID, composoJudgeSettingsSchema } from "./composo/settings";
 import { OPENAI_DEFAULT_BASE_URL, OPENAI_DEFAULT_MODEL, openaiJudgeId, openaiJudgeSettingsSchema } from "./openai/settings";
-import type { TraceJudge } from "./agent/types";
+import type { AgentJudge } from "./agent/types";
 import type { Judge } from "./types";
 
 // What the engine needs to act on a judge's failure, from the one module it already imports.
@@ -54,13 +54,13 @@ export function createJudge(config: JudgeConfig): Judge {
  * A model judge whose SDK loads on its first call: the OpenAI and Anthropic SDKs take over a
  * second to load, which every `callboard eval` with the built-in judge would otherwise pay.
  */
-function loadedOnFirstCall(id: string, load: () => Promise<Judge & TraceJudge>): Judge & TraceJudge {
-  let judge: Promise<Judge & TraceJudge> | undefined;
+function loadedOnFirstCall(id: string, load: () => Promise<Judge & AgentJudge>): Judge & AgentJudge {
+  let judge: Promise<Judge & AgentJudge> | undefined;
   const loaded = () => (judge ??= load());
   return {
     id,
     evaluate: async (input, signal) => (await loaded()).evaluate(input, signal),
-    evaluateTrace: async (input, signal) => (await loaded()).evaluateTrace(input, signal),
+    evaluateTranscript: async (input, signal) => (await loaded()).evaluateTranscript(input, signal),
   };
 }
 

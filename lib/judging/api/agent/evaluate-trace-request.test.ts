@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { JudgeError } from "@/lib/judging/judges/registry";
 import { startTestServer } from "@/lib/judging/judges/test-server/server";
-import { checksTraceJudge, type TraceJudge } from "@/lib/judging/judges/agent";
+import { checksAgentJudge, type AgentJudge } from "@/lib/judging/judges/agent";
 import { handleTraceRequest } from "../http/handle-eval-request";
 import { evaluateTraceRequest } from "./evaluate-trace-request";
 
@@ -16,49 +16,49 @@ const interaction = { input_messages: [{ role: "user", content: "Hi" }], output_
 
 describe("evaluateTraceRequest", () => {
   it("judges a transcript's messages as one agent, pass/fail criteria with score 1.0 or 0.0", async () => {
-    const scored = await evaluateTraceRequest({ messages, evaluation_criteria: GOAL }, checksTraceJudge);
+    const scored = await evaluateTraceRequest({ messages, evaluation_criteria: GOAL }, checksAgentJudge);
     expect(scored).toMatchObject({ status: 200, body: { score: expect.any(Number), judge: "checks", findings: expect.arrayContaining([expect.objectContaining({ check: "unrecovered-error" })]) } });
     expect((scored.body as { score: number }).score).toBeLessThan(1);
     expect(scored.body).not.toHaveProperty("passed");
-    const failed = await evaluateTraceRequest({ messages, evaluation_criteria: ["agent PASSES IF it accomplishes the user's goal without errors"] }, checksTraceJudge);
+    const failed = await evaluateTraceRequest({ messages, evaluation_criteria: ["agent PASSES IF it accomplishes the user's goal without errors"] }, checksAgentJudge);
     const { score, passed } = failed.body as { score: number; passed: boolean };
     expect(typeof passed).toBe("boolean");
     expect(score).toBe(passed ? 1 : 0);
   });
 
   it("refuses tool-call criteria and unprefixed text with the agent prefixes", async () => {
-    const toolCall = await evaluateTraceRequest({ messages, evaluation_criteria: "Reward tool calls that use the right tool" }, checksTraceJudge);
+    const toolCall = await evaluateTraceRequest({ messages, evaluation_criteria: "Reward tool calls that use the right tool" }, checksAgentJudge);
     expect(toolCall).toMatchObject({ status: 400, body: { path: "evaluation_criteria", error: expect.stringContaining("send it to /api/v1/evals/reward") } });
-    const sdk = await evaluateTraceRequest({ trace: { root_agent_instance_id: "a", agent_instance_by_id: {} }, evaluation_criteria: "Is it good?" }, checksTraceJudge);
+    const sdk = await evaluateTraceRequest({ trace: { root_agent_instance_id: "a", agent_instance_by_id: {} }, evaluation_criteria: "Is it good?" }, checksAgentJudge);
     expect(sdk).toMatchObject({ status: 400, body: { error: expect.stringContaining('"Reward agents …"') } });
   });
 
   it("reports a malformed SDK trace at its path from the body's root", async () => {
-    const noRoot = await evaluateTraceRequest({ trace: { root_agent_instance_id: "a", agent_instance_by_id: { b: { id: "b", name: "x", interactions: [] } } }, evaluation_criteria: GOAL }, checksTraceJudge);
+    const noRoot = await evaluateTraceRequest({ trace: { root_agent_instance_id: "a", agent_instance_by_id: { b: { id: "b", name: "x", interactions: [] } } }, evaluation_criteria: GOAL }, checksAgentJudge);
     expect(noRoot).toMatchObject({ status: 400, body: { path: "trace.root_agent_instance_id", error: expect.stringContaining('no agent instance has the id "a"') } });
     const badMessage = await evaluateTraceRequest(
       { trace: { root_agent_instance_id: "a", agent_instance_by_id: { a: { id: "a", name: "x", interactions: [{ input_messages: [{ content: "no role" }], output_messages: [] }] } } }, evaluation_criteria: GOAL },
-      checksTraceJudge,
+      checksAgentJudge,
     );
     expect(badMessage).toMatchObject({ status: 400, body: { path: expect.stringMatching(/^trace\.agent_instance_by_id\.a\.interactions\[0\]/) } });
   });
 
   it("answers 422 when no agent instance has an interaction of its own", async () => {
-    const answer = await evaluateTraceRequest({ trace: { root_agent_instance_id: "a", agent_instance_by_id: { a: { id: "a", name: "x", interactions: ["b"] } } }, evaluation_criteria: GOAL }, checksTraceJudge);
+    const answer = await evaluateTraceRequest({ trace: { root_agent_instance_id: "a", agent_instance_by_id: { a: { id: "a", name: "x", interactions: ["b"] } } }, evaluation_criteria: GOAL }, checksAgentJudge);
     expect(answer).toMatchObject({ status: 422, body: { error: expect.stringContaining("no LLM interaction") } });
   });
 
   it("gives one agent instance's own result as the overall one", async () => {
-    const answer = await evaluateTraceRequest({ trace: { root_agent_instance_id: "a", agent_instance_by_id: { a: { id: "a", name: "greeter", interactions: [interaction] } } }, evaluation_criteria: GOAL }, checksTraceJudge);
+    const answer = await evaluateTraceRequest({ trace: { root_agent_instance_id: "a", agent_instance_by_id: { a: { id: "a", name: "greeter", interactions: [interaction] } } }, evaluation_criteria: GOAL }, checksAgentJudge);
     expect(answer.status).toBe(200);
     const body = answer.body as { score: number | null; explanation: string; results_by_agent_name: Record<string, { results_by_agent_instance_id: Record<string, { score: number | null; explanation: string }> }> };
     expect(body.results_by_agent_name.greeter.results_by_agent_instance_id.a).toEqual({ score: body.score, explanation: body.explanation });
   });
 
   it("answers 429 when the judge is rate-limited and 502 when it fails", async () => {
-    const failing = (error: Error): TraceJudge => ({
+    const failing = (error: Error): AgentJudge => ({
       id: "flaky",
-      evaluateTrace: async () => {
+      evaluateTranscript: async () => {
         throw error;
       },
     });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
 import type { Criterion } from "@/lib/criteria/prefixes";
 import { isJudgeError } from "@/lib/judging/judges/registry";
-import type { TraceJudge, TraceView } from "@/lib/judging/judges/agent";
+import type { AgentJudge, TranscriptView } from "@/lib/judging/judges/agent";
 import type { JudgeResult } from "@/lib/judging/judges/types";
 import { importItem } from "@/lib/transcripts/import-item";
 import { formatZodIssues } from "@/lib/transcripts/zod-errors";
@@ -29,12 +29,12 @@ const badRequest = (error: string, path: string, issues?: ErrorBody["issues"]): 
  * `{score, explanation}`), or `{messages, tools?, system_message?, evaluation_criteria}` like
  * /reward's, judged as one transcript.
  */
-export async function evaluateTraceRequest(body: unknown, judge: TraceJudge, signal?: AbortSignal): Promise<TraceAnswer> {
+export async function evaluateTraceRequest(body: unknown, judge: AgentJudge, signal?: AbortSignal): Promise<TraceAnswer> {
   const sdkTrace = typeof body === "object" && body !== null && !Array.isArray(body) && "trace" in body;
   return sdkTrace ? evaluateSdkTrace(body, judge, signal) : evaluateTranscript(body, judge, signal);
 }
 
-async function evaluateTranscript(body: unknown, judge: TraceJudge, signal?: AbortSignal): Promise<TraceAnswer> {
+async function evaluateTranscript(body: unknown, judge: AgentJudge, signal?: AbortSignal): Promise<TraceAnswer> {
   const envelope = evalRequestSchema.safeParse(body);
   if (!envelope.success) {
     const issues = formatZodIssues(envelope.error.issues, body);
@@ -49,7 +49,7 @@ async function evaluateTranscript(body: unknown, judge: TraceJudge, signal?: Abo
   return { status: 200, body: fromResult(criterion.value.scale, judged.value, judge.id) };
 }
 
-async function evaluateSdkTrace(body: object, judge: TraceJudge, signal?: AbortSignal): Promise<TraceAnswer> {
+async function evaluateSdkTrace(body: object, judge: AgentJudge, signal?: AbortSignal): Promise<TraceAnswer> {
   const envelope = traceEnvelopeSchema.safeParse(body);
   if (!envelope.success) {
     const issues = formatZodIssues(envelope.error.issues, body);
@@ -99,9 +99,9 @@ function agentCriterion(text: string): Step<Criterion> {
   return { ok: true, value: parsed.criterion };
 }
 
-async function judgeOne(judge: TraceJudge, criterion: Criterion, transcript: TraceView, signal?: AbortSignal): Promise<Step<JudgeResult>> {
+async function judgeOne(judge: AgentJudge, criterion: Criterion, transcript: TranscriptView, signal?: AbortSignal): Promise<Step<JudgeResult>> {
   try {
-    return { ok: true, value: await judge.evaluateTrace({ criterion, content: { messages: transcript.messages, tools: transcript.tools } }, signal) };
+    return { ok: true, value: await judge.evaluateTranscript({ criterion, content: { messages: transcript.messages, tools: transcript.tools } }, signal) };
   } catch (error) {
     const message = `the ${judge.id} judge failed: ${error instanceof Error ? error.message : String(error)}`;
     if (isJudgeError(error) && error.kind === "rate_limit") {

@@ -6,7 +6,7 @@
  * "CRASH-THE-THREAD" kills the thread.
  */
 import { createChecksJudge } from "@/lib/judging/judges/checks";
-import { checksTraceJudge } from "@/lib/judging/judges/agent";
+import { checksAgentJudge } from "@/lib/judging/judges/agent";
 import { serveCalls } from "@/lib/judging/engine/checks-thread-protocol";
 
 const judge = createChecksJudge();
@@ -16,5 +16,5 @@ serveCalls(async (call) => {
   const text = JSON.stringify(call.input);
   if (text.includes("STALL-THE-JUDGE")) Atomics.wait(blocked, 0, 0, 60_000);
   if (text.includes("CRASH-THE-THREAD")) process.exit(7);
-  return call.kind === "trace" ? checksTraceJudge.evaluateTrace(call.input) : judge.evaluate(call.input);
+  return call.kind === "agent" ? checksAgentJudge.evaluateTranscript(call.input) : judge.evaluate(call.input);
 });

@@ -2,10 +2,10 @@ import { callKey, pairResponses } from "@/lib/transcripts/pair-responses";
 import type { CanonicalMessage, CanonicalTool, CanonicalToolCall } from "@/lib/transcripts/types";
 import { responseStatus, type ResponseStatus } from "../checks/response-status";
 import { toolKind } from "../checks/tool-kind";
-import type { TraceView } from "./types";
+import type { TranscriptView } from "./types";
 
 /** One call of a transcript with what the agent got back, read once for every agent-level check. */
-export interface TraceCall {
+export interface TranscriptCall {
   call: CanonicalToolCall;
   messageIndex: number;
   position: number;
@@ -18,9 +18,9 @@ export interface TraceCall {
   responseIndex: number | null;
 }
 
-export function traceCalls(view: TraceView): TraceCall[] {
+export function transcriptCalls(view: TranscriptView): TranscriptCall[] {
   const { responseOf } = pairResponses(view.messages);
-  const calls: TraceCall[] = [];
+  const calls: TranscriptCall[] = [];
   view.messages.forEach((message, messageIndex) => {
     if (message.role !== "assistant") return;
     (message.tool_calls ?? []).forEach((call, position) => {

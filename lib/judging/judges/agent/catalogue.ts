@@ -22,7 +22,7 @@ export const AGENT_CHECK_INFOS: readonly { id: string; title: string; topics: re
 
 const ALL_AGENT_TOPICS = Object.values(AGENT_TOPICS).map((topic) => topic.label).join(", ");
 
-/** Which agent-level checks the built-in judge runs for an agent criterion's condition (the same mapping as evaluateTraceWithChecks). */
+/** Which agent-level checks the built-in judge runs for an agent criterion's condition (the same mapping as evaluateAgentWithChecks). */
 export function describeAgentChecksPlan(condition: string): ChecksPlanDescription {
   const topics = agentTopics(condition);
   const checks = AGENT_CHECK_INFOS.filter((check) => check.topics.some((topic) => topics.includes(topic)));

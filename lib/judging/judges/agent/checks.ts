@@ -3,7 +3,7 @@ import type { Severity } from "../types";
 import { canonicalArguments, sameArguments } from "../checks/canonical";
 import { policyRequiresConfirmation, userConfirmed } from "../checks/conversation";
 import { quote } from "../checks/evidence";
-import type { TraceCall } from "./calls";
+import type { TranscriptCall } from "./calls";
 
 /** What an agent-level criterion can speak about. */
 export type AgentTopic = "goal" | "exploration" | "efficiency" | "faithfulness" | "stopping" | "errors" | "policy" | "tool-use";
@@ -18,9 +18,9 @@ export interface AgentHit {
 }
 
 /** The transcript, read once for every agent-level check. */
-export interface TraceContext {
+export interface AgentContext {
   messages: CanonicalMessage[];
-  calls: TraceCall[];
+  calls: TranscriptCall[];
   /** The assistant's final answer, if any. */
   answer: { index: number; text: string } | null;
   /** Per call (same order as `calls`): the tool-call judge's problems with its tool and arguments. */
@@ -34,14 +34,14 @@ export interface AgentCheck {
   title: string;
   topics: readonly AgentTopic[];
   explanation: string;
-  run(context: TraceContext): AgentHit[];
+  run(context: AgentContext): AgentHit[];
 }
 
 const severityOf = (penalty: number): Severity => (penalty > 0.5 ? "major" : penalty >= 0.1 ? "minor" : "info");
-const callName = (entry: TraceCall) => `${entry.call.function.name} (message ${entry.messageIndex})`;
+const callName = (entry: TranscriptCall) => `${entry.call.function.name} (message ${entry.messageIndex})`;
 
 /** The calls the tool rejected, each with whether a later call of the same tool succeeded. */
-function rejections(calls: readonly TraceCall[]): { entry: TraceCall & { status: NonNullable<TraceCall["status"]> }; recovered: boolean }[] {
+function rejections(calls: readonly TranscriptCall[]): { entry: TranscriptCall & { status: NonNullable<TranscriptCall["status"]> }; recovered: boolean }[] {
   return calls.flatMap((entry, index) => {
     const status = entry.status;
     if (status?.kind !== "rejected") return [];
@@ -193,7 +193,7 @@ const UNEXPLORED_PENALTY = 0.3;
 const EXPLORED_ENOUGH = 9;
 
 /** Distinct lookups (tool and arguments) among these calls that the tool answered. */
-function distinctLookups(calls: readonly TraceCall[]): number {
+function distinctLookups(calls: readonly TranscriptCall[]): number {
   const looked = new Set<string>();
   for (const entry of calls) {
     if (entry.changesState) continue;

@@ -8,12 +8,12 @@ import { describesDefect } from "../checks/mapper";
 import { PASS_QUALITY, quality, verdict } from "../checks/scoring";
 import { toolKind } from "../checks/tool-kind";
 import { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "../checks/version";
-import { finalAnswer, traceCalls } from "./calls";
-import { AGENT_CHECKS, type AgentCheck, type AgentHit, type TraceContext } from "./checks";
+import { finalAnswer, transcriptCalls } from "./calls";
+import { AGENT_CHECKS, type AgentCheck, type AgentHit, type AgentContext } from "./checks";
 import { AGENT_TOPICS, agentTopics } from "./mapper";
-import type { TraceJudge, TraceJudgeInput, TraceView } from "./types";
+import type { AgentJudge, AgentJudgeInput, TranscriptView } from "./types";
 
-export type { TraceJudge, TraceJudgeInput, TraceView, TraceCriterion } from "./types";
+export type { AgentJudge, AgentJudgeInput, TranscriptView, AgentCriterion } from "./types";
 
 // What a call's own tool and arguments are judged by, for agent-level criteria about tool use.
 // Errors, repeats and confirmation have their own agent-level checks.
@@ -24,7 +24,7 @@ const CALL_CRITERION = (() => {
 })();
 const CALL_CHECKS = new Set(["unknown-tool", "arguments-not-json", "schema-violation", "undeclared-argument", "ungrounded-value", "placeholder-value", "value-before-it-exists"]);
 
-function callProblems(view: TraceView): string[][] {
+function callProblems(view: TranscriptView): string[][] {
   const transcript = { messages: view.messages, tools: view.tools, metadata: {} };
   return extractToolCallSites(transcript).map((site) => {
     const callView = viewFor("auto", transcript, site);
@@ -34,10 +34,10 @@ function callProblems(view: TraceView): string[][] {
   });
 }
 
-function contextOf(view: TraceView): TraceContext {
+function contextOf(view: TranscriptView): AgentContext {
   return {
     messages: view.messages,
-    calls: traceCalls(view),
+    calls: transcriptCalls(view),
     answer: finalAnswer(view.messages),
     callProblems: callProblems(view),
     lookupOffered: view.tools.some((tool) => !toolKind(tool).changesState),
@@ -51,7 +51,7 @@ const toFinding = (check: string, hit: AgentHit): Finding => ({ check, severity:
  * `available` is the set of checks to choose from: the built-in ones, or (for measuring a
  * candidate check before it joins them, bench/research/bench-agent-signals.ts) another list.
  */
-export function evaluateTraceWithChecks(input: TraceJudgeInput, available: readonly AgentCheck[] = AGENT_CHECKS): JudgeResult {
+export function evaluateAgentWithChecks(input: AgentJudgeInput, available: readonly AgentCheck[] = AGENT_CHECKS): JudgeResult {
   const { criterion, content } = input;
   const topics = new Set(agentTopics(criterion.condition));
   if (!topics.size) {
@@ -83,11 +83,11 @@ export function evaluateTraceWithChecks(input: TraceJudgeInput, available: reado
   };
 }
 
-export const checksTraceJudge: TraceJudge = {
+export const checksAgentJudge: AgentJudge = {
   id: CHECKS_JUDGE_ID,
   version: CHECKS_JUDGE_VERSION,
-  async evaluateTrace(input, signal) {
+  async evaluateTranscript(input, signal) {
     signal?.throwIfAborted();
-    return evaluateTraceWithChecks(input);
+    return evaluateAgentWithChecks(input);
   },
 };

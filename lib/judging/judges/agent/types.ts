@@ -3,31 +3,31 @@ import type { CanonicalMessage, CanonicalTool } from "@/lib/transcripts/types";
 import type { JudgeResult } from "../types";
 
 /** A whole transcript, as an agent-level criterion judges it. */
-export interface TraceView {
+export interface TranscriptView {
   messages: CanonicalMessage[];
   tools: CanonicalTool[];
 }
 
 /** What an agent-level criterion needs of its parse: its prefix's meaning and its condition. */
-export interface TraceCriterion {
+export interface AgentCriterion {
   kind: CriterionKind;
   scale: CriterionScale;
   condition: string;
 }
 
-export interface TraceJudgeInput {
-  criterion: TraceCriterion;
-  content: TraceView;
+export interface AgentJudgeInput {
+  criterion: AgentCriterion;
+  content: TranscriptView;
 }
 
 /** A judge of whole transcripts: the built-in checks, or an LLM given the transcript and the criterion. */
-export interface TraceJudge {
+export interface AgentJudge {
   id: string;
   version?: string;
-  evaluateTrace(input: TraceJudgeInput, signal?: AbortSignal): Promise<JudgeResult>;
+  evaluateTranscript(input: AgentJudgeInput, signal?: AbortSignal): Promise<JudgeResult>;
 }
 
 /** Whether a judge can also judge whole transcripts (the built-in checks, the OpenAI-compatible and Anthropic judges). */
-export function canJudgeTraces<T extends object>(judge: T): judge is T & TraceJudge {
-  return "evaluateTrace" in judge && typeof judge.evaluateTrace === "function";
+export function canJudgeAgents<T extends object>(judge: T): judge is T & AgentJudge {
+  return "evaluateTranscript" in judge && typeof judge.evaluateTranscript === "function";
 }

@@ -1,12 +1,12 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Message, MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { CriterionScale } from "@/lib/criteria/prefixes";
-import type { TraceJudge, TraceJudgeInput } from "@/lib/judging/judges/agent/types";
+import type { AgentJudge, AgentJudgeInput } from "@/lib/judging/judges/agent/types";
 import type { Judge, JudgeInput, JudgeResult, JudgeUsage } from "@/lib/judging/judges/types";
 import { DEFAULT_TIMEOUT_MS, withDeadline } from "@/lib/judging/judges/llm/deadline";
 import { badOutputError } from "@/lib/judging/judges/llm/http-errors";
 import { buildJudgePrompt, type JudgePrompt } from "@/lib/judging/judges/llm/prompt";
-import { buildTracePrompt } from "@/lib/judging/judges/llm/trace-prompt";
+import { buildAgentPrompt } from "@/lib/judging/judges/llm/agent-prompt";
 import { verdictToResult } from "@/lib/judging/judges/llm/verdict";
 import { VERDICT_TOOL_NAME, verdictJsonSchema } from "@/lib/judging/judges/llm/verdict-schema";
 import { createAnthropicClient } from "./client";
@@ -14,7 +14,7 @@ import { mapAnthropicError } from "./errors";
 import { ANTHROPIC_DEFAULT_MAX_TOKENS, anthropicJudgeId, type AnthropicJudgeSettings } from "./settings";
 
 const TOOL_DESCRIPTION = "Record your verdict on the judged tool call. Call it exactly once.";
-const TRACE_TOOL_DESCRIPTION = "Record your verdict on the agent's whole run. Call it exactly once.";
+const AGENT_TOOL_DESCRIPTION = "Record your verdict on the agent's whole run. Call it exactly once.";
 
 function requestBody(settings: AnthropicJudgeSettings, scale: CriterionScale, prompt: JudgePrompt, description: string): MessageCreateParamsNonStreaming {
   return {
@@ -47,7 +47,7 @@ function verdictInput(message: Message, judgeId: string): unknown {
 }
 
 /** A judge backed by the Anthropic Messages API, answering through a forced tool call. */
-export function createAnthropicJudge(settings: AnthropicJudgeSettings, client: Anthropic = createAnthropicClient(settings)): Judge & TraceJudge {
+export function createAnthropicJudge(settings: AnthropicJudgeSettings, client: Anthropic = createAnthropicClient(settings)): Judge & AgentJudge {
   const id = anthropicJudgeId(settings.model);
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const errorContext = { judgeId: id, timeoutMs, secrets: [settings.apiKey] };
@@ -64,6 +64,6 @@ export function createAnthropicJudge(settings: AnthropicJudgeSettings, client: A
   return {
     id,
     evaluate: (input: JudgeInput, signal?: AbortSignal) => judge(input.criterion.scale, buildJudgePrompt(input), TOOL_DESCRIPTION, signal),
-    evaluateTrace: (input: TraceJudgeInput, signal?: AbortSignal) => judge(input.criterion.scale, buildTracePrompt(input), TRACE_TOOL_DESCRIPTION, signal),
+    evaluateTranscript: (input: AgentJudgeInput, signal?: AbortSignal) => judge(input.criterion.scale, buildAgentPrompt(input), AGENT_TOOL_DESCRIPTION, signal),
   };
 }

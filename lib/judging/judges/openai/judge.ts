@@ -1,12 +1,12 @@
 import type OpenAI from "openai";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { CriterionScale } from "@/lib/criteria/prefixes";
-import type { TraceJudge, TraceJudgeInput } from "@/lib/judging/judges/agent/types";
+import type { AgentJudge, AgentJudgeInput } from "@/lib/judging/judges/agent/types";
 import type { Judge, JudgeInput, JudgeResult, JudgeUsage } from "@/lib/judging/judges/types";
 import { DEFAULT_TIMEOUT_MS, withDeadline } from "@/lib/judging/judges/llm/deadline";
 import { badOutputError } from "@/lib/judging/judges/llm/http-errors";
 import { buildJudgePrompt, type JudgePrompt } from "@/lib/judging/judges/llm/prompt";
-import { buildTracePrompt } from "@/lib/judging/judges/llm/trace-prompt";
+import { buildAgentPrompt } from "@/lib/judging/judges/llm/agent-prompt";
 import { parseJsonText, verdictToResult } from "@/lib/judging/judges/llm/verdict";
 import { VERDICT_TOOL_NAME, verdictJsonSchema } from "@/lib/judging/judges/llm/verdict-schema";
 import { createOpenAIClient } from "./client";
@@ -55,7 +55,7 @@ function answerText(completion: ChatCompletion, judgeId: string): string {
  * structured output (json_schema, strict). A server that rejects json_schema is asked once
  * for json_object instead, and the judge remembers that for its later calls.
  */
-export function createOpenAIJudge(settings: OpenAIJudgeSettings, client: OpenAI = createOpenAIClient(settings)): Judge & TraceJudge {
+export function createOpenAIJudge(settings: OpenAIJudgeSettings, client: OpenAI = createOpenAIClient(settings)): Judge & AgentJudge {
   const id = openaiJudgeId(settings.model);
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const errorContext = { judgeId: id, timeoutMs, secrets: [settings.apiKey] };
@@ -86,6 +86,6 @@ export function createOpenAIJudge(settings: OpenAIJudgeSettings, client: OpenAI 
   return {
     id,
     evaluate: (input: JudgeInput, signal?: AbortSignal) => judge(input.criterion.scale, buildJudgePrompt(input), signal),
-    evaluateTrace: (input: TraceJudgeInput, signal?: AbortSignal) => judge(input.criterion.scale, buildTracePrompt(input), signal),
+    evaluateTranscript: (input: AgentJudgeInput, signal?: AbortSignal) => judge(input.criterion.scale, buildAgentPrompt(input), signal),
   };
 }

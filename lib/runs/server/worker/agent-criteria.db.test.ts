@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { checksTraceJudge, type TraceJudge, type TraceJudgeInput } from "@/lib/judging/judges/agent";
+import { checksAgentJudge, type AgentJudge, type AgentJudgeInput } from "@/lib/judging/judges/agent";
 import type { Judge } from "@/lib/judging/judges/types";
 import { parseCsv } from "@/lib/platform/csv";
 import { AGENT_RESULTS_PAGE, runAgentResults, runAgentSummary, transcriptAgentResults } from "@/lib/runs/server/results/agent-results";
@@ -47,15 +47,15 @@ const quiet = { onError: () => {} };
 const LEASE = 60_000;
 
 /** The checks judge for calls and transcripts, with each transcript it judges counted. */
-function countingTraceJudge(): Judge & TraceJudge & { traces: TraceJudgeInput[]; calls: unknown[] } {
+function countingAgentJudge(): Judge & AgentJudge & { traces: AgentJudgeInput[]; calls: unknown[] } {
   const calls = countingJudge("fake-agent");
-  const traces: TraceJudgeInput[] = [];
+  const traces: AgentJudgeInput[] = [];
   return {
     ...calls,
     traces,
-    async evaluateTrace(input, signal) {
+    async evaluateTranscript(input, signal) {
       traces.push(input);
-      return checksTraceJudge.evaluateTrace(input, signal);
+      return checksAgentJudge.evaluateTranscript(input, signal);
     },
   };
 }
@@ -99,7 +99,7 @@ describe("runs with agent-level criteria", () => {
   });
 
   it("judges each transcript exactly once with two workers, and a second run from the cache", async () => {
-    const judge = countingTraceJudge();
+    const judge = countingAgentJudge();
     const factory: JudgeFactory = () => judge;
     const first = await create({ criterionIds: [agentCriterion] });
     const workers = [startWorker({ prisma, judgeFactory: factory, pollMs: 20, batchSize: 2, ...quiet }), startWorker({ prisma, judgeFactory: factory, pollMs: 20, batchSize: 2, ...quiet })];

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { CanonicalMessage, CanonicalTool } from "@/lib/transcripts/types";
-import type { TraceView } from "@/lib/judging/judges/agent/types";
+import type { TranscriptView } from "@/lib/judging/judges/agent/types";
 import { dialectOf } from "@/lib/platform/db/dialect";
 import { loadTranscriptBatchRowsPostgres } from "./postgres/load";
 import { asJson, parseJsonColumn } from "./sql";
@@ -14,7 +14,7 @@ export interface TranscriptWorkItem {
   transcriptId: string;
   criterionText: string;
   judgeSettings: unknown;
-  view: TraceView;
+  view: TranscriptView;
 }
 
 const LOAD = `
@@ -42,7 +42,7 @@ export async function loadTranscriptBatch(prisma: PrismaClient, ids: readonly st
         );
   const settings = new Map(runs.map((run) => [run.id, parseJsonColumn(run.judgeSettings)]));
   // The JSON columns were validated into the canonical shape at import.
-  const views = new Map<string, TraceView>(transcripts.map((row) => [row.id, { messages: parseJsonColumn(row.messages) as CanonicalMessage[], tools: parseJsonColumn(row.tools) as CanonicalTool[] }]));
+  const views = new Map<string, TranscriptView>(transcripts.map((row) => [row.id, { messages: parseJsonColumn(row.messages) as CanonicalMessage[], tools: parseJsonColumn(row.tools) as CanonicalTool[] }]));
   return rows.flatMap((row): TranscriptWorkItem[] => {
     const view = views.get(row.transcriptId);
     if (!view) return [];

@@ -4,7 +4,7 @@ import { failedCall, type SettledJudgeCall } from "@/lib/judging/engine/judge-ca
 import { prepareAgent } from "@/lib/judging/engine/judge-agent";
 import { judgeCalls, type Prepared } from "@/lib/judging/engine/judge-calls";
 import { JUDGE_LABELS } from "@/lib/judging/judges/registry";
-import type { TraceJudge } from "@/lib/judging/judges/agent";
+import type { AgentJudge } from "@/lib/judging/judges/agent";
 import { agentJudgeOf } from "@/lib/judging/judges/build-judge";
 import { runJudgeSchema } from "@/lib/runs/schemas/runs";
 import { timeoutFor } from "@/lib/judging/engine/judge-from-env";
@@ -19,7 +19,7 @@ async function prepare(context: BatchContext, item: TranscriptWorkItem): Promise
   if (!criterion.ok) return settled(failedCall("invalid_criterion", criterion.message));
   const config = runJudgeSchema.safeParse(item.judgeSettings);
   if (!config.success) return settled(failedCall("judge_unavailable", `The run's judge settings are not understood: ${config.error.issues[0]?.message ?? "invalid"}`));
-  let judge: TraceJudge | null;
+  let judge: AgentJudge | null;
   try {
     judge = agentJudgeOf(config.data.kind, await context.judges.get(config.data));
   } catch (error) {

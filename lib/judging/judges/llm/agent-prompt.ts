@@ -1,5 +1,5 @@
 import type { CriterionKind } from "@/lib/criteria/prefixes";
-import type { TraceJudgeInput } from "@/lib/judging/judges/agent/types";
+import type { AgentJudgeInput } from "@/lib/judging/judges/agent/types";
 import type { JudgePrompt } from "./prompt";
 import { neutralizeTags, renderMessages, renderTools } from "./render";
 import { SEVERITIES } from "./verdict-schema";
@@ -43,7 +43,7 @@ function instruction(kind: CriterionKind, condition: string): string {
 const PREFIX: Record<CriterionKind, string> = { reward: "Reward agents", penalize: "Penalize agents", "passes-if": "Agent passes if", "fails-if": "Agent fails if" };
 
 /** The instructions (system) and the case (user) for judging a whole transcript: criterion, tools, every message. */
-export function buildTracePrompt(input: TraceJudgeInput): JudgePrompt {
+export function buildAgentPrompt(input: AgentJudgeInput): JudgePrompt {
   const { criterion, content } = input;
   const user = [
     `<criterion>\n${neutralizeTags(`${PREFIX[criterion.kind]} ${criterion.condition}`)}\n</criterion>`,

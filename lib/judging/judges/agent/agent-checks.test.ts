@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { tool, toolCall } from "../checks/testing/views";
-import { evaluateTraceWithChecks, type TraceCriterion } from "./index";
+import { evaluateAgentWithChecks, type AgentCriterion } from "./index";
 import { agentTopics } from "./mapper";
 
 const tools = [
@@ -9,16 +9,16 @@ const tools = [
   tool("cancel_order", { order_id: { type: "string" } }, ["order_id"], "Cancel an order."),
 ];
 const system: CanonicalMessage = { role: "system", content: "Before taking any action that changes an order, obtain explicit user confirmation (yes) to proceed." };
-const reward = (condition: string): TraceCriterion => ({ kind: "reward", scale: "continuous", condition });
+const reward = (condition: string): AgentCriterion => ({ kind: "reward", scale: "continuous", condition });
 const GOAL = reward("accomplish the user's goal correctly, following their policy, without errors or wasted steps");
 
-function trace(...messages: CanonicalMessage[]) {
+function transcript(...messages: CanonicalMessage[]) {
   return { messages: [system, ...messages], tools };
 }
 const call = (id: string, name: string, orderId: string): CanonicalMessage => ({ role: "assistant", content: null, tool_calls: [toolCall(id, name, { order_id: orderId })] });
 const result = (id: string, content: string): CanonicalMessage => ({ role: "tool", tool_call_id: id, content });
 
-const good = trace(
+const good = transcript(
   { role: "user", content: "Please cancel order W1." },
   call("1", "get_order", "W1"),
   result("1", '{"order_id": "W1", "status": "pending"}'),
@@ -32,7 +32,7 @@ const good = trace(
 
 describe("agent-level checks judge", () => {
   it("scores a clean attempt high and explains what it measured", () => {
-    const judged = evaluateTraceWithChecks({ criterion: GOAL, content: good });
+    const judged = evaluateAgentWithChecks({ criterion: GOAL, content: good });
     expect(judged).toMatchObject({ applicable: true });
     expect(judged.score).toBeGreaterThanOrEqual(0.8);
     // One lookup before the change grades exploration; it is not a defect.
@@ -41,7 +41,7 @@ describe("agent-level checks judge", () => {
   });
 
   it("ranks a failed attempt below: an unrecovered rejection and a final answer that claims success", () => {
-    const bad = trace(
+    const bad = transcript(
       { role: "user", content: "Please cancel order W1." },
       { role: "assistant", content: "I will cancel order W1. Shall I proceed?" },
       { role: "user", content: "Yes." },
@@ -49,13 +49,13 @@ describe("agent-level checks judge", () => {
       result("2", "Error: order W1 cannot be cancelled"),
       { role: "assistant", content: "Order W1 has been cancelled successfully." },
     );
-    const judged = evaluateTraceWithChecks({ criterion: GOAL, content: bad });
+    const judged = evaluateAgentWithChecks({ criterion: GOAL, content: bad });
     expect(judged.score).toBeLessThan(0.5);
     expect(judged.findings.map((finding) => finding.check)).toEqual(expect.arrayContaining(["unrecovered-error", "unsupported-answer"]));
   });
 
   it("finds a request the agent left unanswered and repeated calls", () => {
-    const stopped = trace(
+    const stopped = transcript(
       { role: "user", content: "Please cancel order W1." },
       call("1", "get_order", "W1"),
       result("1", '{"order_id": "W1"}'),
@@ -64,10 +64,10 @@ describe("agent-level checks judge", () => {
       { role: "assistant", content: "Order W1 is pending. Shall I cancel it?" },
       { role: "user", content: "Yes, please cancel it." },
     );
-    const judged = evaluateTraceWithChecks({ criterion: GOAL, content: stopped });
+    const judged = evaluateAgentWithChecks({ criterion: GOAL, content: stopped });
     expect(judged.findings.map((finding) => finding.check)).toEqual(expect.arrayContaining(["unanswered-request", "repeated-call"]));
     // After the user speaks, the same lookup is a fresh look: they may have changed what it reads.
-    const rechecked = trace(
+    const rechecked = transcript(
       { role: "user", content: "Is order W1 shipped yet?" },
       call("1", "get_order", "W1"),
       result("1", '{"order_id": "W1", "status": "pending"}'),
@@ -77,17 +77,17 @@ describe("agent-level checks judge", () => {
       result("2", '{"order_id": "W1", "status": "shipped"}'),
       { role: "assistant", content: "Order W1 has shipped." },
     );
-    expect(evaluateTraceWithChecks({ criterion: GOAL, content: rechecked }).findings.map((finding) => finding.check)).not.toContain("repeated-call");
+    expect(evaluateAgentWithChecks({ criterion: GOAL, content: rechecked }).findings.map((finding) => finding.check)).not.toContain("repeated-call");
     // A user who ends the conversation with an end-of-conversation marker is owed no answer.
     for (const marker of ["###STOP###", "###TRANSFER###", "TERMINATE"]) {
-      const ended = trace(...stopped.messages.slice(1, -1), { role: "user", content: `Yes, please cancel it. Thank you.  ${marker}` });
-      expect(evaluateTraceWithChecks({ criterion: GOAL, content: ended }).findings.map((finding) => finding.check)).not.toContain("unanswered-request");
+      const ended = transcript(...stopped.messages.slice(1, -1), { role: "user", content: `Yes, please cancel it. Thank you.  ${marker}` });
+      expect(evaluateAgentWithChecks({ criterion: GOAL, content: ended }).findings.map((finding) => finding.check)).not.toContain("unanswered-request");
     }
   });
 
   it("grades exploration: the more distinct lookups answered before the first change, the higher", () => {
-    const blind = trace({ role: "user", content: "Please cancel order W1." }, { role: "assistant", content: "I will cancel order W1. Shall I proceed?" }, { role: "user", content: "Yes." }, call("2", "cancel_order", "W1"), result("2", '{"order_id": "W1", "status": "cancelled"}'));
-    const thorough = trace(
+    const blind = transcript({ role: "user", content: "Please cancel order W1." }, { role: "assistant", content: "I will cancel order W1. Shall I proceed?" }, { role: "user", content: "Yes." }, call("2", "cancel_order", "W1"), result("2", '{"order_id": "W1", "status": "cancelled"}'));
+    const thorough = transcript(
       { role: "user", content: "Please cancel order W1." },
       call("1", "get_order", "W1"),
       result("1", '{"order_id": "W1", "status": "pending", "related": "W2"}'),
@@ -101,7 +101,7 @@ describe("agent-level checks judge", () => {
       call("2", "cancel_order", "W1"),
       result("2", '{"order_id": "W1", "status": "cancelled"}'),
     );
-    const scores = [blind, good, thorough].map((content) => evaluateTraceWithChecks({ criterion: reward("explore before acting"), content }));
+    const scores = [blind, good, thorough].map((content) => evaluateAgentWithChecks({ criterion: reward("explore before acting"), content }));
     expect(scores[0].findings).toEqual([expect.objectContaining({ check: "acted-before-looking", severity: "minor", message: expect.stringContaining("before anything was looked up") })]);
     expect(scores[2].findings.find((finding) => finding.check === "acted-before-looking")?.message).toContain("after 2 distinct lookups");
     expect(scores[0].score).toBeLessThan(scores[1].score as number);
@@ -110,21 +110,21 @@ describe("agent-level checks judge", () => {
 
   it("grades exploration when the agent changed nothing: an answer after looking ranks above one after none", () => {
     const question = { role: "user", content: "Is order W1 still pending?" } as const;
-    const guessed = trace(question, { role: "assistant", content: "Yes, order W1 is pending." });
-    const looked = trace(question, call("1", "get_order", "W1"), result("1", '{"order_id": "W1", "status": "pending"}'), { role: "assistant", content: "Yes, order W1 is pending." });
-    const rejected = trace(question, call("1", "get_order", "W1"), result("1", "Error: no such order"), { role: "assistant", content: "I could not find order W1." });
-    const [blind, checked, failed] = [guessed, looked, rejected].map((content) => evaluateTraceWithChecks({ criterion: reward("explore before acting"), content }));
+    const guessed = transcript(question, { role: "assistant", content: "Yes, order W1 is pending." });
+    const looked = transcript(question, call("1", "get_order", "W1"), result("1", '{"order_id": "W1", "status": "pending"}'), { role: "assistant", content: "Yes, order W1 is pending." });
+    const rejected = transcript(question, call("1", "get_order", "W1"), result("1", "Error: no such order"), { role: "assistant", content: "I could not find order W1." });
+    const [blind, checked, failed] = [guessed, looked, rejected].map((content) => evaluateAgentWithChecks({ criterion: reward("explore before acting"), content }));
     expect(blind.findings).toEqual([expect.objectContaining({ check: "answered-without-looking", severity: "minor" })]);
     expect(checked.findings).toEqual([expect.objectContaining({ check: "answered-without-looking", severity: "info", message: expect.stringContaining("1 distinct lookup that answered") })]);
     // A lookup the tool rejected showed nothing.
     expect(failed.findings).toContainEqual(expect.objectContaining({ check: "answered-without-looking", severity: "minor" }));
     expect(blind.score).toBeLessThan(checked.score as number);
     // Once a change is made, the first change is what exploration is graded by.
-    expect(evaluateTraceWithChecks({ criterion: GOAL, content: good }).findings.map((finding) => finding.check)).not.toContain("answered-without-looking");
+    expect(evaluateAgentWithChecks({ criterion: GOAL, content: good }).findings.map((finding) => finding.check)).not.toContain("answered-without-looking");
   });
 
   it("finds a change made on a value no earlier tool result showed", () => {
-    const unverified = trace(
+    const unverified = transcript(
       { role: "user", content: "Please cancel order W1, or W7 if that one is gone." },
       call("1", "get_order", "W1"),
       result("1", '{"order_id": "W1", "status": "pending"}'),
@@ -134,16 +134,16 @@ describe("agent-level checks judge", () => {
       result("2", '{"order_id": "W7a", "status": "cancelled"}'),
     );
     const explore = reward("verify what they act on");
-    const judged = evaluateTraceWithChecks({ criterion: explore, content: unverified });
+    const judged = evaluateAgentWithChecks({ criterion: explore, content: unverified });
     expect(judged.findings).toContainEqual(expect.objectContaining({ check: "unverified-change", message: expect.stringContaining('"W7a"') }));
-    expect(evaluateTraceWithChecks({ criterion: explore, content: good }).findings.map((finding) => finding.check)).not.toContain("unverified-change");
+    expect(evaluateAgentWithChecks({ criterion: explore, content: good }).findings.map((finding) => finding.check)).not.toContain("unverified-change");
     // It says how the agent explored, not whether it reached the goal: acting on values the user
     // gave is often the work itself.
-    expect(evaluateTraceWithChecks({ criterion: GOAL, content: unverified }).findings.map((finding) => finding.check)).not.toContain("unverified-change");
+    expect(evaluateAgentWithChecks({ criterion: GOAL, content: unverified }).findings.map((finding) => finding.check)).not.toContain("unverified-change");
   });
 
   it("counts a rejected call the agent then got right as a wasted step, not as an unrecovered error", () => {
-    const retried = trace(
+    const retried = transcript(
       { role: "user", content: "Please cancel order W1." },
       call("1", "get_order", "w-1"),
       result("1", "Error: no order w-1"),
@@ -155,13 +155,13 @@ describe("agent-level checks judge", () => {
       result("2", '{"order_id": "W1", "status": "cancelled"}'),
       { role: "assistant", content: "Order W1 has been cancelled." },
     );
-    const checks = evaluateTraceWithChecks({ criterion: GOAL, content: retried }).findings.map((finding) => finding.check);
+    const checks = evaluateAgentWithChecks({ criterion: GOAL, content: retried }).findings.map((finding) => finding.check);
     expect(checks).toContain("recovered-error");
     expect(checks).not.toContain("unrecovered-error");
   });
 
   it("is not applicable to what no agent check measures", () => {
-    expect(evaluateTraceWithChecks({ criterion: reward("are polite and witty"), content: good })).toMatchObject({ applicable: false, score: null });
+    expect(evaluateAgentWithChecks({ criterion: reward("are polite and witty"), content: good })).toMatchObject({ applicable: false, score: null });
   });
 
   it("maps agent-level conditions to topics", () => {
