@@ -77,7 +77,7 @@ describe("imports", () => {
 
   it("are found, type imports included", () => {
     const graph = importGraph(["lib/transcripts/server/store.ts"]);
-    expect(graph.get("lib/transcripts/server/store.ts")).toEqual(expect.arrayContaining(["lib/transcripts/server/store-postgres.ts", "lib/transcripts/server/store-types.ts"]));
+    expect(graph.get("lib/transcripts/server/store.ts")).toEqual(expect.arrayContaining(["lib/transcripts/server/transcript-store/index.ts", "lib/transcripts/server/transcript-store/types.ts"]));
     expect(circles(new Map([["a", ["b"]], ["b", ["a"]], ["c", ["a"]]]))).toEqual([["a", "b"]]);
   });
 });

@@ -3,7 +3,7 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { getPrisma } from "@/lib/platform/db/client";
-import { dialectOf } from "@/lib/platform/db/dialect";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { authSecret } from "./secret";
 
 export const SESSION_DAYS = 14;
@@ -33,7 +33,7 @@ export function createAuth(
     appName: "Callboard",
     secret: options.secret ?? authSecret(),
     baseURL: options.baseURL ?? process.env.CALLBOARD_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`,
-    database: prismaAdapter(prisma, { provider: dialectOf(prisma) }),
+    database: prismaAdapter(prisma, { provider: sqlDialect(prisma).provider }),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256, autoSignIn: true, ...(options.password ? { password: options.password } : {}) },
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
     user: {

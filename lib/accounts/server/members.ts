@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/accounts/roles";
-import { dialectOf } from "@/lib/platform/db/dialect";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { AppError } from "@/lib/platform/errors/app-error";
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -36,7 +36,7 @@ async function keepAnAdmin(tx: Tx, member: { id: string; name: string; role: str
   if (member.role !== "admin") return;
   // PostgreSQL has no write lock taken at BEGIN: lock the active admins' rows (in one order, so
   // two of these never deadlock), and a concurrent demotion waits here, then counts what committed.
-  if (dialectOf(tx) === "postgresql") await tx.$queryRaw`SELECT "id" FROM "User" WHERE "role" = 'admin' AND "deactivatedAt" IS NULL ORDER BY "id" FOR UPDATE`;
+  if (!sqlDialect(tx).serialisesTransactions) await tx.$queryRaw`SELECT "id" FROM "User" WHERE "role" = 'admin' AND "deactivatedAt" IS NULL ORDER BY "id" FOR UPDATE`;
   const otherAdmins = await tx.user.count({ where: { role: "admin", deactivatedAt: null, id: { not: member.id } } });
   if (otherAdmins === 0) throw new AppError("not-allowed", `${member.name} is the last admin. Make someone else an admin first.`);
 }

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { dialectOf } from "./dialect";
+import { forDialect } from "./dialect";
 import { BUSY_TIMEOUT_MS } from "./sqlite";
 
 /**
@@ -21,8 +21,14 @@ export function registerClientFile(client: PrismaClient, filePath: string): void
 /** The SQLite file behind a client made by createPrisma. */
 export function clientFile(client: PrismaClient): string {
   const filePath = files.get(client);
-  if (!filePath && dialectOf(client) === "postgresql") throw new Error("This needs SQLite's file and has no PostgreSQL version yet (bench/notes/postgres-port.md)");
-  if (!filePath) throw new Error("This Prisma client was not created by createPrisma, so its database file is unknown");
+  if (!filePath) {
+    throw new Error(
+      forDialect(client, {
+        sqlite: "This Prisma client was not created by createPrisma, so its database file is unknown",
+        postgresql: "This needs SQLite's file and has no PostgreSQL version yet (bench/notes/postgres-port.md)",
+      }),
+    );
+  }
   return filePath;
 }
 

@@ -1,6 +1,9 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { dialectOf } from "./dialect";
+import { forDialect } from "./dialect";
 import { withPgTransaction } from "./pg-pool";
+
+/** Whether the planner of a client's database keeps statistics to refresh (SQLite plans without them). */
+const KEEPS_STATISTICS = { sqlite: false, postgresql: true } as const;
 
 /** Rows written at once from which PostgreSQL's statistics are refreshed at once. */
 export const ANALYZE_AFTER_ROWS = 1_000;
@@ -14,7 +17,7 @@ export const ANALYZE_AFTER_ROWS = 1_000;
  * to it, and a failure only costs plans.
  */
 export async function refreshStatistics(prisma: PrismaClient, tables: readonly string[], rows: number): Promise<void> {
-  if (rows >= ANALYZE_AFTER_ROWS && dialectOf(prisma) === "postgresql") await analyse(prisma, tables);
+  if (rows >= ANALYZE_AFTER_ROWS && forDialect(prisma, KEEPS_STATISTICS)) await analyse(prisma, tables);
 }
 
 async function analyse(prisma: PrismaClient, tables: readonly string[]): Promise<void> {
@@ -51,7 +54,7 @@ const growing = new Map<string, { batches: number; rows: number }>();
  * first 20 s of bench:runs) instead of walking the transcripts' order to the page's end (3-10 ms).
  */
 export async function refreshAsRunGrows(prisma: PrismaClient, runId: string, batch: MaterialisedStep): Promise<void> {
-  if (dialectOf(prisma) !== "postgresql") return;
+  if (!forDialect(prisma, KEEPS_STATISTICS)) return;
   const seen = growing.get(runId) ?? { batches: 0, rows: 0 };
   const now = { batches: seen.batches + 1, rows: seen.rows + batch.inserted };
   if (batch.finished) growing.delete(runId);

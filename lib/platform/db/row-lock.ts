@@ -1,5 +1,5 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
-import { dialectOf } from "./dialect";
+import { sqlDialect } from "./dialect-sql";
 
 /*
  * Locks for transactions that read, then write what they read. On SQLite every transaction takes
@@ -20,7 +20,7 @@ export type LockedTable = "Run" | "Review" | "Comment" | "Criterion" | "ReviewLa
  * inserted a row referencing one of them (its foreign key check holds a KEY SHARE lock).
  */
 export async function lockRowsForUpdate(tx: Client, table: LockedTable, ids: readonly string[]): Promise<void> {
-  if (dialectOf(tx) !== "postgresql" || !ids.length) return;
+  if (sqlDialect(tx).serialisesTransactions || !ids.length) return;
   await tx.$queryRaw`SELECT "id" FROM ${Prisma.raw(`"${table}"`)} WHERE "id" IN (${Prisma.join([...ids])}) ORDER BY "id" FOR UPDATE`;
 }
 
@@ -30,7 +30,7 @@ export async function lockRowsForUpdate(tx: Client, table: LockedTable, ids: rea
  * table, such as a name unique ignoring case, on a small table written rarely. Reads go on.
  */
 export async function lockTableForWrites(tx: Client, table: LockedTable): Promise<void> {
-  if (dialectOf(tx) !== "postgresql") return;
+  if (sqlDialect(tx).serialisesTransactions) return;
   await tx.$executeRawUnsafe(`LOCK TABLE "${table}" IN SHARE ROW EXCLUSIVE MODE`);
 }
 
@@ -40,6 +40,6 @@ export async function lockTableForWrites(tx: Client, table: LockedTable): Promis
  * one order.
  */
 export async function lockName(tx: Client, name: string): Promise<void> {
-  if (dialectOf(tx) !== "postgresql") return;
+  if (sqlDialect(tx).serialisesTransactions) return;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`;
 }

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { sleep } from "@/lib/judging/engine/sleep";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { clientFile } from "./bulk-writer";
-import { dialectOf } from "./dialect";
+import { forDialect } from "./dialect";
 import { withPgTransaction } from "./pg-pool";
 import { isSqliteBusy } from "./sqlite-busy";
 
@@ -23,12 +23,17 @@ let sqliteTurn: Promise<unknown> = Promise.resolve();
  * lock file beside the database (withFileLock).
  */
 export async function withStartupLock<T>(prisma: PrismaClient, work: () => Promise<T>): Promise<T> {
-  if (dialectOf(prisma) === "postgresql") {
-    return withPgTransaction(prisma, LIMITS, async (connection) => {
-      await connection.query(`SELECT pg_advisory_xact_lock(hashtextextended('callboard:start-up', 0))`);
-      return work();
-    });
-  }
+  return forDialect(prisma, { sqlite: withSqliteStartupLock, postgresql: withPostgresStartupLock })(prisma, work);
+}
+
+async function withPostgresStartupLock<T>(prisma: PrismaClient, work: () => Promise<T>): Promise<T> {
+  return withPgTransaction(prisma, LIMITS, async (connection) => {
+    await connection.query(`SELECT pg_advisory_xact_lock(hashtextextended('callboard:start-up', 0))`);
+    return work();
+  });
+}
+
+async function withSqliteStartupLock<T>(prisma: PrismaClient, work: () => Promise<T>): Promise<T> {
   const locked = () => withFileLock(`${clientFile(prisma)}.startup-lock`, work);
   const turn = sqliteTurn.then(locked, locked);
   sqliteTurn = turn.catch(() => undefined);

@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { runJudgeId, type NewRun, type RunStatus } from "@/lib/runs/schemas/runs";
 import { RUN_TRANSACTION } from "./errors";
 import { initialCursor, materialiseRun } from "./materialise-run";
-import { dialectOf } from "@/lib/platform/db/dialect";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { selectionWhere } from "./selection";
 import { AppError } from "@/lib/platform/errors/app-error";
 
@@ -37,7 +37,7 @@ function rowCounts(mode: NewRun["mode"], calls: number, unanswered: number, crit
  */
 export async function createRun(prisma: PrismaClient, input: NewRun, now: Date = new Date(), options: { inlineEvaluations?: number } = {}): Promise<CreatedRun> {
   const cutoff = new Date();
-  const dialect = dialectOf(prisma);
+  const dialect = sqlDialect(prisma);
   const created = await prisma.$transaction(async (tx) => {
     const criteria = await tx.criterion.findMany({ where: { id: { in: input.criterionIds } }, select: { id: true, scope: true } });
     const known = new Set(criteria.map((criterion) => criterion.id));

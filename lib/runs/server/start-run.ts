@@ -9,7 +9,7 @@ import type { StartRunRequest } from "@/lib/runs/schemas/start-run";
 import { newRunSchema, type RunSelection } from "@/lib/runs/schemas/runs";
 import { createRun, type CreatedRun } from "./create-run";
 import { resolveCriteria } from "./resolve-criteria";
-import { dialectOf } from "@/lib/platform/db/dialect";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { selectionWhere } from "./selection";
 import { AppError } from "@/lib/platform/errors/app-error";
 
@@ -33,11 +33,11 @@ export async function checkSelection(prisma: PrismaClient, selection: RunSelecti
     }
   }
   if (options.agentCriteria) {
-    const transcript = await prisma.transcript.findFirst({ where: selectionWhere(selection, dialectOf(prisma)), select: { id: true } });
+    const transcript = await prisma.transcript.findFirst({ where: selectionWhere(selection, sqlDialect(prisma)), select: { id: true } });
     if (!transcript) throw new AppError("empty-selection", "transcripts: the selection holds no transcripts to evaluate.", { path: "transcripts" });
     return;
   }
-  const calls = await prisma.toolCall.findFirst({ where: { transcript: selectionWhere(selection, dialectOf(prisma)) }, select: { id: true } });
+  const calls = await prisma.toolCall.findFirst({ where: { transcript: selectionWhere(selection, sqlDialect(prisma)) }, select: { id: true } });
   if (!calls) throw new AppError("empty-selection", "transcripts: the selected transcripts hold no tool calls to evaluate.", { path: "transcripts" });
 }
 

@@ -4,7 +4,7 @@ import { nulCharacterMessage, nulCharacterPath } from "@/lib/transcripts/nul-cha
 import { formatBytes, type ImportLimits } from "@/lib/transcripts/limits";
 import type { Chunk } from "@/lib/transcripts/read-items";
 import { readTranscripts } from "@/lib/transcripts/read-transcripts";
-import { dialectOf } from "@/lib/platform/db/dialect";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { lockRowsForUpdate } from "@/lib/platform/db/row-lock";
 import { refreshStatistics } from "@/lib/platform/db/refresh-statistics";
 import { beginFileImport, completeFileImport, failFileImport, keepImportAlive } from "./uploads/file-import";
@@ -136,7 +136,7 @@ async function importInto(prisma: PrismaClient, input: ImportFileInput, upload: 
 
   // PostgreSQL stores a NUL character in neither text nor jsonb: the transcript that holds one is
   // rejected with where it is, instead of failing its whole batch with the server's message.
-  const refusesNul = dialectOf(prisma) === "postgresql";
+  const refusesNul = !sqlDialect(prisma).storesNul;
   try {
     const isLines = /\.(jsonl|ndjson|jsonlines)$/i.test(input.fileName);
     const chunks = capped(input.chunks, input.maxFileBytes, input.fileName);

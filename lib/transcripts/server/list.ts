@@ -1,8 +1,5 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
-import { dialectOf } from "@/lib/platform/db/dialect";
-import { jsonTextElements } from "@/lib/platform/db/dialect-sql";
-import type { DatabaseProvider } from "@/lib/platform/db/provider-schema";
-import { containsIgnoringCase } from "@/lib/platform/db/text-search";
+import { sqlDialect, type SqlDialect } from "@/lib/platform/db/dialect-sql";
 import { foldGroups, outcomeKey, tagCountRows, type GroupCountRow, type MetadataGroup } from "@/lib/transcripts/metadata-groups";
 import type { TranscriptGroup, TranscriptListQuery } from "@/lib/transcripts/schemas/transcripts";
 import { visibleTranscript, visibleTranscriptSql } from "./uploads/visible";
@@ -30,21 +27,21 @@ type MetadataFilter = Pick<TranscriptListQuery, "model" | "task" | "tag" | "outc
 
 /**
  * The metadata filters, by the same rules as the run page's (results/run-call-filters.ts
- * metadataConditions). Text matches ignore case on both databases (`dialect`: dialectOf).
+ * metadataConditions). Text matches ignore case on both databases (`dialect`: sqlDialect).
  */
-export function metadataWhere(query: MetadataFilter, dialect: DatabaseProvider): Prisma.TranscriptWhereInput {
+export function metadataWhere(query: MetadataFilter, dialect: SqlDialect): Prisma.TranscriptWhereInput {
   const where: Prisma.TranscriptWhereInput = {};
   if (query.model) where.model = query.model;
   if (query.task) where.taskId = query.task;
   // Tags are a JSON list of strings: the quoted tag matches one whole element.
-  if (query.tag) where.tags = containsIgnoringCase(dialect, JSON.stringify(query.tag));
+  if (query.tag) where.tags = dialect.containsIgnoringCase(JSON.stringify(query.tag));
   if (query.outcome) where.success = query.outcome === "unknown" ? null : query.outcome === "success";
   return where;
 }
 
-function whereFor(query: TranscriptListQuery, dialect: DatabaseProvider): Prisma.TranscriptWhereInput {
+function whereFor(query: TranscriptListQuery, dialect: SqlDialect): Prisma.TranscriptWhereInput {
   const where: Prisma.TranscriptWhereInput = { ...visibleTranscript, ...metadataWhere(query, dialect) };
-  if (query.q) where.name = containsIgnoringCase(dialect, query.q);
+  if (query.q) where.name = dialect.containsIgnoringCase(query.q);
   if (query.tool) where.toolCalls = { some: { toolName: query.tool } };
   if (query.upload) where.uploadId = query.upload;
   if (query.warnings) where.warningCount = query.warnings === "yes" ? { gt: 0 } : 0;
@@ -61,7 +58,7 @@ function whereFor(query: TranscriptListQuery, dialect: DatabaseProvider): Prisma
 }
 
 export async function listTranscripts(prisma: PrismaClient, query: TranscriptListQuery): Promise<{ rows: TranscriptListRow[]; total: number }> {
-  const where = whereFor(query, dialectOf(prisma));
+  const where = whereFor(query, sqlDialect(prisma));
   // Transcripts without a reward sort after those with one, in either direction.
   const order: Prisma.TranscriptOrderByWithRelationInput = query.sort === "reward" ? { reward: { sort: query.dir, nulls: "last" } } : { [query.sort]: query.dir };
   const [rows, total] = await Promise.all([
@@ -98,7 +95,7 @@ export async function listTranscripts(prisma: PrismaClient, query: TranscriptLis
  * columns.
  */
 export async function groupTranscripts(prisma: PrismaClient, query: TranscriptListQuery, by: TranscriptGroup): Promise<{ groups: MetadataGroup[]; more: number }> {
-  const where = whereFor(query, dialectOf(prisma));
+  const where = whereFor(query, sqlDialect(prisma));
   if (by === "tag") {
     const rows = await prisma.transcript.findMany({ where, select: { tags: true, success: true, reward: true } });
     return foldGroups(tagCountRows(rows.map((row) => ({ ...row, tags: parseTags(row.tags) }))));
@@ -142,7 +139,7 @@ const SUGGESTIONS = 500;
  */
 export async function listMetadataValues(prisma: PrismaClient): Promise<MetadataValues> {
   const visible = Prisma.raw(visibleTranscriptSql('t."id"'));
-  const tagElements = jsonTextElements(dialectOf(prisma), Prisma.sql`t."tags"`, "j");
+  const tagElements = sqlDialect(prisma).jsonTextElements(Prisma.sql`t."tags"`, "j");
   const rows = await prisma.$queryRaw<{ kind: string; value: unknown }[]>(Prisma.sql`
     SELECT 'model' AS kind, value FROM (SELECT DISTINCT t."model" AS value FROM "Transcript" t WHERE t."model" IS NOT NULL AND ${visible} ORDER BY value LIMIT ${SUGGESTIONS}) AS models
     UNION ALL SELECT 'task', value FROM (SELECT DISTINCT t."taskId" AS value FROM "Transcript" t WHERE t."taskId" IS NOT NULL AND ${visible} ORDER BY value LIMIT ${SUGGESTIONS}) AS tasks

@@ -35,3 +35,12 @@ export function parseTags(stored: string | null): string[] {
     return [];
   }
 }
+
+/** A transcript's stored metadata text, parsed; null when it is not JSON. */
+export function parseMetadataOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

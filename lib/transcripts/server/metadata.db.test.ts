@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { METADATA_FIELDS_VERSION } from "@/lib/transcripts/metadata-fields";
 import { transcriptListQuerySchema } from "@/lib/transcripts/schemas/transcripts";
-import { dialectOf } from "@/lib/platform/db/dialect";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { selectionWhere } from "@/lib/runs/server/selection";
 import { createTestDatabase } from "@/lib/platform/db/test-database";
 import { importFile } from "./import-file";
@@ -136,7 +136,7 @@ describe("searching transcripts by name", () => {
 
   it("ignores case in a run's selection by filter", async () => {
     const selected = async (q: string) =>
-      (await prisma.transcript.findMany({ where: selectionWhere({ kind: "filter", q, tool: undefined }, dialectOf(prisma)), orderBy: { name: "asc" }, select: { name: true } })).map((row) => row.name);
+      (await prisma.transcript.findMany({ where: selectionWhere({ kind: "filter", q, tool: undefined }, sqlDialect(prisma)), orderBy: { name: "asc" }, select: { name: true } })).map((row) => row.name);
     expect(await selected("WEATHER IN")).toEqual(["Weather in PARIS", "weather in rome"]);
     expect(await selected("oslo")).toEqual(["Oslo forecast"]);
     expect(await selected("nowhere")).toEqual([]);

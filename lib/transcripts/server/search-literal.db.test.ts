@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { transcriptListQuerySchema } from "@/lib/transcripts/schemas/transcripts";
 import { dialectOf } from "@/lib/platform/db/dialect";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { escapeLike } from "@/lib/platform/db/text-search";
 import { selectionWhere } from "@/lib/runs/server/selection";
 import { createTestDatabase } from "@/lib/platform/db/test-database";
@@ -53,7 +54,7 @@ const listed = async (params: Record<string, string>) => {
   return rows.map((row) => row.name);
 };
 const selected = async (q: string) =>
-  (await prisma.transcript.findMany({ where: selectionWhere({ kind: "filter", q, tool: undefined }, dialectOf(prisma)), orderBy: { name: "asc" }, select: { name: true } })).map(
+  (await prisma.transcript.findMany({ where: selectionWhere({ kind: "filter", q, tool: undefined }, sqlDialect(prisma)), orderBy: { name: "asc" }, select: { name: true } })).map(
     (row) => row.name,
   );
 const sorted = (names: string[]) => [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -144,7 +145,7 @@ describe("Prisma's LIKE filters with escapeLike", () => {
   });
 
   it("do so inside a transaction, and in writes", async () => {
-    const where = selectionWhere({ kind: "filter", q: "task_", tool: undefined }, dialectOf(prisma));
+    const where = selectionWhere({ kind: "filter", q: "task_", tool: undefined }, sqlDialect(prisma));
     expect(await prisma.$transaction(async (tx) => names(where, tx))).toEqual(["task_1", "task_2", "task_3"]);
     const updated = await prisma.$transaction(async (tx) => tx.transcript.updateMany({ where: { name: { contains: escapeLike("%") } }, data: { warningCount: 0 } }));
     expect(updated.count).toBe(1);

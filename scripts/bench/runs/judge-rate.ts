@@ -7,14 +7,14 @@ import { judgeInputFor } from "@/lib/judging/engine/engine";
 import { ViewMemo } from "@/lib/judging/engine/judge-call";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { createChecksJudge } from "@/lib/judging/judges/checks";
-import { dialectOf } from "@/lib/platform/db/dialect";
+import { forDialect } from "@/lib/platform/db/dialect";
 import type { JudgeInput } from "@/lib/judging/judges/types";
 import { loadBatch } from "@/lib/runs/server/worker/load-batch";
 
 export async function judgeRate(prisma: PrismaClient, runId: string, sample: number): Promise<{ evaluations: number; cpuSeconds: number; perSecond: number }> {
   // In creation order, as the worker takes them: the criteria and modes of a call together
   // (SQLite's rowid; on PostgreSQL, ids made at materialisation sort in creation order).
-  const order = Prisma.raw(dialectOf(prisma) === "postgresql" ? `"id"` : `"rowid"`);
+  const order = Prisma.raw(forDialect(prisma, { sqlite: `"rowid"`, postgresql: `"id"` }));
   const ids = (await prisma.$queryRaw<{ id: string }[]>(Prisma.sql`SELECT "id" FROM "Evaluation" WHERE "runId" = ${runId} ORDER BY ${order} LIMIT ${sample}`)).map((row) => row.id);
   const items = await loadBatch(prisma, ids);
   const views = new ViewMemo();

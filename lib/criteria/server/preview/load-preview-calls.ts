@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
 import type { CanonicalMessage, CanonicalTool, CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
 import type { RunSelection } from "@/lib/runs/schemas/runs";
-import { dialectOf } from "@/lib/platform/db/dialect";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { selectionWhere } from "@/lib/runs/server/selection";
 
 /** A call to preview on, with what a judge needs to see it. */
@@ -25,7 +25,7 @@ const RECENT_TRANSCRIPTS = 20;
  */
 export async function loadPreviewCalls(prisma: PrismaClient, selection: RunSelection, count: number): Promise<PreviewCall[]> {
   const recent = await prisma.transcript.findMany({
-    where: { ...selectionWhere(selection, dialectOf(prisma)), toolCallCount: { gt: 0 } },
+    where: { ...selectionWhere(selection, sqlDialect(prisma)), toolCallCount: { gt: 0 } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: RECENT_TRANSCRIPTS,
     select: { id: true },

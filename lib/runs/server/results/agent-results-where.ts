@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AgentView } from "@/lib/runs/results/agent-view";
 import { PASS_THRESHOLD } from "@/lib/runs/results/verdict";
-import type { DatabaseProvider } from "@/lib/platform/db/provider-schema";
+import type { SqlDialect } from "@/lib/platform/db/dialect-sql";
 import { metadataWhere } from "@/lib/transcripts/server/list";
 
 // Infinite scores have no verdict (lib/runs/results/finite.ts), as in verdict-sql.ts. The bound is 1e308,
@@ -35,7 +35,7 @@ function reviewWhere(review: NonNullable<AgentView["review"]>): Prisma.Transcrip
 }
 
 /** A run's agent-level results that the view keeps (see lib/runs/results/agent-view.ts). */
-export function agentResultsWhere(runId: string, view: AgentView, dialect: DatabaseProvider): Prisma.TranscriptEvaluationWhereInput {
+export function agentResultsWhere(runId: string, view: AgentView, dialect: SqlDialect): Prisma.TranscriptEvaluationWhereInput {
   // A call-level criterion matches no agent-level result: an id that no row has.
   if (view.excluded) return { runId, id: { in: [] } };
   const and: Prisma.TranscriptEvaluationWhereInput[] = [];

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { summariseAgentResults, type AgentCriterionSummary, type AgentResultItem } from "@/lib/runs/results/agent-result";
 import type { AgentView } from "@/lib/runs/results/agent-view";
-import { dialectOf } from "@/lib/platform/db/dialect";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { agentResultsWhere } from "./agent-results-where";
 
 export type { AgentResultItem } from "@/lib/runs/results/agent-result";
@@ -77,7 +77,7 @@ function toItem(row: Row): AgentResultItem {
  * with `view`, only those the run page's filters keep (lib/runs/results/agent-view.ts).
  */
 export async function runAgentResults(prisma: PrismaClient, runId: string, page = 1, view?: AgentView): Promise<{ rows: AgentResultItem[]; total: number; page: number; pageSize: number }> {
-  const where = view ? agentResultsWhere(runId, view, dialectOf(prisma)) : { runId };
+  const where = view ? agentResultsWhere(runId, view, sqlDialect(prisma)) : { runId };
   const total = await prisma.transcriptEvaluation.count({ where });
   const pages = Math.max(1, Math.ceil(total / AGENT_RESULTS_PAGE));
   const current = Math.min(Math.max(1, Math.floor(page)), pages);

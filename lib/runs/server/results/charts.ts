@@ -1,7 +1,6 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ViewMode } from "@/lib/judging/judges/types";
-import { dialectOf } from "@/lib/platform/db/dialect";
-import { floorToInteger, least } from "@/lib/platform/db/dialect-sql";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { flipMatrix, type FlipMatrix, type ScoreHistogram } from "@/lib/runs/results/aggregates";
 import { VERDICTS, type Verdict } from "@/lib/runs/results/verdict";
 import { countWhere, FAIL_SQL, FINITE_SCORE_SQL, NOT_APPLICABLE_SQL, PASS_SQL, toNumber } from "./verdict-sql";
@@ -40,7 +39,7 @@ export interface CriterionDistribution {
 export async function scoreDistributions(prisma: PrismaClient, runId: string, mode: ViewMode, binCount = 10): Promise<CriterionDistribution[]> {
   if (!Number.isInteger(binCount) || binCount < 1) throw new RangeError(`binCount must be a positive integer, got ${binCount}`);
   const last = binCount - 1;
-  const dialect = dialectOf(prisma);
+  const dialect = sqlDialect(prisma);
   const [bins, verdicts] = await Promise.all([
     prisma.$queryRaw<{ criterionId: string; bin: unknown; count: unknown }[]>(Prisma.sql`
       SELECT "criterionId",
@@ -52,7 +51,7 @@ export async function scoreDistributions(prisma: PrismaClient, runId: string, mo
         END AS bin,
         COUNT(*) AS count
       FROM (
-        SELECT e."criterionId" AS "criterionId", e.score AS score, ${least(dialect, floorToInteger(dialect, Prisma.sql`e.score * ${binCount}`), Prisma.sql`${last}`)} AS b
+        SELECT e."criterionId" AS "criterionId", e.score AS score, ${dialect.least(dialect.floorToInteger(Prisma.sql`e.score * ${binCount}`), Prisma.sql`${last}`)} AS b
         FROM "Evaluation" e
         WHERE e."runId" = ${runId} AND e.mode = ${mode} AND ${FINITE_SCORE_SQL}
       ) AS binned

@@ -1,6 +1,5 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
-import { dialectOf } from "@/lib/platform/db/dialect";
-import { leftJoinJsonTextElements } from "@/lib/platform/db/dialect-sql";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { foldRunGroups, type RunGroup } from "@/lib/runs/results/run-groups";
 import type { TranscriptGroup } from "@/lib/transcripts/schemas/transcripts";
 import { FAIL_SQL, FINITE_SCORE_SQL, PASS_SQL, toNumber } from "./verdict-sql";
@@ -31,7 +30,7 @@ const GROUP_KEY: Record<TranscriptGroup, Prisma.Sql> = {
  * tags counts under each; one with none, under no tag.
  */
 export async function runResultGroups(prisma: PrismaClient, runId: string, field: TranscriptGroup): Promise<{ groups: RunGroup[]; more: number }> {
-  const tags = field === "tag" ? leftJoinJsonTextElements(dialectOf(prisma), Prisma.sql`t."tags"`, "j") : Prisma.empty;
+  const tags = field === "tag" ? sqlDialect(prisma).leftJoinJsonTextElements(Prisma.sql`t."tags"`, "j") : Prisma.empty;
   const rows = await prisma.$queryRaw<CountRow[]>(Prisma.sql`
     SELECT ${GROUP_KEY[field]} AS key, e."criterionId" AS "criterionId", e."mode" AS mode,
       COUNT(DISTINCT tc."transcriptId") AS transcripts, COUNT(DISTINCT e."toolCallId") AS calls,

@@ -1,6 +1,5 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
-import { dialectOf } from "@/lib/platform/db/dialect";
-import { jsonTextElements } from "@/lib/platform/db/dialect-sql";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 
 /**
  * The transcripts a run judged: those with a call that has a result in the run. A probe per call
@@ -31,7 +30,7 @@ export async function runMetadataValues(prisma: PrismaClient, runId: string): Pr
       t AS MATERIALIZED (SELECT "model", "taskId", "tags", "success" FROM "Transcript" WHERE "id" IN (SELECT id FROM judged))
     SELECT 'model' AS kind, value FROM (SELECT DISTINCT "model" AS value FROM t WHERE "model" IS NOT NULL ORDER BY value LIMIT ${LIMIT}) AS models
     UNION ALL SELECT 'task', value FROM (SELECT DISTINCT "taskId" AS value FROM t WHERE "taskId" IS NOT NULL ORDER BY value LIMIT ${LIMIT}) AS tasks
-    UNION ALL SELECT 'tag', value FROM (SELECT DISTINCT j."value" AS value FROM t, ${jsonTextElements(dialectOf(prisma), Prisma.sql`t."tags"`, "j")} WHERE t."tags" IS NOT NULL ORDER BY value LIMIT ${LIMIT}) AS tags
+    UNION ALL SELECT 'tag', value FROM (SELECT DISTINCT j."value" AS value FROM t, ${sqlDialect(prisma).jsonTextElements(Prisma.sql`t."tags"`, "j")} WHERE t."tags" IS NOT NULL ORDER BY value LIMIT ${LIMIT}) AS tags
     UNION ALL SELECT 'outcome', 'yes' WHERE EXISTS (SELECT 1 FROM t WHERE "success" IS NOT NULL)`);
   const of = (kind: string) => rows.flatMap((row) => (row.kind === kind && typeof row.value === "string" ? [row.value] : []));
   return { models: of("model").sort(), tasks: of("task").sort(), tags: of("tag").sort(), outcomes: rows.some((row) => row.kind === "outcome") };

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { dialectOf } from "@/lib/platform/db/dialect";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { lockRowsForUpdate } from "@/lib/platform/db/row-lock";
 import { WORKER_TRANSACTION } from "./transaction";
 
@@ -17,7 +17,7 @@ export async function finishIdleRuns(prisma: PrismaClient, now: Date = new Date(
       transcriptEvaluations: { none: { status: { in: ["pending", "running"] } } },
     };
     let idle = await tx.run.findMany({ where, select: { id: true } });
-    if (idle.length && dialectOf(tx) === "postgresql") {
+    if (idle.length && !sqlDialect(tx).serialisesTransactions) {
       // Read again under the runs' locks: a retry or a cancellation committed since the first
       // read must not be closed over (retryFailed locks the run row first too).
       await lockRowsForUpdate(tx, "Run", idle.map((run) => run.id));

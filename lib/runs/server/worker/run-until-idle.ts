@@ -5,7 +5,7 @@ import { finishIdleRuns } from "./finish-runs";
 import { releaseAbandoned, renewClaims } from "./lease";
 import { processTranscriptBatch } from "./process-transcript-batch";
 import { processBatch, type BatchReport } from "./process-batch";
-import { holdWorkerConnection } from "./worker-db";
+import { holdWorkerConnection } from "./store";
 import { markWorkerAlive, markWorkerStopped, newWorkerId } from "./worker-id";
 
 /**

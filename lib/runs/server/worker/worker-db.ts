@@ -2,7 +2,6 @@ import Database from "better-sqlite3";
 import { sleep } from "@/lib/judging/engine/sleep";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { clientFile } from "@/lib/platform/db/bulk-writer";
-import { dialectOf } from "@/lib/platform/db/dialect";
 import { isSqliteBusy } from "@/lib/platform/db/sqlite-busy";
 
 /**
@@ -68,15 +67,6 @@ export function acquireWorkerDb(prisma: PrismaClient): WorkerDb {
       entry.db.close();
     },
   };
-}
-
-/**
- * Holds the worker's connection for a worker's life (its prepared statements are made once).
- * PostgreSQL's worker statements go through the Prisma client's pool: nothing to hold.
- */
-export function holdWorkerConnection(prisma: PrismaClient): { release(): void; db: Database.Database | null } {
-  if (dialectOf(prisma) === "postgresql") return { db: null, release: () => undefined };
-  return acquireWorkerDb(prisma);
 }
 
 /** Runs `work` with the worker's connection, holding it only for the call. */

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { workerProcessEnv } from "@/lib/platform/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { dialectOf } from "@/lib/platform/db/dialect";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { traceAssemblyOptions } from "@/lib/transcripts/server/traces/settings";
 import { threadedChecksJudge } from "@/lib/judging/engine/checks-threads";
 import { defaultConcurrency } from "@/lib/judging/engine/limiter";
@@ -12,7 +12,7 @@ import { startWorker, type RunningWorker } from "./start-worker";
 /** A worker on `prisma` with the settings of the environment (CALLBOARD_WORKER_*, traces): what `npm run worker` runs. */
 export function startWorkerFromEnv(prisma: PrismaClient): RunningWorker & { judgeThreads: number } {
   const config = workerProcessEnv();
-  const threads = config.CALLBOARD_WORKER_THREADS ?? defaultJudgeThreads(availableParallelism(), dialectOf(prisma));
+  const threads = config.CALLBOARD_WORKER_THREADS ?? defaultJudgeThreads(availableParallelism(), sqlDialect(prisma).provider);
   const onError = (error: unknown) => console.error("callboard worker:", error);
   // The built-in judge never runs on the main thread, which would stall claims, leases and writes
   // for as long as one call takes: with 0 threads one thread still judges, while the main thread

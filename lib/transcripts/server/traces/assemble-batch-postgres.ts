@@ -6,7 +6,7 @@ import { importTraceSpans } from "@/lib/transcripts/otlp/import-trace";
 import type { OtelSpan } from "@/lib/transcripts/otlp/span";
 import type { SqlValue } from "@/lib/platform/db/multi-row-insert";
 import { preparedTranscript } from "../store";
-import { callRows, insertTranscriptRowsPostgres, transcriptRow } from "../store-postgres";
+import { callRows, insertTranscriptRowsPostgres, transcriptRow } from "../transcript-store/postgres";
 import type { AssemblyReport } from "./trace-store-types";
 
 export interface GroupRow {

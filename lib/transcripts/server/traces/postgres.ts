@@ -11,14 +11,13 @@ import { pgQuery, utcTimestamps, withPgTransaction } from "@/lib/platform/db/pg-
 import { insertRowsUnnestPostgres } from "@/lib/platform/db/unnest-insert";
 import { METADATA_COLUMNS, postgresMetadataColumnValues } from "../metadata-columns";
 import { preparedTranscript } from "../store";
-import { CALL_COLUMNS, storeTranscriptRowsPostgres } from "../store-postgres";
+import { CALL_COLUMNS, storeTranscriptRowsPostgres } from "../transcript-store/postgres";
 import { assembleNewGroupsPostgres, readSpans, type GroupRow, type TraceGroupToAssemble } from "./assemble-batch-postgres";
-import type { AssemblyOptions, AssemblyReport } from "./trace-store-types";
-import type { StoredSpans } from "./trace-store-types";
+import type { AssemblyOptions, AssemblyReport, StoredSpans, TraceStore } from "./trace-store-types";
 import type { WriteOutcome } from "./write-transcript";
 
-// Trace ingestion on PostgreSQL: store-spans.ts, assemble-quiet-traces.ts and write-transcript.ts
-// hold SQLite's statements and the rules; these are the same steps, async, in transactions.
+// Trace ingestion on PostgreSQL: store-spans.ts and assemble-quiet-traces.ts hold the rules, sqlite.ts
+// and write-transcript.ts SQLite's statements; these are the same steps, async, in transactions.
 
 // A request's new spans go as multi-row VALUES (their JSON is large, and PostgreSQL reads it far
 // slower from a text[] parameter: 20 requests of 512 spans took 0.97-1.24 s through unnest against
@@ -61,7 +60,7 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * trace), a span stored before is replaced; a span sent twice in one request is added once and
  * ends with its last copy, as when they went one by one.
  */
-export async function storeSpansPostgres(prisma: PrismaClient, spans: OtelSpan[], now: Date): Promise<StoredSpans> {
+async function storeSpansPostgres(prisma: PrismaClient, spans: OtelSpan[], now: Date): Promise<StoredSpans> {
   const traces = new Map<string, { sessionId: string | null; spans: number; llm: number; tool: number }>();
   const latest = new Map<string, { span: OtelSpan; first: OtelSpan; data: string }>();
   for (const span of spans) {
@@ -142,7 +141,7 @@ function groupsOf(rows: TraceRow[], sessions: Map<string, TraceRow[]>): TraceGro
 // transcripts, which through Prisma's raw queries went into JSON and back.
 const ASSEMBLY_LIMITS = { maxWaitMs: 15_000, timeoutMs: 120_000 };
 
-export async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Date, options: AssemblyOptions): Promise<AssemblyReport> {
+async function assembleQuietTracesPostgres(prisma: PrismaClient, now: Date, options: AssemblyOptions): Promise<AssemblyReport> {
   const limit = options.limit ?? 200;
   const report: AssemblyReport = { created: 0, updated: 0, unchanged: 0, duplicates: 0, withoutLlm: 0, failed: 0, more: false };
   const quiet = { text: QUIET, values: [new Date(now.getTime() - options.quietMs).toISOString(), limit], types: utcTimestamps };
@@ -273,3 +272,5 @@ async function reconcileCallsPostgres(tx: pg.ClientBase, transcriptId: string, o
   }
   await insertRowsUnnestPostgres(tx, "ToolCall", CALL_COLUMNS, inserts);
 }
+
+export const postgresTraceStore: TraceStore = { storeSpans: storeSpansPostgres, assembleQuietTraces: assembleQuietTracesPostgres };

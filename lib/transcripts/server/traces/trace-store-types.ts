@@ -1,5 +1,7 @@
 /** What storing spans and assembling traces report, shared by the SQLite and PostgreSQL versions. */
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { AssembleOptions } from "@/lib/transcripts/otlp/assemble";
+import type { OtelSpan } from "@/lib/transcripts/otlp/span";
 
 export interface AssemblyOptions extends AssembleOptions {
   /** A trace is assembled once no span of it has arrived for this long. */
@@ -26,4 +28,15 @@ export interface StoredSpans {
   replaced: number;
   /** Traces of this batch that still have no LLM span, with or without earlier spans. */
   tracesWithoutLlm: string[];
+}
+
+/**
+ * Trace ingestion (store-spans.ts and assemble-quiet-traces.ts say what each step does): SQLite's
+ * (sqlite.ts) and PostgreSQL's (postgres.ts) implementations, picked by trace-store.ts.
+ */
+export interface TraceStore {
+  /** Stores a request's spans (never empty) and marks their traces as waiting for quiet, in one transaction. */
+  storeSpans(prisma: PrismaClient, spans: OtelSpan[], now: Date): Promise<StoredSpans>;
+  /** Builds or updates the transcripts of traces quiet for `options.quietMs`. */
+  assembleQuietTraces(prisma: PrismaClient, now: Date, options: AssemblyOptions): Promise<AssemblyReport>;
 }

@@ -2,7 +2,8 @@ import { sortableUuid } from "@/lib/platform/ids/sortable-uuid";
 import type Database from "better-sqlite3";
 import type { ImportSuccess } from "@/lib/transcripts/import-types";
 import { METADATA_SET_SQL, metadataColumnValues } from "../metadata-columns";
-import { INSERT_CALL, preparedTranscript, transcriptInserts } from "../store";
+import { preparedTranscript } from "../store";
+import { INSERT_CALL, transcriptInserts } from "../transcript-store/sqlite";
 
 export type WriteOutcome = { kind: "created" | "updated" | "unchanged"; transcriptId: string } | { kind: "duplicate"; transcriptId: string };
 

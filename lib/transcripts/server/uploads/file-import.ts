@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { dialectOf } from "@/lib/platform/db/dialect";
+import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 
 /** Who imports a file, so that start-up recovery can tell a live CLI import from a dead server's. */
 export function importOwner(): string {
@@ -27,7 +27,7 @@ export const IMPORT_STALE_MS = 5 * IMPORT_HEARTBEAT_MS;
  * Only on PostgreSQL: a SQLite file is served from one machine, whose processes are asked by pid.
  */
 export function keepImportAlive(prisma: PrismaClient, importId: string, everyMs: number = IMPORT_HEARTBEAT_MS): () => void {
-  if (dialectOf(prisma) !== "postgresql") return () => {};
+  if (!sqlDialect(prisma).sharedByMachines) return () => {};
   const timer = setInterval(() => {
     prisma.fileImport.updateMany({ where: { id: importId, status: "importing" }, data: { heartbeatAt: new Date() } }).then(
       (beat) => {

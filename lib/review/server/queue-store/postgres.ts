@@ -3,8 +3,9 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ReviewEventInput } from "@/lib/review/history";
 import { insertRowsPostgres, type SqlValue } from "@/lib/platform/db/multi-row-insert";
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode, UNIQUE_VIOLATION } from "@/lib/platform/db/pg-errors";
-import { itemTarget } from "./item-target";
-import type { NewQueue } from "./new-queue";
+import { itemTarget } from "../item-target";
+import type { NewQueue } from "../new-queue";
+import type { QueueStore } from "./types";
 import { AppError } from "@/lib/platform/errors/app-error";
 
 // writeQueue on PostgreSQL: the queue, its items and their "created" entries in one transaction
@@ -13,7 +14,7 @@ import { AppError } from "@/lib/platform/errors/app-error";
 const REVIEW_COLUMNS = ["id", "queueId", "position", "runId", "toolCallId", "evaluationId", "transcriptEvaluationId", "reasons", "status", "createdAt", "updatedAt"];
 const EVENT_COLUMNS = ["id", "reviewId", "actorId", "kind", "data", "createdAt"];
 
-export async function writeQueuePostgres(prisma: PrismaClient, queue: NewQueue): Promise<string> {
+async function writeQueuePostgres(prisma: PrismaClient, queue: NewQueue): Promise<string> {
   const queueId = randomUUID();
   const at = queue.createdAt;
   const reviews: SqlValue[][] = [];
@@ -43,3 +44,5 @@ export async function writeQueuePostgres(prisma: PrismaClient, queue: NewQueue):
   }
   return queueId;
 }
+
+export const postgresQueueStore: QueueStore = { writeQueue: writeQueuePostgres };

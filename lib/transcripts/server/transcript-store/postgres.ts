@@ -4,10 +4,11 @@ import { insertRowsPostgres, type SqlValue } from "@/lib/platform/db/multi-row-i
 import { withPgTransaction } from "@/lib/platform/db/pg-pool";
 import type { SqlTarget } from "@/lib/platform/db/sql-target";
 import { insertRowsUnnestPostgres, type UnnestColumn, type UnnestType } from "@/lib/platform/db/unnest-insert";
-import { METADATA_COLUMNS, postgresMetadataColumnValues } from "./metadata-columns";
-import type { PreparedTranscript, StoreResult } from "./store-types";
+import { METADATA_FIELDS_VERSION } from "@/lib/transcripts/metadata-fields";
+import { METADATA_COLUMNS, parseMetadataOrNull, postgresMetadataColumnValues } from "../metadata-columns";
+import type { PreparedTranscript, StoreResult, TranscriptStore } from "./types";
 
-// storeTranscripts on PostgreSQL: the same rows as the SQLite path, in one transaction, with a few
+// storeTranscripts on PostgreSQL: the same rows as SQLite's (sqlite.ts), in one transaction, with a few
 // set-based INSERTs per batch instead of better-sqlite3's prepared statements. Past Prisma, on a
 // connection of its pool (pg-pool.ts), as SQLite's go past it through better-sqlite3: through
 // Prisma's raw queries the parameters of 10,000 transcripts (60 MB of JSON) cost the import
@@ -55,7 +56,7 @@ export function callRows(transcriptId: string, item: PreparedTranscript): SqlVal
   ]);
 }
 
-export async function storeTranscriptsPostgres(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[], importId?: string): Promise<StoreResult> {
+async function storeTranscriptsPostgres(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[], importId?: string): Promise<StoreResult> {
   const createdAt = new Date();
   return withPgTransaction(prisma, TRANSACTION_LIMITS, async (tx) => {
     const hashes = [...new Set(items.map((item) => item.hash))];
@@ -104,3 +105,49 @@ export async function insertTranscriptRowsPostgres(tx: SqlTarget, transcripts: S
 export async function storeTranscriptRowsPostgres(tx: SqlTarget, id: string, uploadId: string | null, createdAt: Date, item: PreparedTranscript): Promise<void> {
   await insertTranscriptRowsPostgres(tx, [transcriptRow(id, uploadId, createdAt, item)], callRows(id, item));
 }
+
+/* ---------------------------------------------------------------- fillMetadataColumns */
+
+const STALE_PG = `SELECT "id", "metadata" FROM "Transcript" WHERE "metadataVersion" < $1 ORDER BY "id" LIMIT $2`;
+const UPDATE_PG = `UPDATE "Transcript" SET ${METADATA_COLUMNS.map((column, i) => `"${column}" = $${i + 1}`).join(", ")} WHERE "id" = $${METADATA_COLUMNS.length + 1}`;
+
+async function fillMetadataColumnsPostgres(prisma: PrismaClient, batch: number): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await prisma.$queryRawUnsafe<{ id: string; metadata: unknown }[]>(STALE_PG, METADATA_FIELDS_VERSION, batch);
+    if (rows.length === 0) return filled;
+    await prisma.$transaction(async (tx) => {
+      for (const row of rows) {
+        // jsonb comes back parsed.
+        const metadata = typeof row.metadata === "string" ? parseMetadataOrNull(row.metadata) : row.metadata;
+        await tx.$executeRawUnsafe(UPDATE_PG, ...postgresMetadataColumnValues(metadata), row.id);
+      }
+    });
+    filled += rows.length;
+  }
+}
+
+/* ---------------------------------------------------------------- removeFailedImports */
+
+const NEXT_BATCH_PG = `SELECT p."transcriptId" FROM "PendingTranscript" p JOIN "FileImport" f ON f."id" = p."importId" WHERE f."status" = 'failed' LIMIT $1`;
+const DROP_EMPTY_IMPORTS_PG = `DELETE FROM "FileImport" WHERE "status" = 'failed' AND NOT EXISTS (SELECT 1 FROM "PendingTranscript" p WHERE p."importId" = "FileImport"."id")`;
+const DELETE_TRANSCRIPTS_PG = `DELETE FROM "Transcript" WHERE "id" = ANY($1::text[])`;
+
+// PostgreSQL has no database-wide write lock to give back, so no time budget: batches alone keep
+// each transaction short.
+async function removeFailedImportsPostgres(prisma: PrismaClient, batchSize: number): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const ids = (await prisma.$queryRawUnsafe<{ transcriptId: string }[]>(NEXT_BATCH_PG, batchSize)).map((row) => row.transcriptId);
+    if (ids.length === 0) break;
+    removed += await prisma.$executeRawUnsafe(DELETE_TRANSCRIPTS_PG, ids);
+  }
+  await prisma.$executeRawUnsafe(DROP_EMPTY_IMPORTS_PG);
+  return removed;
+}
+
+export const postgresTranscriptStore: TranscriptStore = {
+  storeTranscripts: storeTranscriptsPostgres,
+  fillMetadataColumns: fillMetadataColumnsPostgres,
+  removeFailedImports: (prisma, batchSize) => removeFailedImportsPostgres(prisma, batchSize),
+};
