@@ -4,7 +4,7 @@
  *   npm run bench:long-input -- [--mb 10] [--api-mb 1] [--skip cli,worker,web]
  *
  * 1. CLI: `npx callboard eval` on a transcript whose one argument is --mb MB of each adversarial
- *    shape (lib/judging/judges/testing/adversarial-text.ts), wall time per file. Target: under 5 s.
+ *    shape (lib/judging/judges/test-fixtures/adversarial-text.ts), wall time per file. Target: under 5 s.
  * 2. Worker: per shape, a run over that transcript and 50 short ones, judged by a worker process
  *    as `npm start` spawns it; time from the run's creation to its end, and every result judged.
  *    Target: under 5 s beyond the same run without the long transcript.
@@ -18,7 +18,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseCriterion } from "@/lib/criteria/parse";
-import { ADVERSARIAL_SHAPES, transcriptWithArgument } from "@/lib/judging/judges/testing/adversarial-text";
+import { ADVERSARIAL_SHAPES, transcriptWithArgument } from "@/lib/judging/judges/test-fixtures/adversarial-text";
 import { createPrisma } from "@/lib/platform/db/client";
 import { createCriterion } from "@/lib/criteria/server/create-criterion";
 import { createRun } from "@/lib/runs/server/create-run";

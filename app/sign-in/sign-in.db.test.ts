@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AccountsTestContext } from "@/lib/accounts/server/test-accounts";
+import type { AccountsTestContext } from "@/lib/accounts/server/test-fixtures/accounts";
 
 // The page and its action read the request's headers and the app's database and auth: point them at a test file.
 const state = vi.hoisted(() => ({ headers: new Headers(), ctx: undefined as AccountsTestContext | undefined }));
@@ -28,7 +28,7 @@ vi.mock("@/lib/accounts/server/auth", async (importOriginal) => ({ ...(await imp
 
 const { default: SignInPage } = await import("./page");
 const { signInAction } = await import("@/lib/accounts/actions/sign-in");
-const { createAccountsTestContext, TEST_PASSWORD } = await import("@/lib/accounts/server/test-accounts");
+const { createAccountsTestContext, TEST_PASSWORD } = await import("@/lib/accounts/server/test-fixtures/accounts");
 
 let ctx: AccountsTestContext;
 let member: { email: string };

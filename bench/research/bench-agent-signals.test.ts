@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateAgentWithChecks, type AgentCriterion } from "@/lib/judging/judges/agent";
 import { AGENT_CHECKS } from "@/lib/judging/judges/agent/checks";
-import { tool, toolCall } from "@/lib/judging/judges/checks/testing/views";
+import { tool, toolCall } from "@/lib/judging/judges/checks/test-fixtures/views";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { rankingAccuracy, sameModelPairs, type Attempt } from "../../scripts/bench-agent-ranking";
 import { CANDIDATE_CHECKS, betterOptionShown, unsupportedIdentifier, userCorrects, userRepeats } from "./bench-agent-candidates";

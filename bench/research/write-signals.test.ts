@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tool, toolCall } from "@/lib/judging/judges/checks/testing/views";
+import { tool, toolCall } from "@/lib/judging/judges/checks/test-fixtures/views";
 import { extractToolCallSites } from "@/lib/transcripts/sites";
 import type { CanonicalMessage, CanonicalTranscript, JsonObject, ToolCallSite } from "@/lib/transcripts/types";
 import { ceiling, rejected, WRITE_SIGNALS, writeContexts, type Reading } from "./write-signals";

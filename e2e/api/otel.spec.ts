@@ -1,8 +1,8 @@
 import http from "node:http";
 import { gzipSync } from "node:zlib";
-import { otlpRequest, type SpanSpec } from "@/lib/transcripts/otlp/build-request";
+import { otlpRequest, type SpanSpec } from "@/lib/transcripts/otlp/test-fixtures/build-request";
 import { decodeStatus, decodeTraceResponse, encodeTraceRequest } from "@/lib/transcripts/otlp/protobuf";
-import { genAiTrace, openInferenceTrace, paddedTrace } from "@/lib/transcripts/otlp/test-traces";
+import { genAiTrace, openInferenceTrace, paddedTrace } from "@/lib/transcripts/otlp/test-fixtures/traces";
 import { adminToken, expect, test } from "../fixtures/api";
 
 const KEPT = "6af7651916cd43dd8448eb211c80319c";

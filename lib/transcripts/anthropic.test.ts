@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codes, fixtureJson, imported, rejected } from "./fixtures/helpers";
+import { codes, fixtureJson, imported, rejected } from "./test-fixtures/helpers";
 
 describe("Anthropic Messages import", () => {
   it("converts system blocks, tool_use, tool_result blocks with is_error, and skips thinking", () => {

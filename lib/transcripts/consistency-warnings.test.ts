@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imported } from "./fixtures/helpers";
+import { imported } from "./test-fixtures/helpers";
 
 const tools = [{ type: "function", function: { name: "f", parameters: { type: "object" } } }];
 const call = (id: string, name = "f", args = "{}") => ({ id, type: "function", function: { name, arguments: args } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detectFormat } from "./detect-format";
-import { rejected } from "./fixtures/helpers";
+import { rejected } from "./test-fixtures/helpers";
 
 const EXPECTED = "expected `messages` (OpenAI chat / Anthropic) or `input` (OpenAI Responses)";
 

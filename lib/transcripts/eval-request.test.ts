@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imported, rejected } from "./fixtures/helpers";
+import { imported, rejected } from "./test-fixtures/helpers";
 
 const messages = [
   { role: "user", content: "Book a table for 2" },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contentHash } from "./hash";
 import { importItem } from "./import-item";
-import { imported } from "./fixtures/helpers";
+import { imported } from "./test-fixtures/helpers";
 
 const conversation = [
   { role: "user", content: "  Please   book\n a table for two people tonight at the Italian place near the station, around 8pm if possible " },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codes, fixtureJson, imported, rejected } from "./fixtures/helpers";
+import { codes, fixtureJson, imported, rejected } from "./test-fixtures/helpers";
 
 describe("OpenAI chat import", () => {
   it("converts the reference format, with content parts, null content and parallel calls", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codes, fixtureJson, imported, rejected } from "./fixtures/helpers";
+import { codes, fixtureJson, imported, rejected } from "./test-fixtures/helpers";
 
 describe("OpenAI Responses import", () => {
   it("converts input and appended output items, flat tools, and joins calls to the assistant text", () => {

@@ -10,7 +10,7 @@
  * parents), as the SDK's BatchSpanProcessor sends them, so most traces arrive in two requests.
  */
 import fs from "node:fs";
-import { openInferenceMessages, otlpRequest, type SpanSpec } from "@/lib/transcripts/otlp/build-request";
+import { openInferenceMessages, otlpRequest, type SpanSpec } from "@/lib/transcripts/otlp/test-fixtures/build-request";
 import { encodeTraceRequest } from "@/lib/transcripts/otlp/protobuf";
 import type { JsonValue } from "@/lib/transcripts/types";
 import { Rng } from "./generate-transcripts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AccountsTestContext } from "@/lib/accounts/server/test-accounts";
+import type { AccountsTestContext } from "@/lib/accounts/server/test-fixtures/accounts";
 
 // The action reads the request's headers and cookies and the app's database and auth: point them at a test file.
 interface SetCookie {
@@ -32,7 +32,7 @@ vi.mock("@/lib/platform/db/client", async (importOriginal) => ({
 vi.mock("@/lib/accounts/server/auth", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/accounts/server/auth")>()), getAuth: () => state.ctx?.auth }));
 
 const { signInAction } = await import("./sign-in");
-const { createAccountsTestContext, TEST_PASSWORD } = await import("@/lib/accounts/server/test-accounts");
+const { createAccountsTestContext, TEST_PASSWORD } = await import("@/lib/accounts/server/test-fixtures/accounts");
 const { PEER_HEADER } = await import("@/lib/accounts/client-address");
 
 let ctx: AccountsTestContext;

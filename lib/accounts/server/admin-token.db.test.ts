@@ -3,7 +3,7 @@ import { ADMIN_TOKEN_NAME, ensureAdminToken } from "./admin-token";
 import { newApiToken } from "./api-token";
 import { userForToken } from "./current-user";
 import { bootstrapAdmin } from "./first-admin";
-import { createAccountsTestContext, TEST_PASSWORD, type AccountsTestContext } from "./test-accounts";
+import { createAccountsTestContext, TEST_PASSWORD, type AccountsTestContext } from "./test-fixtures/accounts";
 
 let ctx: AccountsTestContext;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createTestDatabase } from "@/lib/platform/db/test-database";
 import { createAuth } from "./auth";
 import { DEVICE_COOKIE_DAYS, deviceCookieSettings, makeDeviceValue, verifyDeviceValue } from "./device-cookie";
-import { TEST_AUTH_SECRET } from "./test-accounts";
+import { TEST_AUTH_SECRET } from "./test-fixtures/accounts";
 
 const now = new Date(Date.UTC(2026, 0, 1));
 const later = (ms: number) => new Date(now.getTime() + ms);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bootstrapAdmin, createFirstAdmin } from "./first-admin";
-import { createAccountsTestContext, TEST_PASSWORD, type AccountsTestContext } from "./test-accounts";
+import { createAccountsTestContext, TEST_PASSWORD, type AccountsTestContext } from "./test-fixtures/accounts";
 import { AppError } from "@/lib/platform/errors/app-error";
 
 let ctx: AccountsTestContext;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AccountsTestContext } from "./test-accounts";
+import type { AccountsTestContext } from "./test-fixtures/accounts";
 
 // The guard reads the request's headers and the app's database and auth: point them at a test file.
 const state = vi.hoisted(() => ({ headers: new Headers(), ctx: undefined as AccountsTestContext | undefined }));
@@ -21,7 +21,7 @@ vi.mock("./auth", async (importOriginal) => ({ ...(await importOriginal<typeof i
 const { authorizeAction, authorizeRequest, requirePageUser } = await import("./guard");
 const { createApiToken, revokeApiToken } = await import("./manage-api-tokens");
 const { deactivateMember } = await import("./members");
-const { createAccountsTestContext } = await import("./test-accounts");
+const { createAccountsTestContext } = await import("./test-fixtures/accounts");
 
 let ctx: AccountsTestContext;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { hashToken } from "./api-token";
 import { acceptInvitation, createInvitation, INVITATION_DAYS, invitationForToken, listInvitations, revokeInvitation, UNUSABLE_LINK } from "./invitations";
 import { deactivateMember } from "./members";
 import { signIn, WRONG_CREDENTIALS } from "./sign-in";
-import { createAccountsTestContext, TEST_PASSWORD, type AccountsTestContext } from "./test-accounts";
+import { createAccountsTestContext, TEST_PASSWORD, type AccountsTestContext } from "./test-fixtures/accounts";
 import { AppError } from "@/lib/platform/errors/app-error";
 
 let ctx: AccountsTestContext;

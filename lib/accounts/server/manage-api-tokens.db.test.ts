@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "./api-token";
 import { userForToken } from "./current-user";
 import { createApiToken, listApiTokens, listOthersActiveTokens, MAX_ACTIVE_TOKENS, revokeApiToken } from "./manage-api-tokens";
-import { createAccountsTestContext, type AccountsTestContext } from "./test-accounts";
+import { createAccountsTestContext, type AccountsTestContext } from "./test-fixtures/accounts";
 
 let ctx: AccountsTestContext;
 beforeAll(async () => {

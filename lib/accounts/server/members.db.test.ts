@@ -3,7 +3,7 @@ import { userForSession, userForToken } from "./current-user";
 import { createInvitation, invitationForToken } from "./invitations";
 import { createApiToken } from "./manage-api-tokens";
 import { deactivateMember, listMembers, setMemberRole } from "./members";
-import { createAccountsTestContext, type AccountsTestContext } from "./test-accounts";
+import { createAccountsTestContext, type AccountsTestContext } from "./test-fixtures/accounts";
 
 let ctx: AccountsTestContext;
 let admin: { id: string; email: string; name: string };

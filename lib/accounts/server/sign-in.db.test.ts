@@ -5,7 +5,7 @@ import { createPrisma } from "@/lib/platform/db/client";
 import { deactivateMember } from "./members";
 import { REMOVED_ACCOUNT, signIn as signInAt, signOut, WRONG_CREDENTIALS } from "./sign-in";
 import { listSignInBlocks, unlockSignIn } from "./sign-in-throttle";
-import { createAccountsTestContext, TEST_PASSWORD, type AccountsTestContext } from "./test-accounts";
+import { createAccountsTestContext, TEST_PASSWORD, type AccountsTestContext } from "./test-fixtures/accounts";
 
 let ctx: AccountsTestContext;
 beforeAll(async () => {

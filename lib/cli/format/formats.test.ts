@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatJson } from "./json";
 import { formatJunit } from "./junit";
 import { formatTable } from "./table";
-import { testReport } from "./test-report";
+import { testReport } from "./test-fixtures/report";
 import { escapeXmlAttribute, escapeXmlText } from "./xml";
 
 describe("xml escaping", () => {

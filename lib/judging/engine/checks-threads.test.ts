@@ -5,7 +5,7 @@ import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
 import { createChecksJudge } from "@/lib/judging/judges/checks";
 import { checksAgentJudge } from "@/lib/judging/judges/agent";
-import { immediate, tool, toolCall } from "@/lib/judging/judges/checks/testing/views";
+import { immediate, tool, toolCall } from "@/lib/judging/judges/checks/test-fixtures/views";
 import type { JudgeInput } from "@/lib/judging/judges/types";
 import { JudgeBudgetError, threadedChecksJudge } from "./checks-threads";
 

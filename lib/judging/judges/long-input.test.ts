@@ -6,7 +6,7 @@ import { evaluateAgents } from "@/lib/judging/engine/evaluate-agents";
 import { evaluateTranscripts } from "@/lib/judging/engine/evaluate-transcripts";
 import { importItem } from "@/lib/transcripts/import-item";
 import { createChecksJudge } from "./checks";
-import { ADVERSARIAL_SHAPES } from "./testing/adversarial-text";
+import { ADVERSARIAL_SHAPES } from "./test-fixtures/adversarial-text";
 import { checksAgentJudge } from "./agent";
 
 /**

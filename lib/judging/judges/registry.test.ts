@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { immediateInput, REWARD } from "./llm/test-fixtures";
 import { createJudge, judgeConfigFromEnv, judgeConfigSchema, judgeIdFor, judgeStatusFromEnv, publicJudgeConfig, type JudgeConfig } from "./registry";
-import { startTestServer, type TestServer } from "./test-server/server";
+import { startTestServer, type TestServer } from "./test-fixtures/provider-server/server";
 
 describe("judgeConfigSchema", () => {
   it("accepts each kind with its settings", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccountsTestContext, type AccountsTestContext } from "@/lib/accounts/server/test-accounts";
+import { createAccountsTestContext, type AccountsTestContext } from "@/lib/accounts/server/test-fixtures/accounts";
 import { warmUpServer } from "./warm-up";
 
 let context: AccountsTestContext;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { assembleTranscript } from "./assemble";
-import { openInferenceMessages, otlpRequest, type SpanSpec } from "./build-request";
+import { openInferenceMessages, otlpRequest, type SpanSpec } from "./test-fixtures/build-request";
 import { groupSpans, importTraceSpans } from "./import-trace";
 import { readTraceRequest } from "./read-request";
 import type { OtelSpan } from "./span";
-import { at, genAiTrace, openInferenceTrace, openLlmetryTrace, TRACE } from "./test-traces";
+import { at, genAiTrace, openInferenceTrace, openLlmetryTrace, TRACE } from "./test-fixtures/traces";
 
 const spansOf = (specs: SpanSpec[], resource?: Record<string, string>): OtelSpan[] => readTraceRequest(otlpRequest(specs, resource)).spans;
 

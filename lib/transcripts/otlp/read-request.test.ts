@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { otlpRequest } from "./build-request";
+import { otlpRequest } from "./test-fixtures/build-request";
 import { decodeTraceSpans } from "./decode-protobuf";
 import { decodeStatus, decodeTraceRequest, decodeTraceResponse, encodeStatus, encodeTraceRequest, encodeTraceResponse } from "./protobuf";
 import { readTraceRequest } from "./read-request";
-import { genAiTrace, openInferenceTrace, TRACE } from "./test-traces";
+import { genAiTrace, openInferenceTrace, TRACE } from "./test-fixtures/traces";
 
 const request = () => otlpRequest(openInferenceTrace());
 

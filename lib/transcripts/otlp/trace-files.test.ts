@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ImportOutcome } from "../import-types";
 import { readTranscripts } from "../read-transcripts";
-import { otlpRequest } from "./build-request";
-import { genAiTrace, openInferenceTrace, TRACE } from "./test-traces";
+import { otlpRequest } from "./test-fixtures/build-request";
+import { genAiTrace, openInferenceTrace, TRACE } from "./test-fixtures/traces";
 
 async function read(text: string, file: string) {
   const out: { outcome: ImportOutcome; line?: number; index?: number }[] = [];

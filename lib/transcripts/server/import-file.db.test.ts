@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { fixture } from "@/lib/transcripts/fixtures/helpers";
+import { fixture } from "@/lib/transcripts/test-fixtures/helpers";
 import { transcriptListQuerySchema } from "@/lib/transcripts/schemas/transcripts";
 import { dialectOf } from "@/lib/platform/db/dialect";
 import { ANALYZE_AFTER_ROWS } from "@/lib/platform/db/refresh-statistics";

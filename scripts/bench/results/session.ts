@@ -1,7 +1,7 @@
 /**
  * A signed-in reviewer for `npm run bench:results`: pages need a session, and a bench of the
  * sign-in redirect would measure nothing. The account and its session go into the seeded
- * database through Better Auth itself (as lib/accounts/server/test-accounts.ts does), signed with a
+ * database through Better Auth itself (as lib/accounts/server/test-fixtures/accounts.ts does), signed with a
  * key made for this run and handed to the server, so the cookie is one the server accepts.
  */
 import { randomBytes } from "node:crypto";

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Role } from "@/lib/accounts/roles";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { startTestServer, type TestServer } from "@/lib/judging/judges/test-server/server";
+import { startTestServer, type TestServer } from "@/lib/judging/judges/test-fixtures/provider-server/server";
 import { copyDatabase, createDemoTemplate, type TestDatabase } from "@/lib/runs/server/worker/test-fixtures/database";
 import { previewRequestSchema, type PreviewRequest } from "@/lib/criteria/schemas/preview";
 import { startRun } from "@/lib/runs/server/start-run";

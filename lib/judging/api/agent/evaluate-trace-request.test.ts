@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JudgeError } from "@/lib/judging/judges/registry";
-import { startTestServer } from "@/lib/judging/judges/test-server/server";
+import { startTestServer } from "@/lib/judging/judges/test-fixtures/provider-server/server";
 import { checksAgentJudge, type AgentJudge } from "@/lib/judging/judges/agent";
 import { handleTraceRequest } from "../http/handle-eval-request";
 import { evaluateTraceRequest } from "./evaluate-trace-request";

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import type { AccountsTestContext } from "@/lib/accounts/server/test-accounts";
-import { startTestServer, type TestServer } from "@/lib/judging/judges/test-server/server";
+import type { AccountsTestContext } from "@/lib/accounts/server/test-fixtures/accounts";
+import { startTestServer, type TestServer } from "@/lib/judging/judges/test-fixtures/provider-server/server";
 
 /*
  * The official Composo Python SDK (composo 0.2.48), spoken exactly, against Callboard's route
@@ -27,7 +27,7 @@ const trace = await import("@/app/api/v1/evals/trace/route");
 const background = await import("@/app/api/v1/evals/reward/background/route");
 const other = await import("@/app/api/v1/evals/[[...path]]/route");
 const { createApiToken } = await import("@/lib/accounts/server/manage-api-tokens");
-const { createAccountsTestContext } = await import("@/lib/accounts/server/test-accounts");
+const { createAccountsTestContext } = await import("@/lib/accounts/server/test-fixtures/accounts");
 
 const BASE_URL = "http://localhost:3000/";
 const ROUTES: Record<string, (request: Request) => Promise<Response>> = {

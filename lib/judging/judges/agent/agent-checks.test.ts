@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
-import { tool, toolCall } from "../checks/testing/views";
+import { tool, toolCall } from "../checks/test-fixtures/views";
 import { evaluateAgentWithChecks, type AgentCriterion } from "./index";
 import { agentTopics } from "./mapper";
 

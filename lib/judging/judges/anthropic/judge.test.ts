@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JudgeError } from "@/lib/judging/judges/llm/errors";
 import { VIEW_STATEMENTS } from "@/lib/judging/judges/llm/prompt";
 import { FAILS_IF, FOLLOW_UP, hindsightInput, immediateInput, PASSES_IF, PENALIZE, REWARD, WEATHER_RESPONSE } from "@/lib/judging/judges/llm/test-fixtures";
-import { startTestServer, type RecordedRequest, type ScriptedReply, type TestServer } from "@/lib/judging/judges/test-server/server";
-import { describeTransportContract, TEST_KEY } from "@/lib/judging/judges/test-server/transport-contract";
+import { startTestServer, type RecordedRequest, type ScriptedReply, type TestServer } from "@/lib/judging/judges/test-fixtures/provider-server/server";
+import { describeTransportContract, TEST_KEY } from "@/lib/judging/judges/test-fixtures/provider-server/transport-contract";
 import { createAnthropicJudge } from "./judge";
 
 const MODEL = "claude-test";

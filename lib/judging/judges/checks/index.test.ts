@@ -3,7 +3,7 @@ import { CRITERIA_LIBRARY, parsedLibraryCriterion } from "@/lib/criteria/library
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
 import type { CallView, JudgeInput } from "../types";
 import { CHECKS, checksJudge, createChecksJudge } from "./index";
-import { hindsight, immediate, tool, toolCall } from "./testing/views";
+import { hindsight, immediate, tool, toolCall } from "./test-fixtures/views";
 
 const criterion = (text: string): Criterion => {
   const parsed = parseCriterion(text);

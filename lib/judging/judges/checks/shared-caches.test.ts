@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseCriterion } from "@/lib/criteria/parse";
 import { clearChecksCaches, createChecksJudge } from "./index";
 import { clearSharedCaches, sharedCache } from "./shared-caches";
-import { immediate, tool, toolCall } from "./testing/views";
+import { immediate, tool, toolCall } from "./test-fixtures/views";
 
 describe("shared caches", () => {
   it("are all emptied by one call", () => {

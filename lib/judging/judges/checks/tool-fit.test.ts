@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tool } from "./testing/views";
+import { tool } from "./test-fixtures/views";
 import { toolWordsOf } from "./tool-fit";
 
 describe("toolWordsOf", () => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JudgeError } from "@/lib/judging/judges/llm/errors";
 import { FAILS_IF, hindsightInput, immediateInput, PASSES_IF, PENALIZE, REWARD, TIME_SITE, TRANSCRIPT, WEATHER_SITE } from "@/lib/judging/judges/llm/test-fixtures";
-import { startTestServer, type RecordedRequest, type ScriptedReply, type TestServer } from "@/lib/judging/judges/test-server/server";
-import { describeTransportContract, TEST_KEY } from "@/lib/judging/judges/test-server/transport-contract";
+import { startTestServer, type RecordedRequest, type ScriptedReply, type TestServer } from "@/lib/judging/judges/test-fixtures/provider-server/server";
+import { describeTransportContract, TEST_KEY } from "@/lib/judging/judges/test-fixtures/provider-server/transport-contract";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { createComposoJudge } from "./judge";
 

@@ -13,8 +13,8 @@ import {
   TIME_SITE,
   WEATHER_RESPONSE,
 } from "@/lib/judging/judges/llm/test-fixtures";
-import { startTestServer, type RecordedRequest, type ScriptedReply, type TestServer } from "@/lib/judging/judges/test-server/server";
-import { describeTransportContract, TEST_KEY } from "@/lib/judging/judges/test-server/transport-contract";
+import { startTestServer, type RecordedRequest, type ScriptedReply, type TestServer } from "@/lib/judging/judges/test-fixtures/provider-server/server";
+import { describeTransportContract, TEST_KEY } from "@/lib/judging/judges/test-fixtures/provider-server/transport-contract";
 import { createOpenAIJudge } from "./judge";
 
 const MODEL = "test-model";

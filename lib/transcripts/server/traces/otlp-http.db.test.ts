@@ -1,9 +1,9 @@
 import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { otlpRequest } from "@/lib/transcripts/otlp/build-request";
+import { otlpRequest } from "@/lib/transcripts/otlp/test-fixtures/build-request";
 import { decodeStatus, decodeTraceResponse, encodeTraceRequest } from "@/lib/transcripts/otlp/protobuf";
-import { openInferenceTrace } from "@/lib/transcripts/otlp/test-traces";
+import { openInferenceTrace } from "@/lib/transcripts/otlp/test-fixtures/traces";
 import { createTestDatabase } from "@/lib/platform/db/test-database";
 import { handleOtlpTraces, otlpRefusal } from "./otlp-http";
 

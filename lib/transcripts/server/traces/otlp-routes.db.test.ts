@@ -1,9 +1,9 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AccountsTestContext } from "@/lib/accounts/server/test-accounts";
-import { otlpRequest } from "@/lib/transcripts/otlp/build-request";
+import type { AccountsTestContext } from "@/lib/accounts/server/test-fixtures/accounts";
+import { otlpRequest } from "@/lib/transcripts/otlp/test-fixtures/build-request";
 import { decodeStatus, decodeTraceResponse, encodeTraceRequest } from "@/lib/transcripts/otlp/protobuf";
-import { openInferenceTrace, paddedTrace } from "@/lib/transcripts/otlp/test-traces";
+import { openInferenceTrace, paddedTrace } from "@/lib/transcripts/otlp/test-fixtures/traces";
 
 /*
  * The two OTLP routes as an exporter meets them, on a real test database: the limits of the
@@ -23,7 +23,7 @@ vi.mock("@/lib/accounts/server/auth", async (importOriginal) => ({ ...(await imp
 const root = await import("@/app/v1/traces/route");
 const otel = await import("@/app/api/otel/v1/traces/route");
 const { createApiToken } = await import("@/lib/accounts/server/manage-api-tokens");
-const { createAccountsTestContext } = await import("@/lib/accounts/server/test-accounts");
+const { createAccountsTestContext } = await import("@/lib/accounts/server/test-fixtures/accounts");
 
 const ROUTES = { "/v1/traces": root.POST, "/api/otel/v1/traces": otel.POST };
 const MB = 1024 * 1024;

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { otlpRequest, type SpanSpec } from "@/lib/transcripts/otlp/build-request";
+import { otlpRequest, type SpanSpec } from "@/lib/transcripts/otlp/test-fixtures/build-request";
 import { decodeTraceSpans } from "@/lib/transcripts/otlp/decode-protobuf";
 import { encodeTraceRequest } from "@/lib/transcripts/otlp/protobuf";
 import { compareNs } from "@/lib/transcripts/otlp/span";
-import { genAiTrace, openInferenceTrace, TRACE } from "@/lib/transcripts/otlp/test-traces";
+import { genAiTrace, openInferenceTrace, TRACE } from "@/lib/transcripts/otlp/test-fixtures/traces";
 import { createPrisma } from "@/lib/platform/db/client";
 import { dialectOf } from "@/lib/platform/db/dialect";
 import { createTestDatabase } from "@/lib/platform/db/test-database";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JsonValue } from "@/lib/transcripts/types";
 import type { Check } from "../check";
-import { hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { hitsOf, immediate, tool, toolCall } from "../test-fixtures/views";
 import { argumentsJson } from "./arguments-json";
 
 const weather = tool("get_weather", { city: { type: "string" }, unit: { type: "string", enum: ["c", "f"] } }, ["city"]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
-import { hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { hitsOf, immediate, tool, toolCall } from "../test-fixtures/views";
 import { duplicateCall } from "./duplicate-call";
 
 const weather = tool("get_weather", { city: { type: "string" } });

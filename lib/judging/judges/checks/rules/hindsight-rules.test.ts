@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
-import { hindsight, hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { hindsight, hitsOf, immediate, tool, toolCall } from "../test-fixtures/views";
 import { futileRetry } from "./futile-retry";
 import { ignoredResult } from "./ignored-result";
 import { orphans } from "./orphans";

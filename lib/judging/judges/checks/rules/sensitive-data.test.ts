@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JsonValue } from "@/lib/transcripts/types";
-import { hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { hitsOf, immediate, tool, toolCall } from "../test-fixtures/views";
 import { luhnValid, sensitiveData } from "./sensitive-data";
 
 const hits = (args: JsonValue) => hitsOf(sensitiveData, immediate({ user: "Pay", tools: [tool("pay", {})], calls: [toolCall("1", "pay", args)] }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import { CallContext } from "../context";
-import { hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { hitsOf, immediate, tool, toolCall } from "../test-fixtures/views";
 import { toolChoice } from "./tool-choice";
 
 const triangle = tool("triangle_properties.get", { side1: { type: "number" } }, [], "Retrieve the dimensions, such as area and perimeter, of a triangle.");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalMessage, JsonObject, JsonValue } from "@/lib/transcripts/types";
-import { hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { hitsOf, immediate, tool, toolCall } from "../test-fixtures/views";
 import { CONCLUSIVE_PENALTY } from "../scoring";
 import { ungroundedValue } from "./ungrounded-value";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalMessage, JsonObject, JsonValue } from "@/lib/transcripts/types";
-import { hitsOf, immediate, tool, toolCall } from "../testing/views";
+import { hitsOf, immediate, tool, toolCall } from "../test-fixtures/views";
 import { unsupportedCall } from "./unsupported-call";
 
 const properties: JsonObject = {

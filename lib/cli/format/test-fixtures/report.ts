@@ -3,7 +3,7 @@ import { summarise } from "@/lib/judging/engine/summarise";
 import { ACCURACY, CORRECT, result } from "@/lib/judging/engine/test-fixtures/items";
 import type { CallResult } from "@/lib/judging/engine/types";
 import type { ImportError } from "@/lib/transcripts/import-types";
-import type { EvalReport } from "../report";
+import type { EvalReport } from "@/lib/cli/report";
 
 /** A small report for format tests: two transcripts, a continuous and a binary criterion. */
 export function testReport(options: { failUnder?: number; results?: CallResult[]; rejected?: ImportError[] } = {}): EvalReport {

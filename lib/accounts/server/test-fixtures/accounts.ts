@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/accounts/roles";
 import { createTestDatabase } from "@/lib/platform/db/test-database";
-import { createAuth, type Auth, type PasswordHasher } from "./auth";
+import { createAuth, type Auth, type PasswordHasher } from "../auth";
 
 /** A fixed test secret: sessions are signed, and tests must never write data/.auth-secret. */
 export const TEST_AUTH_SECRET = "test-secret-that-is-at-least-32-characters-long";

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../types";
+import type { JsonValue } from "@/lib/transcripts/types";
 
 /**
  * Writes OTLP/JSON export requests from plain span descriptions: for tests, the benchmark and

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../types";
+import type { JsonValue } from "@/lib/transcripts/types";
 import { openInferenceMessages, type SpanSpec } from "./build-request";
 
 /** Traces as the three conventions write them, for the unit tests. */
