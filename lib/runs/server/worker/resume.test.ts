@@ -56,7 +56,7 @@ describe("a worker killed mid-run", () => {
     expect(pendingAtStart.size).toBe(run.pending);
     await installWriteAudit();
 
-    const logFile = path.join(path.dirname(db.file), "judged.log");
+    const logFile = path.join(db.dir, "judged.log");
     fs.writeFileSync(logFile, "");
     const { child, exited } = startChild(logFile);
     try {

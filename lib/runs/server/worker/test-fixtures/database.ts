@@ -1,17 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createPrisma } from "@/lib/platform/db/client";
 import { applyMigrations } from "@/lib/platform/db/schema-engine";
+import type { TestDatabase } from "@/lib/platform/db/test-database";
 import { seedDemo } from "@/lib/demo/server/seed";
 
-export interface TestDatabase {
-  url: string;
-  file: string;
-  prisma: PrismaClient;
-  cleanup(): Promise<void>;
-}
+export type { TestDatabase } from "@/lib/platform/db/test-database";
 
 /**
  * A migrated SQLite file holding the demo transcripts and criteria. Migrating and seeding take
@@ -28,6 +23,7 @@ export async function createDemoTemplate(prefix = "callboard-runs-"): Promise<{ 
   return { file, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** A private copy of the template for one test, in the template's folder (`dir`), which the template's cleanup removes. */
 export function copyDatabase(templateFile: string, name: string): TestDatabase {
   const file = path.join(path.dirname(templateFile), `${name}.db`);
   fs.copyFileSync(templateFile, file);
@@ -35,7 +31,7 @@ export function copyDatabase(templateFile: string, name: string): TestDatabase {
   const prisma = createPrisma(url);
   return {
     url,
-    file,
+    dir: path.dirname(file),
     prisma,
     async cleanup() {
       await prisma.$disconnect();
