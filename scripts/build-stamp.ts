@@ -1,5 +1,6 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** What a production build depends on: a change to any of these calls for a new `next build`. */
@@ -35,6 +36,13 @@ export function buildIsCurrent(root: string): boolean {
   return existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(file) && readFileSync(file, "utf8") === sourceStamp(root);
 }
 
-export function stampFilePath(root: string): string {
-  return stampFile(root);
+/** `next build` unless the last build is of these sources; the build's exit code (0 when none was needed). */
+export function buildWhenStale(root: string): number {
+  if (buildIsCurrent(root)) return 0;
+  console.log("callboard: building the production app (only when the sources changed)…");
+  const stamp = sourceStamp(root);
+  const build = spawnSync(path.join("node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, shell: process.platform === "win32" });
+  if (build.status !== 0) return build.status ?? 1;
+  writeFileSync(stampFile(root), stamp);
+  return 0;
 }

@@ -3,11 +3,9 @@
  * load the demo data into an empty database, then serve the production build beside one
  * evaluation worker, restarted if it dies (scripts/supervised.ts).
  */
-import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
 import { env, EnvError } from "@/lib/platform/env";
 import { MigrationsLockedError } from "@/lib/platform/db/schema-engine";
-import { buildIsCurrent, sourceStamp, stampFilePath } from "./build-stamp";
+import { buildWhenStale } from "./build-stamp";
 import { prepareDatabase } from "./prepare-database";
 import { nextBin, runSupervised } from "./supervised";
 
@@ -17,12 +15,8 @@ async function main() {
   const config = env();
   process.env.NEXT_TELEMETRY_DISABLED = "1";
 
-  if (!buildIsCurrent(root)) {
-    console.log("callboard: building the production app (only when the sources changed)…");
-    const build = spawnSync(nextBin, ["build"], { stdio: "inherit", env: process.env, shell: process.platform === "win32" });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-    writeFileSync(stampFilePath(root), sourceStamp(root));
-  }
+  const built = buildWhenStale(root);
+  if (built !== 0) process.exit(built);
 
   await prepareDatabase();
 

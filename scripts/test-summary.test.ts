@@ -47,6 +47,14 @@ describe("summarise", () => {
     expect(skipped.lines[0]).toBe("unit on PostgreSQL: skipped (No PostgreSQL server found)");
   });
 
+  it("counts a preparation step only when it fails", () => {
+    const dir = dirWith({});
+    const built = summarise([{ name: "production build", exitCode: 0, preparation: true, seconds: 50 }], dir);
+    expect(built).toMatchObject({ total: "0 passed, 0 failed", failed: false, lines: ["production build: done (50.0 s)"] });
+    const broken = summarise([{ name: "production build", exitCode: 1, preparation: true, seconds: 5 }], dir);
+    expect(broken).toMatchObject({ total: "0 passed, 1 failed", failed: true, lines: ["production build: 0 passed, 1 failed (5.0 s)"] });
+  });
+
   it("counts a crashed runner with no report as a failure, never as nothing", () => {
     const result = summarise([{ name: "e2e", exitCode: 1, report: "playwright", seconds: 0 }], dirWith({}));
     expect(result.total).toBe("0 passed, 1 failed");

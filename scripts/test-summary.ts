@@ -8,6 +8,8 @@ export interface StepOutcome {
   report?: "vitest" | "playwright";
   /** The report's file name in the report directory, when not the runner's own name. */
   reportFile?: string;
+  /** Prepares a later step (the production build): no check of its own, one failed check when it fails. */
+  preparation?: boolean;
   /** Why the step did not run (counted as one skipped check). */
   skipped?: string;
   seconds: number;
@@ -30,6 +32,7 @@ function readReport(file: string): unknown {
 export function countsOf(step: StepOutcome, reportDir: string): Counts {
   if (step.skipped !== undefined) return { passed: 0, failed: 0, skipped: 1 };
   const asOneCheck = { passed: step.exitCode === 0 ? 1 : 0, failed: step.exitCode === 0 ? 0 : 1, skipped: 0 };
+  if (step.preparation) return { ...asOneCheck, passed: 0 };
   if (step.report === "vitest") {
     const parsed = vitestReport.safeParse(readReport(path.join(reportDir, step.reportFile ?? "vitest.json")));
     if (!parsed.success) return asOneCheck;
@@ -56,6 +59,7 @@ export function summarise(steps: StepOutcome[], reportDir: string): { lines: str
     sum.failed += c.failed;
     sum.skipped += c.skipped;
     if (step.skipped !== undefined) return `${step.name}: skipped (${step.skipped})`;
+    if (step.preparation && c.failed === 0) return `${step.name}: done (${step.seconds.toFixed(1)} s)`;
     return `${step.name}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ""} (${step.seconds.toFixed(1)} s)`;
   });
   const total = `${sum.passed} passed, ${sum.failed} failed${sum.skipped ? `, ${sum.skipped} skipped` : ""}`;
