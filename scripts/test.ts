@@ -37,7 +37,9 @@ function withoutPostgres(): string | undefined {
 /** Steps of a stage run at once (each single-threaded, so two use both cores); stages run in order. */
 const stages: Step[][] = [
   [
-    { name: "typecheck", command: bin("tsc"), args: ["--noEmit", "-p", "."] },
+    // TypeScript 7's native compiler checks the project about four times faster than TypeScript 5's
+    // (which Next and ESLint still load through its JavaScript API); one thread, as lint has the other core.
+    { name: "typecheck", command: "node", args: ["node_modules/typescript-native/bin/tsc", "--noEmit", "-p", ".", "--singleThreaded"] },
     { name: "lint", command: bin("eslint"), args: [".", "--max-warnings=0"] },
   ],
   // Both Vitest projects (vitest.config.ts): tests without a database, and database tests on SQLite.
