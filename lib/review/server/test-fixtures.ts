@@ -1,11 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createPrisma } from "@/lib/platform/db/client";
-import { applyMigrations } from "@/lib/platform/db/schema-engine";
-import { loadDemo } from "@/lib/demo/server/seed";
-import { copyDatabase, type TestDatabase } from "@/lib/runs/server/worker/test-fixtures/database";
+import { seedDemoRun } from "@/lib/demo/server/seed";
+import { copyDatabase, createDemoTemplate, type TestDatabase } from "@/lib/runs/server/worker/test-fixtures/database";
 import { DEFAULT_QUEUE_FILTER } from "@/lib/review/queue-filter";
 import { buildQueue } from "./build-queue";
 
@@ -25,17 +21,15 @@ export const TEST_MEMBERS = {
  * seconds, so a test file builds one and gives each test a copy (see copyReviewDatabase).
  */
 export async function createReviewTemplate(): Promise<{ file: string; cleanup(): void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "callboard-review-"));
-  const file = path.join(dir, "template.db");
-  await applyMigrations(`file:${file}`);
-  const prisma = createPrisma(`file:${file}`);
-  await loadDemo(prisma);
+  const template = await createDemoTemplate("callboard-review-");
+  const prisma = createPrisma(`file:${template.file}`);
+  await seedDemoRun(prisma);
   for (const member of Object.values(TEST_MEMBERS)) {
     await prisma.user.create({ data: { ...member, deactivatedAt: member.id === TEST_MEMBERS.former.id ? new Date("2026-01-01T00:00:00Z") : null } });
   }
   // Closing the last connection checkpoints the WAL into the file, so the file alone is a full copy.
   await prisma.$disconnect();
-  return { file, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return template;
 }
 
 /** A private copy of the template for one test. */
