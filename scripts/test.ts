@@ -44,9 +44,7 @@ const stages: Step[][] = [
   ],
   // Both Vitest projects (vitest.config.ts): tests without a database, and database tests on SQLite.
   [{ name: "unit and integration", command: bin("vitest"), args: ["run"], report: "vitest" }],
-  // The database tests again, each test database on PostgreSQL (a throwaway cluster, stopped at the end);
-  // beside them the production build the end-to-end tests serve: waiting on PostgreSQL, the tests
-  // leave about a third of the two cores idle, and the build fills it (end-to-end starts a minute sooner).
+  // The database tests again, each test database on PostgreSQL (a throwaway cluster, stopped at the end).
   [
     {
       name: "integration on PostgreSQL",
@@ -57,10 +55,18 @@ const stages: Step[][] = [
       env: { CALLBOARD_TEST_DATABASE: "postgresql", CI_REPORT_NAME: "vitest-postgresql" },
       unavailable: withoutPostgres,
     },
-    { name: "production build", command: bin("tsx"), args: ["scripts/build-when-stale.ts"], preparation: true },
   ],
   [{ name: "end-to-end", command: bin("playwright"), args: ["test"], report: "playwright" }],
 ];
+
+/**
+ * The production build the end-to-end tests serve, started as soon as the typecheck has read
+ * `.next/types` (a build rewrites `.next`) and run beside the steps after it: lint, then the Vitest
+ * runs, leave part of the two cores idle, and the build fills it. End-to-end waits for it.
+ */
+const BUILD: Step = { name: "production build", command: bin("tsx"), args: ["scripts/build-when-stale.ts"], preparation: true };
+const BUILD_AFTER = "typecheck";
+const BUILD_BEFORE = "end-to-end";
 
 rmSync(".reports", { recursive: true, force: true });
 mkdirSync(".reports", { recursive: true });
@@ -69,20 +75,26 @@ const env = { ...process.env, CI_REPORTS: "1", NEXT_TELEMETRY_DISABLED: "1" };
 // Route types and next-env.d.ts come from Next itself; the typecheck needs them on a clean clone.
 spawnSync(bin("next"), ["typegen"], { stdio: "inherit", env });
 
-/** Runs a step; alone it prints as it goes, beside others its output is printed whole when it ends. */
-function run(step: Step, alone: boolean): Promise<StepOutcome> {
+/**
+ * Runs a step. "alone" prints as it goes; "beside" others, its output is printed whole when it ends;
+ * "background", its output waits until the caller prints it (see printed).
+ */
+function run(step: Step, output: "alone" | "beside" | "background"): Promise<StepOutcome & { printed: () => void }> {
   const started = Date.now();
   return new Promise((resolve) => {
+    const alone = output === "alone";
     const child = spawn(step.command, step.args, { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...env, ...step.env } });
-    const output: Buffer[] = [];
-    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+    const chunks: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
     const done = (exitCode: number) => {
-      if (!alone) process.stdout.write(`\n=== ${step.name} ===\n${Buffer.concat(output).toString()}`);
-      resolve({ name: step.name, exitCode, report: step.report, reportFile: step.reportFile, preparation: step.preparation, seconds: (Date.now() - started) / 1000 });
+      const print = () => process.stdout.write(`\n=== ${step.name} ===\n${Buffer.concat(chunks).toString()}`);
+      if (output === "beside") print();
+      const outcome = { name: step.name, exitCode, report: step.report, reportFile: step.reportFile, preparation: step.preparation, seconds: (Date.now() - started) / 1000 };
+      resolve({ ...outcome, printed: output === "background" ? print : () => undefined });
     };
     child.on("error", (error) => {
-      output.push(Buffer.from(`${error.message}\n`));
+      chunks.push(Buffer.from(`${error.message}\n`));
       done(1);
     });
     child.on("close", (code) => done(code ?? 1));
@@ -101,17 +113,39 @@ function notRun(step: Step): StepOutcome | null {
   return { name: step.name, exitCode: 0, skipped: missing.split(":")[0], seconds: 0 };
 }
 
+/** The outcome without its printer, for the summary. */
+function outcomeOf({ printed: _printed, ...outcome }: StepOutcome & { printed: () => void }): StepOutcome {
+  return outcome;
+}
+
 async function main() {
   const outcomes: StepOutcome[] = [];
+  let build: Promise<StepOutcome & { printed: () => void }> | undefined;
   for (const stage of stages) {
     const runnable = stage.filter((step) => {
       const outcome = notRun(step);
       if (outcome) outcomes.push(outcome);
       return outcome === null;
     });
+    if (build && runnable.some((step) => step.name === BUILD_BEFORE)) {
+      const built = await build;
+      built.printed();
+      outcomes.push(outcomeOf(built));
+      build = undefined;
+    }
     if (runnable.length === 1) console.log(`\n=== ${runnable[0].name} ===`);
     else if (runnable.length) console.log(`\n=== ${runnable.map((step) => step.name).join(" and ")}, side by side ===`);
-    outcomes.push(...(await Promise.all(runnable.map((step) => run(step, runnable.length === 1)))));
+    const running = runnable.map((step) => {
+      const result = run(step, runnable.length === 1 ? "alone" : "beside");
+      if (step.name === BUILD_AFTER) build = result.then(() => run(BUILD, "background"));
+      return result;
+    });
+    outcomes.push(...(await Promise.all(running)).map(outcomeOf));
+  }
+  if (build) {
+    const built = await build;
+    built.printed();
+    outcomes.push(outcomeOf(built));
   }
   const { lines, total, failed } = summarise(outcomes, ".reports");
   console.log("");
