@@ -75,23 +75,24 @@ const env = { ...process.env, CI_REPORTS: "1", NEXT_TELEMETRY_DISABLED: "1" };
 // Route types and next-env.d.ts come from Next itself; the typecheck needs them on a clean clone.
 spawnSync(bin("next"), ["typegen"], { stdio: "inherit", env });
 
+/** The outcome of a step, with what it printed when it did not print as it went. */
+type Ran = StepOutcome & { output: string };
+
 /**
- * Runs a step. "alone" prints as it goes; "beside" others, its output is printed whole when it ends;
- * "background", its output waits until the caller prints it (see printed).
+ * Runs a step. "alone" prints as it goes; "beside" others, its output is printed whole when it
+ * ends; "background", the caller prints its output when it waits for it.
  */
-function run(step: Step, output: "alone" | "beside" | "background"): Promise<StepOutcome & { printed: () => void }> {
+function run(step: Step, mode: "alone" | "beside" | "background"): Promise<Ran> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const alone = output === "alone";
-    const child = spawn(step.command, step.args, { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...env, ...step.env } });
+    const child = spawn(step.command, step.args, { stdio: mode === "alone" ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...env, ...step.env } });
     const chunks: Buffer[] = [];
     child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
     const done = (exitCode: number) => {
-      const print = () => process.stdout.write(`\n=== ${step.name} ===\n${Buffer.concat(chunks).toString()}`);
-      if (output === "beside") print();
-      const outcome = { name: step.name, exitCode, report: step.report, reportFile: step.reportFile, preparation: step.preparation, seconds: (Date.now() - started) / 1000 };
-      resolve({ ...outcome, printed: output === "background" ? print : () => undefined });
+      const output = mode === "alone" ? "" : `\n=== ${step.name} ===\n${Buffer.concat(chunks).toString()}`;
+      if (mode === "beside") process.stdout.write(output);
+      resolve({ name: step.name, exitCode, report: step.report, reportFile: step.reportFile, preparation: step.preparation, seconds: (Date.now() - started) / 1000, output });
     };
     child.on("error", (error) => {
       chunks.push(Buffer.from(`${error.message}\n`));
@@ -113,26 +114,23 @@ function notRun(step: Step): StepOutcome | null {
   return { name: step.name, exitCode: 0, skipped: missing.split(":")[0], seconds: 0 };
 }
 
-/** The outcome without its printer, for the summary. */
-function outcomeOf({ printed: _printed, ...outcome }: StepOutcome & { printed: () => void }): StepOutcome {
-  return outcome;
-}
-
 async function main() {
   const outcomes: StepOutcome[] = [];
-  let build: Promise<StepOutcome & { printed: () => void }> | undefined;
+  let build: Promise<Ran> | undefined;
+  const waitForBuild = async () => {
+    if (!build) return;
+    const built = await build;
+    build = undefined;
+    process.stdout.write(built.output);
+    outcomes.push(built);
+  };
   for (const stage of stages) {
     const runnable = stage.filter((step) => {
       const outcome = notRun(step);
       if (outcome) outcomes.push(outcome);
       return outcome === null;
     });
-    if (build && runnable.some((step) => step.name === BUILD_BEFORE)) {
-      const built = await build;
-      built.printed();
-      outcomes.push(outcomeOf(built));
-      build = undefined;
-    }
+    if (runnable.some((step) => step.name === BUILD_BEFORE)) await waitForBuild();
     if (runnable.length === 1) console.log(`\n=== ${runnable[0].name} ===`);
     else if (runnable.length) console.log(`\n=== ${runnable.map((step) => step.name).join(" and ")}, side by side ===`);
     const running = runnable.map((step) => {
@@ -140,13 +138,9 @@ async function main() {
       if (step.name === BUILD_AFTER) build = result.then(() => run(BUILD, "background"));
       return result;
     });
-    outcomes.push(...(await Promise.all(running)).map(outcomeOf));
+    outcomes.push(...(await Promise.all(running)));
   }
-  if (build) {
-    const built = await build;
-    built.printed();
-    outcomes.push(outcomeOf(built));
-  }
+  await waitForBuild();
   const { lines, total, failed } = summarise(outcomes, ".reports");
   console.log("");
   for (const line of lines) console.log(line);
