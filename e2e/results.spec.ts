@@ -125,14 +125,13 @@ test("a run of six criteria fits: calls stay pinned while criteria scroll, heade
   const scroller = page.getByRole("region", { name: "Tool calls in this run, scrolls sideways" });
   await expect(page.getByTestId("scroll-cue")).toBeVisible();
   const callLink = calls.locator("tbody tr").first().getByRole("link", { name: /^Call \d+ of / });
-  // The table may still be rendering the finished run: measure the link once it is there.
-  await expect(callLink).toBeVisible();
-  const before = await callLink.boundingBox();
-  expect(before).not.toBeNull();
+  // The finished run's table may render again between two reads (a row replaced has no box): measure until a box is there.
+  const leftOf = async () => (await callLink.boundingBox())?.x ?? null;
+  let before: number | null = null;
+  await expect.poll(async () => (before = await leftOf())).not.toBeNull();
   await page.getByRole("button", { name: "More columns to the right →" }).click();
   await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(100);
-  const after = await callLink.boundingBox();
-  expect(after?.x).toBeCloseTo(before?.x ?? -1, 0);
+  await expect.poll(leftOf).toBeCloseTo(before ?? -1, 0);
   await expect(callLink).toBeInViewport();
 
   // With Verdict = Fail, every listed call shows a failing result, and the other results are muted.
