@@ -1,11 +1,13 @@
 /**
  * `npm test`: typecheck and lint side by side, unit and integration tests (every database test on
- * SQLite, then again on PostgreSQL), then end-to-end tests in a real browser. Every step runs even
+ * SQLite), then end-to-end tests in a real browser with the database tests again on PostgreSQL
+ * beside them. Every step runs even
  * when an earlier one failed, so one run shows everything that is wrong; the last line totals all
  * suites from the runners' JSON reports, as `N passed, N failed`.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import { postgresBinDir } from "../lib/platform/db/pg-cluster";
 import { summarise, type StepOutcome } from "./test-summary";
 
@@ -19,6 +21,8 @@ interface Step {
   /** Prepares a later step: counted only when it fails. */
   preparation?: boolean;
   env?: Record<string, string>;
+  /** Runs at a lower CPU priority, on what the other steps of its stage leave idle. */
+  yields?: boolean;
   /** Why the step cannot run on this machine, if it cannot. */
   unavailable?: () => string | undefined;
 }
@@ -34,7 +38,10 @@ function withoutPostgres(): string | undefined {
   }
 }
 
-/** Steps of a stage run at once (each single-threaded, so two use both cores); stages run in order. */
+/**
+ * Steps of a stage run at once, stages in order. The first step that does not yield prints as it
+ * goes, the others when the stage ends.
+ */
 const stages: Step[][] = [
   [
     // TypeScript 7's native compiler checks the project about four times faster than TypeScript 5's
@@ -44,8 +51,11 @@ const stages: Step[][] = [
   ],
   // Both Vitest projects (vitest.config.ts): tests without a database, and database tests on SQLite.
   [{ name: "unit and integration", command: bin("vitest"), args: ["run"], report: "vitest" }],
-  // The database tests again, each test database on PostgreSQL (a throwaway cluster, stopped at the end).
   [
+    // The database tests again, each test database on PostgreSQL (a throwaway cluster, stopped at the end).
+    // End-to-end leaves about a quarter of the two cores idle while it waits on the browser and the
+    // server, and this run fills it: a minute less than one after the other. It yields the CPU so
+    // that the pages' timings are not squeezed.
     {
       name: "integration on PostgreSQL",
       command: bin("vitest"),
@@ -54,15 +64,16 @@ const stages: Step[][] = [
       reportFile: "vitest-postgresql.json",
       env: { CALLBOARD_TEST_DATABASE: "postgresql", CI_REPORT_NAME: "vitest-postgresql" },
       unavailable: withoutPostgres,
+      yields: true,
     },
+    { name: "end-to-end", command: bin("playwright"), args: ["test"], report: "playwright" },
   ],
-  [{ name: "end-to-end", command: bin("playwright"), args: ["test"], report: "playwright" }],
 ];
 
 /**
  * The production build the end-to-end tests serve, started as soon as the typecheck has read
- * `.next/types` (a build rewrites `.next`) and run beside the steps after it: lint, then the Vitest
- * runs, leave part of the two cores idle, and the build fills it. End-to-end waits for it.
+ * `.next/types` (a build rewrites `.next`) and run beside the steps after it: lint and the SQLite
+ * run leave part of the two cores idle, and the build fills it. End-to-end waits for it.
  */
 const BUILD: Step = { name: "production build", command: bin("tsx"), args: ["scripts/build-when-stale.ts"], preparation: true };
 const BUILD_AFTER = "typecheck";
@@ -78,20 +89,18 @@ spawnSync(bin("next"), ["typegen"], { stdio: "inherit", env });
 /** The outcome of a step, with what it printed when it did not print as it went. */
 type Ran = StepOutcome & { output: string };
 
-/**
- * Runs a step. "alone" prints as it goes; "beside" others, its output is printed whole when it
- * ends; "background", the caller prints its output when it waits for it.
- */
-function run(step: Step, mode: "alone" | "beside" | "background"): Promise<Ran> {
+/** Runs a step: "live" prints as it goes; "captured", the caller prints its output. */
+function run(step: Step, mode: "live" | "captured"): Promise<Ran> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { stdio: mode === "alone" ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...env, ...step.env } });
+    const child = spawn(step.command, step.args, { stdio: mode === "live" ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...env, ...step.env } });
+    // Set before the runner has loaded, so the processes it starts (test workers, PostgreSQL) inherit it.
+    if (step.yields && child.pid !== undefined) setPriority(child.pid, 10);
     const chunks: Buffer[] = [];
     child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
     const done = (exitCode: number) => {
-      const output = mode === "alone" ? "" : `\n=== ${step.name} ===\n${Buffer.concat(chunks).toString()}`;
-      if (mode === "beside") process.stdout.write(output);
+      const output = mode === "live" ? "" : `\n=== ${step.name} ===\n${Buffer.concat(chunks).toString()}`;
       resolve({ name: step.name, exitCode, report: step.report, reportFile: step.reportFile, preparation: step.preparation, seconds: (Date.now() - started) / 1000, output });
     };
     child.on("error", (error) => {
@@ -131,14 +140,18 @@ async function main() {
       return outcome === null;
     });
     if (runnable.some((step) => step.name === BUILD_BEFORE)) await waitForBuild();
-    if (runnable.length === 1) console.log(`\n=== ${runnable[0].name} ===`);
-    else if (runnable.length) console.log(`\n=== ${runnable.map((step) => step.name).join(" and ")}, side by side ===`);
+    if (!runnable.length) continue;
+    const live = runnable.find((step) => !step.yields) ?? runnable[0];
+    const beside = runnable.filter((step) => step !== live).map((step) => step.name);
+    console.log(`\n=== ${live.name}${beside.length ? `, with ${beside.join(" and ")} beside it` : ""} ===`);
     const running = runnable.map((step) => {
-      const result = run(step, runnable.length === 1 ? "alone" : "beside");
-      if (step.name === BUILD_AFTER) build = result.then(() => run(BUILD, "background"));
+      const result = run(step, step === live ? "live" : "captured");
+      if (step.name === BUILD_AFTER) build = result.then(() => run(BUILD, "captured"));
       return result;
     });
-    outcomes.push(...(await Promise.all(running)));
+    const ran = await Promise.all(running);
+    for (const { output } of ran) process.stdout.write(output);
+    outcomes.push(...ran);
   }
   await waitForBuild();
   const { lines, total, failed } = summarise(outcomes, ".reports");
