@@ -10,7 +10,7 @@ async function storedCounts(page: Page): Promise<{ criteria: number; runs: numbe
 }
 
 const MEASURABLE = "Tool call fails if an argument is missing or has the wrong type";
-const UNMEASURABLE = "Reward tool calls that are polite and witty";
+const UNMEASURABLE = "Reward tool calls that are witty";
 
 test("a criterion being written says what it will be measured by, and is previewed on five calls without being stored", async ({ page }) => {
   const before = await storedCounts(page);
@@ -77,8 +77,15 @@ test("the new-run form shows what each chosen criterion will be measured by, war
 
   await run.getByLabel(/Thanks the customer/).check();
   await expect(plan.getByTestId("measured-by")).toHaveCount(2);
-  await expect(plan.getByRole("alert")).toHaveText("The built-in judge cannot measure this criterion: every result would be not applicable. Try an LLM judge or rephrase it.");
+  // Politeness is meaning: no rule reads it, and the form says which judges do.
+  await expect(plan.getByRole("alert")).toHaveText(
+    "The built-in judge cannot read helpfulness and tone: every result would be not applicable. Choose an LLM judge (OpenAI-compatible or Anthropic) for this criterion.",
+  );
   await expect(run.getByRole("alert").last()).toContainText("One chosen criterion cannot be measured by Built-in checks in this mode");
+  // With only that criterion chosen, the run would have no verdict at all.
+  await run.getByLabel(/Penalize tool calls whose arguments do not match the tool's JSON Schema/).uncheck();
+  await expect(run.getByRole("alert").last()).toContainText("Built-in checks measures none of the chosen criteria in this mode");
+  await run.getByLabel(/Penalize tool calls whose arguments do not match the tool's JSON Schema/).check();
 
   await run.getByLabel("One upload").check();
   await run.getByLabel(/^Immediate/).check();

@@ -64,9 +64,11 @@ test("each criterion says what the built-in judge will measure, and which it can
 
   const list = page.getByRole("list", { name: "Criteria" });
   const witty = list.getByRole("listitem", { name: "Witty calls", exact: true }).getByTestId("checks-plan");
-  await expect(witty).toContainText("not measurable, use an LLM judge");
+  // Tone is meaning: the built-in judge says it does not measure it, and which judge does.
+  await expect(witty).toContainText("Built-in judge: not measured (helpfulness and tone needs an LLM judge)");
   await witty.locator("summary").click();
-  await expect(witty).toContainText('every call would be "not applicable"');
+  await expect(witty).toContainText('Every call would be "not applicable"');
+  await expect(witty).toContainText("choose OpenAI-compatible or Anthropic");
 
   await form.getByLabel("Criterion").fill("Penalize tool calls that fail with an error");
   await form.getByLabel(/Title/).fill("Calls that error");

@@ -16,7 +16,7 @@ import { evaluateAgentWithChecks, type AgentCriterion } from "@/lib/judging/judg
 import { responseStatus } from "@/lib/judging/judges/checks/response-status";
 import { load, rankingAccuracy, sameModelPairs, type Attempt } from "./bench-agent-ranking";
 
-const DEFAULT_CRITERION = "Reward agents that accomplish the user's goal correctly, following their policy, without errors or wasted steps";
+const DEFAULT_CRITERION = "Reward agents that behave well overall";
 
 function parseArgs(argv: string[]) {
   const options = { cases: "", criteria: DEFAULT_CRITERION, json: false, sameModel: false };

@@ -7,11 +7,17 @@
  * All of them read structure (roles, calls, responses, arguments) or the judge's small
  * multilingual reply lists; none names a tool or a domain.
  */
-import type { AgentCheck, AgentHit, AgentContext } from "@/lib/judging/judges/agent/checks";
+import type { AgentCheck, AgentHit, AgentContext, AgentTopic } from "@/lib/judging/judges/agent/checks";
 import type { TranscriptCall } from "@/lib/judging/judges/agent/calls";
 import { canonicalArguments } from "@/lib/judging/judges/checks/canonical";
 import { isAffirmative } from "@/lib/judging/judges/checks/conversation";
 import type { CanonicalMessage, JsonValue } from "@/lib/transcripts/types";
+
+/**
+ * A candidate is studied against whatever the criterion under study names (bench-agent-signals.ts):
+ * it runs for every structural topic. The user's goal itself is meaning-level and has no check.
+ */
+const CANDIDATE_TOPICS: readonly AgentTopic[] = ["exploration", "efficiency", "faithfulness", "stopping", "errors", "confirmation", "tool-use"];
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -41,7 +47,7 @@ function counting(id: string, title: string, explanation: string, penalty: numbe
   return {
     id,
     title,
-    topics: ["goal"],
+    topics: CANDIDATE_TOPICS,
     explanation,
     run(context) {
       return find(context)
@@ -258,7 +264,7 @@ const wordMatches = (value: string, said: string) => value === said || (value.le
 export const betterOptionShown: AgentCheck = {
   id: "better-option-shown",
   title: "Chose an option the user's words fit less",
-  topics: ["goal"],
+  topics: CANDIDATE_TOPICS,
   explanation:
     "A change picks one of several options a tool listed (objects of the same shape; the one whose identifier is an argument), while another option has more values the user said (\"red\", \"34 inch\").",
   run({ messages, calls }) {
@@ -303,7 +309,7 @@ function exploration(id: string, beforeFirstChange: boolean, enough: number): Ag
   return {
     id,
     title: `Explored little (${beforeFirstChange ? "before the first change" : "whole transcript"}, enough from ${enough})`,
-    topics: ["goal", "exploration"],
+    topics: CANDIDATE_TOPICS,
     explanation: "Fewer distinct lookups that answered, a larger penalty.",
     run({ messages, calls }) {
       if (!messages.some((message) => message.role === "user")) return [];

@@ -65,7 +65,7 @@ describe("variants of the built-in checks", () => {
   });
 
   it("judges with the given checks only", () => {
-    const criterion: AgentCriterion = { kind: "reward", scale: "continuous", condition: "accomplish the user's goal" };
+    const criterion: AgentCriterion = { kind: "reward", scale: "continuous", condition: "behave well overall" };
     const content = {
       messages: [
         { role: "user", content: "Please change my order to the blue one, size medium, thanks" },
@@ -82,7 +82,7 @@ describe("variants of the built-in checks", () => {
 
 const context = (messages: CanonicalMessage[], tools = [tool("get_item", { id: { type: "string" } }), tool("exchange_item", { item_id: { type: "string" } }, [], "Exchange an item.")]) => {
   const content = { messages, tools };
-  const criterion: AgentCriterion = { kind: "reward", scale: "continuous", condition: "accomplish the user's goal" };
+  const criterion: AgentCriterion = { kind: "reward", scale: "continuous", condition: "behave well overall" };
   return (check: (typeof CANDIDATE_CHECKS)[number]) => evaluateAgentWithChecks({ criterion, content }, [check]).findings;
 };
 

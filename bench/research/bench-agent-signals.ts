@@ -24,7 +24,7 @@ import { transcriptCalls } from "@/lib/judging/judges/agent/calls";
 import { allPairs, load, rankingAccuracy, sameModelPairs, type Attempt, type PairFilter } from "../../scripts/bench-agent-ranking";
 import { CANDIDATE_CHECKS } from "./bench-agent-candidates";
 
-const CRITERION = "Reward agents that accomplish the user's goal correctly, following their policy, without errors or wasted steps";
+const CRITERION = "Reward agents that behave well overall";
 
 export function applyVariant(spec: string, base: readonly AgentCheck[], candidates: readonly AgentCheck[]): AgentCheck[] {
   const checks = [...base];

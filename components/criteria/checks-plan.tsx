@@ -7,7 +7,9 @@ export function ChecksPlan({ plan }: { plan: ChecksPlanDescription }) {
   return (
     <details className="mt-2 text-xs text-slate-700" data-testid="checks-plan">
       <summary className={`cursor-pointer ${plan.measurable ? "text-slate-700" : "font-medium text-amber-800"}`}>
-        {plan.measurable ? `Built-in judge: ${plan.topics.join(", ")} (${plan.checks.length} check${plan.checks.length > 1 ? "s" : ""})` : "Built-in judge: not measurable, use an LLM judge"}
+        {plan.measurable
+          ? `Built-in judge: ${plan.topics.join(", ")} (${plan.checks.length} check${plan.checks.length > 1 ? "s" : ""})${plan.unread.length ? `; not measured: ${plan.unread.join(", ")}` : ""}`
+          : `Built-in judge: not measured${plan.unread.length ? ` (${plan.unread.join(", ")} needs an LLM judge)` : ", use an LLM judge"}`}
       </summary>
       <p className="mt-1 max-w-prose">{plan.summary}</p>
       {plan.checks.length ? (

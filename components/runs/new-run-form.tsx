@@ -198,7 +198,9 @@ export function NewRunForm({ criteria, uploads, judges, catalogue, toolNames }: 
 
       {unmeasurable ? (
         <p role="alert" className="text-sm text-amber-900">
-          {unmeasurable === 1 ? "One chosen criterion" : `${unmeasurable} chosen criteria`} cannot be measured by {judge?.label ?? "this judge"} in this mode: {unmeasurable === 1 ? "its" : "their"} results would all be not applicable. See above.
+          {unmeasurable === plans.length
+            ? `${judge?.label ?? "This judge"} measures none of the chosen criteria in this mode: the run would give no verdict at all, only "not applicable". See above for the judge that can.`
+            : `${unmeasurable === 1 ? "One chosen criterion" : `${unmeasurable} chosen criteria`} cannot be measured by ${judge?.label ?? "this judge"} in this mode: ${unmeasurable === 1 ? "its" : "their"} results would all be not applicable. See above.`}
         </p>
       ) : null}
       {error ? <p role="alert" className="text-sm text-rose-800">{error}</p> : null}

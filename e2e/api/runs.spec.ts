@@ -130,9 +130,13 @@ test("criteria given as text are reused by the next run, and criterion ids work 
   expect(secondSummary.criteria.map((c) => c.id)).toEqual([criterion!.id]);
 
   // A criterion the built-in judge cannot measure starts a run all the same, with the warning the new-run form shows.
-  const unmeasurable = await request.post("/api/runs", { data: { transcripts: "all", criteria: [text, `Reward tool calls that are polite and witty (${Date.now()})`], mode: "immediate" } });
+  const unmeasurable = await request.post("/api/runs", { data: { transcripts: "all", criteria: [text, `Reward tool calls that are witty (${Date.now()})`], mode: "immediate" } });
   expect(unmeasurable.status()).toBe(201);
   expect((await unmeasurable.json()).warnings).toEqual([{ path: "criteria[1]", message: expect.stringContaining("cannot measure this criterion") }]);
+  // One about the policy: no rule reads it, and the warning names the judges that do.
+  const policy = await request.post("/api/runs", { data: { transcripts: "all", criteria: [`Reward tool calls that follow the policy in the system prompt (${Date.now()})`], mode: "immediate" } });
+  expect(policy.status()).toBe(201);
+  expect((await policy.json()).warnings).toEqual([{ path: "criteria[0]", message: expect.stringContaining("cannot read policy compliance") }]);
 });
 
 test("bad requests get 400 with JSON paths; what does not exist or cannot run gets 422", async ({ request }) => {

@@ -5,13 +5,19 @@ import type { JudgeChoice } from "./measured-by";
 
 const checks: JudgeChoice = { kind: "checks", label: "Built-in checks", id: "checks", configured: true };
 const MEASURABLE = "Tool call passes if every identifier in its arguments comes from the user or from an earlier tool result";
-const UNMEASURABLE = "Reward tool calls that are polite and witty";
+const UNMEASURABLE = "Reward tool calls that are witty";
 const RESPONSE_ONLY = "Penalize tool calls whose response reports an error";
 
 describe("criterionWarnings", () => {
   it("warns of a criterion the built-in judge cannot measure, by its place in the request", () => {
     const warnings = criterionWarnings(checks, [MEASURABLE, UNMEASURABLE], "auto", CHECK_INFOS);
     expect(warnings).toEqual([{ path: "criteria[1]", message: expect.stringContaining("cannot measure this criterion") }]);
+  });
+
+  it("warns of a criterion about what no rule can read, naming the judges that can", () => {
+    expect(criterionWarnings(checks, ["Reward tool calls that follow the policy in the system prompt"], "auto", CHECK_INFOS)).toEqual([
+      { path: "criteria[0]", message: "The built-in judge cannot read policy compliance: every result would be not applicable. Choose an LLM judge (OpenAI-compatible or Anthropic) for this criterion." },
+    ]);
   });
 
   it("warns of a criterion about the response only when the mode never sees the response", () => {

@@ -37,7 +37,7 @@ describe("describeMeasurement with the built-in judge", () => {
   });
 
   it("refuses nothing but warns when no check applies, whatever the mode", () => {
-    for (const text of ["Reward tool calls that are polite and witty", "Tool call passes if the agent greets the customer by name"]) {
+    for (const text of ["Reward tool calls that are witty", "Tool call passes if the agent greets the customer by name"]) {
       for (const mode of ["auto", "immediate", "hindsight", "both"] as const) {
         const described = plan(checks, text, mode);
         expect(described.measurable).toBe(false);
@@ -45,6 +45,26 @@ describe("describeMeasurement with the built-in judge", () => {
         expect(described.warning).toBe("The built-in judge cannot measure this criterion: every result would be not applicable. Try an LLM judge or rephrase it.");
       }
     }
+  });
+
+  it("says before anything runs that policy, goal, facts and tone are not measured, and which judge reads them", () => {
+    const policy = plan(checks, "Reward tool calls that follow the airline policy in the system prompt");
+    expect(policy).toMatchObject({ measurable: false, measuredBy: "Built-in judge: not measured. Policy compliance: no rule can read it." });
+    expect(policy.warning).toBe("The built-in judge cannot read policy compliance: every result would be not applicable. Choose an LLM judge (OpenAI-compatible or Anthropic) for this criterion.");
+    expect(policy.checks?.summary).toContain("Policy compliance needs an LLM judge: choose OpenAI-compatible or Anthropic.");
+    const goal = describeMeasurement(checks, "Reward agents that accomplish the user's goal", "auto", CHECK_INFOS);
+    expect(goal).toMatchObject({ ok: true, measurable: false, measuredBy: "Built-in judge: not measured. Whether the user's goal was accomplished: no rule can read it." });
+    // A model reads them.
+    expect(plan(openai, "Reward tool calls that follow the airline policy in the system prompt").measurable).toBe(true);
+  });
+
+  it("measures the part it can see of a criterion that also asks about the policy, and says what is left", () => {
+    const mixed = plan(checks, "Tool call fails if it breaks the policy or changes data without the user's confirmation");
+    expect(mixed.measurable).toBe(true);
+    expect(mixed.checks?.checks.map((check) => check.id)).toEqual(["unconfirmed-action"]);
+    expect(mixed.details.at(-1)).toBe(
+      "Policy compliance is not measured: a result is a verdict only when the checks find a problem, otherwise it is not applicable. An LLM judge (OpenAI-compatible or Anthropic) reads it.",
+    );
   });
 
   it("measures every criterion of the library", () => {
@@ -89,7 +109,8 @@ describe("describeMeasurement of agent-level criteria", () => {
   });
 
   it("warns when no agent check applies, and when Composo is chosen", () => {
-    expect(plan(checks, "Reward agents that write in a friendly tone")).toMatchObject({ measurable: false, warning: expect.stringContaining("cannot measure this agent criterion") });
+    expect(plan(checks, "Reward agents that dance the tango")).toMatchObject({ measurable: false, warning: expect.stringContaining("cannot measure this agent criterion") });
+    expect(plan(checks, "Reward agents that write in a friendly tone")).toMatchObject({ measurable: false, warning: expect.stringContaining("cannot read helpfulness and tone") });
     const composo: JudgeChoice = { kind: "composo", label: "Composo", id: "composo", configured: true };
     expect(plan(composo, "Agent passes if it stops when done")).toMatchObject({ measurable: false, warning: expect.stringContaining("cannot judge agent-level criteria") });
     expect(plan(openai, "Agent passes if it stops when done").measuredBy).toBe("Judged by the model gpt-4.1-mini (OpenAI-compatible), given the whole transcript.");

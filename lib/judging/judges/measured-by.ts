@@ -49,7 +49,26 @@ function judgedBy(judge: JudgeChoice): string {
   return judge.model ? `the model ${judge.model} (${judge.label})` : `${judge.label} (${judge.id})`;
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "Built-in judge: not measured (policy compliance needs an LLM judge)." and its warning, for what no check can read. */
+function unreadPlan(plan: ChecksPlanDescription, what: string, details: string[]): MeasurementPlan {
+  return {
+    ok: true,
+    measurable: false,
+    measuredBy: `Built-in judge: not measured. ${capitalised(plan.unread.join(", "))}: no rule can read ${plan.unread.length > 1 ? "them" : "it"}.`,
+    details,
+    warning: `The built-in judge cannot read ${plan.unread.join(" or ")}: every result would be not applicable. Choose an LLM judge (OpenAI-compatible or Anthropic) for this ${what}.`,
+    checks: plan,
+  };
+}
+
+/** A measurable plan that also asks what no check reads: only a problem the checks find gives a verdict. */
+const PARTLY_UNREAD = (plan: ChecksPlanDescription) =>
+  `${capitalised(plan.unread.join(", "))} ${plan.unread.length > 1 ? "are" : "is"} not measured: a result is a verdict only when the checks find a problem, otherwise it is not applicable. An LLM judge (OpenAI-compatible or Anthropic) reads it.`;
+
 function checksPlan(plan: ChecksPlanDescription, mode: RunMode): MeasurementPlan {
+  if (!plan.measurable && plan.unread.length) return unreadPlan(plan, "criterion", [plan.summary]);
   if (!plan.measurable) {
     return {
       ok: true,
@@ -79,7 +98,7 @@ function checksPlan(plan: ChecksPlanDescription, mode: RunMode): MeasurementPlan
         : `Partly depends on the tool's response: ${after.map((check) => check.title.toLowerCase()).join(", ")} only in hindsight; before the response (immediate) the other ${plan.checks.length - after.length} of ${plan.checks.length} checks apply.`,
     );
   }
-  details.push("Anything else the criterion asks for is not measured by these checks: use an LLM judge for it.");
+  details.push(plan.unread.length ? PARTLY_UNREAD(plan) : "Anything else the criterion asks for is not measured by these checks: use an LLM judge for it.");
   return { ok: true, measurable: !(onlyImmediate && plan.immediate === "not-measurable"), measuredBy, details, warning, checks: plan };
 }
 
@@ -110,11 +129,12 @@ const WHOLE_TRANSCRIPT = "An agent-level criterion: judged once per transcript, 
 function agentMeasurement(judge: JudgeChoice, criterion: Criterion): MeasurementPlan {
   if (judge.kind === "checks") {
     const plan = describeAgentChecksPlan(criterion.condition);
+    if (!plan.measurable && plan.unread.length) return unreadPlan(plan, "agent criterion", [plan.summary, WHOLE_TRANSCRIPT]);
     if (!plan.measurable) {
       return { ok: true, measurable: false, measuredBy: "Measured by nothing: no built-in agent check applies.", details: [plan.summary, WHOLE_TRANSCRIPT], warning: "The built-in judge cannot measure this agent criterion: every result would be not applicable. Try an LLM judge or rephrase it.", checks: plan };
     }
     const checks = plan.checks.map((check) => check.title.toLowerCase()).join(", ");
-    return { ok: true, measurable: true, measuredBy: `Measured by the built-in agent checks on ${plan.topics.join(", ")}: ${checks}.`, details: [WHOLE_TRANSCRIPT, "Anything else the criterion asks for is not measured by these checks: use an LLM judge for it."], warning: null, checks: plan };
+    return { ok: true, measurable: true, measuredBy: `Measured by the built-in agent checks on ${plan.topics.join(", ")}: ${checks}.`, details: [WHOLE_TRANSCRIPT, plan.unread.length ? PARTLY_UNREAD(plan) : "Anything else the criterion asks for is not measured by these checks: use an LLM judge for it."], warning: null, checks: plan };
   }
   if (judge.kind === "composo") {
     return { ok: true, measurable: false, measuredBy: `Not measurable by ${judgedBy(judge)}: it judges tool calls only.`, details: [WHOLE_TRANSCRIPT], warning: "The Composo judge cannot judge agent-level criteria: every result would be an error. Choose the built-in, OpenAI-compatible or Anthropic judge.", checks: null };

@@ -166,7 +166,7 @@ describe("startRun: roles and judges", () => {
   });
 
   it("starts a run with criteria the judge cannot measure, and says which, by their place in the request", async () => {
-    const witty = "Reward tool calls that are polite and witty";
+    const witty = "Reward tool calls that are witty";
     const errors = "Penalize tool calls whose response reports an error";
     const run = await start({ criteria: [criteria[0].id, witty, errors], mode: "immediate" });
     expect(run.total).toBeGreaterThan(0);

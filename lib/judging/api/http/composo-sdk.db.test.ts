@@ -166,7 +166,7 @@ describe("the Composo SDK against /api/v1/evals", () => {
           bad: instance("bad", "Order W1 has been cancelled successfully.", "Error: order W1 cannot be cancelled"),
         },
       },
-      evaluation_criteria: "Reward agents that accomplish the user's goal without errors",
+      evaluation_criteria: "Reward agents that stay faithful to tool results and leave no error unrecovered",
     };
     const answer = await sdkPost(token, "/api/v1/evals/trace", body);
     const parsed = multiAgentTraceResponse.parse(answer);
@@ -178,7 +178,7 @@ describe("the Composo SDK against /api/v1/evals", () => {
     expect(support.summary_statistics).toMatchObject({ min: bad.score, max: good.score });
     expect(scoreResponse.parse(answer).score).toBeCloseTo(((good.score ?? 0) + (bad.score ?? 0)) / 2);
 
-    const passFail = await sdkPost(token, "/api/v1/evals/trace", { ...body, evaluation_criteria: "Agent passes if it accomplishes the user's goal without errors" });
+    const passFail = await sdkPost(token, "/api/v1/evals/trace", { ...body, evaluation_criteria: "Agent passes if it stays faithful to tool results and leaves no error unrecovered" });
     expect(passFail).toMatchObject({ score: 0, passed: false, results_by_agent_name: { support: { results_by_agent_instance_id: { good: { passed: true }, bad: { passed: false } } } } });
   });
 

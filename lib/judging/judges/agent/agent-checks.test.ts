@@ -11,6 +11,8 @@ const tools = [
 const system: CanonicalMessage = { role: "system", content: "Before taking any action that changes an order, obtain explicit user confirmation (yes) to proceed." };
 const reward = (condition: string): AgentCriterion => ({ kind: "reward", scale: "continuous", condition });
 const GOAL = reward("accomplish the user's goal correctly, following their policy, without errors or wasted steps");
+// No subject named: every structural topic.
+const OVERALL = reward("behave well overall");
 
 function transcript(...messages: CanonicalMessage[]) {
   return { messages: [system, ...messages], tools };
@@ -32,12 +34,22 @@ const good = transcript(
 
 describe("agent-level checks judge", () => {
   it("scores a clean attempt high and explains what it measured", () => {
-    const judged = evaluateAgentWithChecks({ criterion: GOAL, content: good });
+    const judged = evaluateAgentWithChecks({ criterion: OVERALL, content: good });
     expect(judged).toMatchObject({ applicable: true });
     expect(judged.score).toBeGreaterThanOrEqual(0.8);
-    // One lookup before the change grades exploration; it is not a defect.
+    // One lookup before the change grades exploration; it is a note, not a problem.
     expect(judged.findings).toEqual([expect.objectContaining({ check: "acted-before-looking", severity: "info" })]);
-    expect(judged.explanation).toContain("pursuing the user's goal");
+    expect(judged.explanation).toContain("exploring before acting");
+    expect(judged.explanation).toContain("Found no problem (and 1 note)");
+  });
+
+  it("leaves the user's goal and the policy to an LLM judge: not applicable unless a check it names finds a problem", () => {
+    const clean = evaluateAgentWithChecks({ criterion: GOAL, content: good });
+    expect(clean).toMatchObject({ applicable: false, score: null });
+    expect(clean.explanation).toContain("Policy compliance and whether the user's goal was accomplished need an LLM judge: choose OpenAI-compatible or Anthropic.");
+    const goalOnly = evaluateAgentWithChecks({ criterion: reward("accomplish the user's goal"), content: good });
+    expect(goalOnly).toMatchObject({ applicable: false, measuredBy: [] });
+    expect(goalOnly.explanation).toMatch(/^Built-in judge: not measured\./);
   });
 
   it("ranks a failed attempt below: an unrecovered rejection and a final answer that claims success", () => {
@@ -49,9 +61,13 @@ describe("agent-level checks judge", () => {
       result("2", "Error: order W1 cannot be cancelled"),
       { role: "assistant", content: "Order W1 has been cancelled successfully." },
     );
-    const judged = evaluateAgentWithChecks({ criterion: GOAL, content: bad });
+    const judged = evaluateAgentWithChecks({ criterion: OVERALL, content: bad });
     expect(judged.score).toBeLessThan(0.5);
     expect(judged.findings.map((finding) => finding.check)).toEqual(expect.arrayContaining(["unrecovered-error", "unsupported-answer"]));
+    // A problem the goal criterion names (an error) is evidence, and the explanation says what was not measured.
+    const goal = evaluateAgentWithChecks({ criterion: GOAL, content: bad });
+    expect(goal).toMatchObject({ applicable: true });
+    expect(goal.explanation).toContain("Not measured: policy compliance and whether the user's goal was accomplished need an LLM judge");
   });
 
   it("finds a request the agent left unanswered and repeated calls", () => {
@@ -64,24 +80,26 @@ describe("agent-level checks judge", () => {
       { role: "assistant", content: "Order W1 is pending. Shall I cancel it?" },
       { role: "user", content: "Yes, please cancel it." },
     );
-    const judged = evaluateAgentWithChecks({ criterion: GOAL, content: stopped });
+    const judged = evaluateAgentWithChecks({ criterion: OVERALL, content: stopped });
     expect(judged.findings.map((finding) => finding.check)).toEqual(expect.arrayContaining(["unanswered-request", "repeated-call"]));
-    // After the user speaks, the same lookup is a fresh look: they may have changed what it reads.
+    // After a change of state, the same lookup checks the change: no repeat.
     const rechecked = transcript(
-      { role: "user", content: "Is order W1 shipped yet?" },
+      { role: "user", content: "Please cancel order W1." },
       call("1", "get_order", "W1"),
       result("1", '{"order_id": "W1", "status": "pending"}'),
-      { role: "assistant", content: "Not yet. Please confirm the address in the app and tell me." },
-      { role: "user", content: "Done, I confirmed it." },
-      call("2", "get_order", "W1"),
-      result("2", '{"order_id": "W1", "status": "shipped"}'),
-      { role: "assistant", content: "Order W1 has shipped." },
+      { role: "assistant", content: "I will cancel order W1. Shall I proceed?" },
+      { role: "user", content: "Yes." },
+      call("2", "cancel_order", "W1"),
+      result("2", '{"order_id": "W1", "status": "cancelled"}'),
+      call("3", "get_order", "W1"),
+      result("3", '{"order_id": "W1", "status": "cancelled"}'),
+      { role: "assistant", content: "Order W1 is cancelled." },
     );
-    expect(evaluateAgentWithChecks({ criterion: GOAL, content: rechecked }).findings.map((finding) => finding.check)).not.toContain("repeated-call");
+    expect(evaluateAgentWithChecks({ criterion: OVERALL, content: rechecked }).findings.map((finding) => finding.check)).not.toContain("repeated-call");
     // A user who ends the conversation with an end-of-conversation marker is owed no answer.
     for (const marker of ["###STOP###", "###TRANSFER###", "TERMINATE"]) {
       const ended = transcript(...stopped.messages.slice(1, -1), { role: "user", content: `Yes, please cancel it. Thank you.  ${marker}` });
-      expect(evaluateAgentWithChecks({ criterion: GOAL, content: ended }).findings.map((finding) => finding.check)).not.toContain("unanswered-request");
+      expect(evaluateAgentWithChecks({ criterion: OVERALL, content: ended }).findings.map((finding) => finding.check)).not.toContain("unanswered-request");
     }
   });
 
@@ -155,9 +173,21 @@ describe("agent-level checks judge", () => {
       result("2", '{"order_id": "W1", "status": "cancelled"}'),
       { role: "assistant", content: "Order W1 has been cancelled." },
     );
-    const checks = evaluateAgentWithChecks({ criterion: GOAL, content: retried }).findings.map((finding) => finding.check);
+    const checks = evaluateAgentWithChecks({ criterion: OVERALL, content: retried }).findings.map((finding) => finding.check);
     expect(checks).toContain("recovered-error");
     expect(checks).not.toContain("unrecovered-error");
+  });
+
+  it("fails a pass/fail criterion on what its findings show, however mild: agreeing with the call-level verdict", () => {
+    const unconfirmed = transcript({ role: "user", content: "Please cancel order W1." }, call("1", "get_order", "W1"), result("1", '{"order_id": "W1"}'), call("2", "cancel_order", "W1"), result("2", '{"status": "cancelled"}'), {
+      role: "assistant",
+      content: "Order W1 is cancelled.",
+    });
+    const judged = evaluateAgentWithChecks({ criterion: { kind: "fails-if", scale: "binary", condition: "it changes something the user did not explicitly confirm" }, content: unconfirmed });
+    expect(judged).toMatchObject({ applicable: true, passed: false, score: 0 });
+    expect(judged.explanation).toContain("Found 1 problem");
+    expect(judged.explanation).toContain("so the agent fails");
+    expect(evaluateAgentWithChecks({ criterion: { kind: "fails-if", scale: "binary", condition: "it changes something the user did not explicitly confirm" }, content: good })).toMatchObject({ passed: true });
   });
 
   it("is not applicable to what no agent check measures", () => {
@@ -165,8 +195,12 @@ describe("agent-level checks judge", () => {
   });
 
   it("maps agent-level conditions to topics", () => {
-    expect(agentTopics("stop when the task is done")).toEqual(expect.arrayContaining(["stopping", "goal"]));
-    expect(agentTopics("use tools efficiently")).toEqual(expect.arrayContaining(["efficiency", "tool-use"]));
+    expect(agentTopics("stop when the task is done")).toEqual(["stopping"]);
+    expect(agentTopics("ask for confirmation before any change")).toEqual(["confirmation"]);
+    // "Tools" only says where to look; "the right tools" is about tool use itself.
+    expect(agentTopics("use tools efficiently")).toEqual(["efficiency"]);
+    expect(agentTopics("use the right tools efficiently")).toEqual(["efficiency", "tool-use"]);
+    expect(agentTopics("repeat a call it already made")).toEqual(["efficiency"]);
     expect(agentTopics("stay faithful to what tools returned")).toContain("faithfulness");
   });
 });

@@ -15,6 +15,9 @@ describe("agent check catalogue", () => {
     const none = describeAgentChecksPlan("write in a friendly tone");
     expect(none.measurable).toBe(false);
     expect(none.checks).toEqual([]);
-    expect(none.summary).toContain("use an LLM judge");
+    expect(none.summary).toContain("Built-in judge: not measured. Helpfulness and tone needs an LLM judge");
+    const unmapped = describeAgentChecksPlan("dance the tango");
+    expect(unmapped.measurable).toBe(false);
+    expect(unmapped.summary).toContain("use an LLM judge");
   });
 });

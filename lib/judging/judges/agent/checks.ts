@@ -1,12 +1,13 @@
 import type { CanonicalMessage } from "@/lib/transcripts/types";
 import type { Severity } from "../types";
 import { canonicalArguments, sameArguments } from "../checks/canonical";
+import { repeatedRead } from "../checks/repeats";
 import { policyRequiresConfirmation, userConfirmed } from "../checks/conversation";
 import { quote } from "../checks/evidence";
 import type { TranscriptCall } from "./calls";
 
-/** What an agent-level criterion can speak about. */
-export type AgentTopic = "goal" | "exploration" | "efficiency" | "faithfulness" | "stopping" | "errors" | "policy" | "tool-use";
+/** What an agent-level criterion can speak about that its checks can see (meaning-level.ts has the rest). */
+export type AgentTopic = "exploration" | "efficiency" | "faithfulness" | "stopping" | "errors" | "confirmation" | "tool-use";
 
 export interface AgentHit {
   severity: Severity;
@@ -53,7 +54,7 @@ function rejections(calls: readonly TranscriptCall[]): { entry: TranscriptCall &
 export const unrecoveredError: AgentCheck = {
   id: "unrecovered-error",
   title: "Error not recovered from",
-  topics: ["goal", "errors"],
+  topics: ["errors"],
   explanation: "A call the tool rejected, after which the agent never made a call of that tool that succeeded: what the call was for was not done.",
   run({ calls }) {
     return rejections(calls)
@@ -79,44 +80,55 @@ export const recoveredError: AgentCheck = {
   },
 };
 
+/** Why a call repeats an earlier one, by the call-level checks' definitions (duplicate-call, futile-retry), or null. */
+function repeatOf(calls: readonly TranscriptCall[], index: number, usersBefore: readonly number[]): { before: TranscriptCall; rejected: boolean } | null {
+  const entry = calls[index];
+  const same = (before: TranscriptCall) => before.call.function.name === entry.call.function.name && sameArguments(before.call.function.arguments, entry.call.function.arguments);
+  const earlier = calls.slice(0, index);
+  const sibling = earlier.find((before) => before.messageIndex === entry.messageIndex && same(before));
+  if (sibling) return { before: sibling, rejected: false };
+  const previous = earlier.filter((before) => before.messageIndex < entry.messageIndex);
+  const rejected = previous.find((before) => before.status?.kind === "rejected" && same(before));
+  if (rejected) return { before: rejected, rejected: true };
+  if (entry.changesState) {
+    // The same change since the user last spoke: a second booking, a second payment.
+    const change = previous.find((before) => usersBefore[entry.messageIndex] === usersBefore[before.messageIndex] && same(before));
+    return change ? { before: change, rejected: false } : null;
+  }
+  const priors = previous.map((before) => ({ before, name: before.call.function.name, rawArguments: before.call.function.arguments, changesState: before.changesState, status: before.status, sibling: false }));
+  const read = repeatedRead(priors, entry.call.function.name, entry.call.function.arguments);
+  return read ? { before: read.before, rejected: false } : null;
+}
+
 export const repeatedCall: AgentCheck = {
   id: "repeated-call",
   title: "Repeated or futile call",
   topics: ["efficiency"],
   explanation:
-    "The same call made again with the same arguments, with nothing changed in between (no change of state, and for a lookup no word from the user), or retried after the tool rejected it: a wasted step.",
+    "A call the call-level checks count as a repeat: a read the tool already answered, with no successful change of state since; the same change again since the user last spoke; the same call twice in one message; or a retry, with the same arguments, of a call the tool rejected. A wasted step.",
   run({ calls, messages }) {
-    const hits: AgentHit[] = [];
-    // User turns up to each message, so "did the user speak between two calls" is a subtraction.
+    // User turns before each message, so "did the user speak between two calls" is a comparison.
     const usersBefore = [0];
     messages.forEach((message, index) => usersBefore.push(usersBefore[index] + (message.role === "user" ? 1 : 0)));
-    const userSpokeBetween = (from: number, to: number) => usersBefore[to] - usersBefore[from + 1] > 0;
-    calls.forEach((entry, index) => {
-      for (let earlier = index - 1; earlier >= 0; earlier--) {
-        const before = calls[earlier];
-        // A change of state in between makes the repeat a fresh look; so does the user speaking
-        // before a lookup: they may have changed what the agent cannot see ("I restarted it").
-        if (!entry.changesState && before.changesState) break;
-        if (!entry.changesState && userSpokeBetween(before.messageIndex, entry.messageIndex)) break;
-        if (before.call.function.name !== entry.call.function.name || !sameArguments(before.call.function.arguments, entry.call.function.arguments)) continue;
-        if (before.status?.kind === "transient") break;
-        hits.push({
+    return calls.flatMap((entry, index): AgentHit[] => {
+      const repeat = repeatOf(calls, index, usersBefore);
+      if (!repeat) return [];
+      return [
+        {
           severity: "minor",
-          penalty: before.status?.kind === "rejected" ? 0.2 : 0.12,
-          message: `${callName(entry)} repeats the call of message ${before.messageIndex}${before.status?.kind === "rejected" ? ", which the tool had rejected" : ""}.`,
+          penalty: repeat.rejected ? 0.2 : 0.12,
+          message: `${callName(entry)} repeats the call of message ${repeat.before.messageIndex}${repeat.rejected ? ", which the tool had rejected" : ""}.`,
           at: entry.messageIndex,
-        });
-        break;
-      }
+        },
+      ];
     });
-    return hits;
   },
 };
 
 export const unconfirmedChange: AgentCheck = {
   id: "unconfirmed-change",
   title: "Change without confirmation",
-  topics: ["policy", "goal"],
+  topics: ["confirmation"],
   explanation:
     "A call that changes state made without the user's explicit agreement to what the assistant said it would do. Weighs more when the system prompt asks for confirmation before acting.",
   run({ messages, calls }) {
@@ -125,7 +137,8 @@ export const unconfirmedChange: AgentCheck = {
     for (const entry of calls) {
       if (!entry.changesState) continue;
       if (userConfirmed(messages.slice(0, entry.messageIndex), entry.verb).confirmed) continue;
-      const penalty = required ? 0.3 : 0.08;
+      // Always a problem, as the call-level check says of the same call; weightier when the system prompt asks for confirmation.
+      const penalty = required ? 0.3 : 0.15;
       hits.push({ severity: severityOf(penalty), penalty, message: `${callName(entry)} changed state without the user's explicit confirmation${required ? ", which the system prompt asks for" : ""}.`, at: entry.messageIndex });
     }
     return hits;
@@ -138,7 +151,7 @@ const CLAIMS_DONE =
 export const unsupportedAnswer: AgentCheck = {
   id: "unsupported-answer",
   title: "Final answer not supported by the tools",
-  topics: ["faithfulness", "goal"],
+  topics: ["faithfulness"],
   explanation:
     "The final answer says something was done (booked, cancelled, updated…) although no call that changes state succeeded, or the last one the tool rejected.",
   run({ answer, calls }) {
@@ -169,7 +182,7 @@ const ASKS = /\?|\b(please|can you|could you|would you|i want|i'd like|i would l
 export const unansweredRequest: AgentCheck = {
   id: "unanswered-request",
   title: "Last request left unanswered",
-  topics: ["goal", "stopping"],
+  topics: ["stopping"],
   explanation: "The transcript ends on the user's request with no answer or action after it, or on a call the assistant never followed up: the agent stopped before the work was done.",
   run({ messages }) {
     const last = [...messages].reverse().find((message) => message.role !== "system");
@@ -208,7 +221,7 @@ const explorationPenalty = (looked: number) => (looked >= EXPLORED_ENOUGH ? 0 : 
 export const actedBeforeLooking: AgentCheck = {
   id: "acted-before-looking",
   title: "Acted before looking",
-  topics: ["exploration", "goal"],
+  topics: ["exploration"],
   explanation:
     "The agent's first call that changes state came after little was looked up (distinct lookups that answered), although tools to look things up were offered: the fewer, the less it had checked what it acted on.",
   run({ calls, lookupOffered }) {
@@ -227,7 +240,7 @@ export const actedBeforeLooking: AgentCheck = {
 export const answeredWithoutLooking: AgentCheck = {
   id: "answered-without-looking",
   title: "Answered without looking",
-  topics: ["exploration", "goal"],
+  topics: ["exploration"],
   explanation:
     "The agent changed nothing and looked up little (distinct lookups that answered), although tools to look things up were offered: whatever it told the user, refused or handed over rests on less that it checked. Graded like acting before looking.",
   run({ messages, calls, lookupOffered }) {
@@ -298,7 +311,7 @@ export const unverifiedChange: AgentCheck = {
 export const poorCalls: AgentCheck = {
   id: "poor-calls",
   title: "Wrong tools or arguments",
-  topics: ["tool-use", "goal", "faithfulness"],
+  topics: ["tool-use", "faithfulness"],
   explanation: "Calls the tool-call checks fail for their tool or arguments (an unknown tool, a schema violation, an identifier or value nothing in the conversation supports).",
   run({ calls, callProblems }) {
     const hits: AgentHit[] = [];

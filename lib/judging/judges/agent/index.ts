@@ -5,12 +5,13 @@ import { extractToolCallSites } from "@/lib/transcripts/sites";
 import { notApplicable, type Finding, type JudgeResult } from "../types";
 import { evaluateWithChecks } from "../checks";
 import { describesDefect } from "../checks/mapper";
-import { PASS_QUALITY, quality, verdict } from "../checks/scoring";
+import { quality, verdict } from "../checks/scoring";
 import { toolKind } from "../checks/tool-kind";
 import { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "../checks/version";
 import { finalAnswer, transcriptCalls } from "./calls";
 import { AGENT_CHECKS, type AgentCheck, type AgentHit, type AgentContext } from "./checks";
-import { AGENT_TOPICS, agentTopics } from "./mapper";
+import { needsModelJudge } from "../meaning-level";
+import { AGENT_TOPICS, mapAgentCriterion } from "./mapper";
 import type { AgentJudge, AgentJudgeInput, TranscriptView } from "./types";
 
 export type { AgentJudge, AgentJudgeInput, TranscriptView, AgentCriterion } from "./types";
@@ -53,7 +54,10 @@ const toFinding = (check: string, hit: AgentHit): Finding => ({ check, severity:
  */
 export function evaluateAgentWithChecks(input: AgentJudgeInput, available: readonly AgentCheck[] = AGENT_CHECKS): JudgeResult {
   const { criterion, content } = input;
-  const topics = new Set(agentTopics(criterion.condition));
+  const mapping = mapAgentCriterion(criterion.condition);
+  const topics = new Set(mapping.topics);
+  const unreadable = mapping.meaning.length ? needsModelJudge(mapping.meaning) : "";
+  if (!topics.size && unreadable) return notApplicable(`Built-in judge: not measured. ${unreadable} The agent checks read the structure of a transcript, not meaning.`);
   if (!topics.size) {
     const covered = Object.values(AGENT_TOPICS).map((topic) => topic.label).join(", ");
     return notApplicable(`No built-in agent check measures "${criterion.condition}". The checks judge covers ${covered}; use an LLM judge for this criterion.`);
@@ -65,19 +69,30 @@ export function evaluateAgentWithChecks(input: AgentJudgeInput, available: reado
   }
   const hits = checks.flatMap((check) => check.run(context).map((hit) => ({ check: check.id, hit })));
   hits.sort((a, b) => b.hit.penalty - a.hit.penalty);
+  // Problems are what a reader must act on; notes ("made 7 distinct lookups") only grade a score.
+  const problems = hits.filter(({ hit }) => hit.severity !== "info");
+  const notes = hits.length - problems.length;
+  const labels = [...topics].map((topic) => AGENT_TOPICS[topic].label).join(", ");
+  const measured = `Measured ${labels} over ${context.calls.length} call${context.calls.length === 1 ? "" : "s"} with ${checks.length} check${checks.length > 1 ? "s" : ""} (${checks.map((check) => check.id).join(", ")}).`;
+  // Part of the criterion is out of the checks' sight: only a problem they found is evidence.
+  if (unreadable && !problems.length) return notApplicable(`${measured} Found no problem there, which does not settle the criterion. ${unreadable}`, checks.map((check) => check.id));
   const agentQuality = quality(hits.map(({ hit }) => hit));
   const defect = describesDefect(criterion.condition);
-  const { score, passed } = verdict(criterion, agentQuality, defect);
-  const labels = [...topics].map((topic) => AGENT_TOPICS[topic].label).join(", ");
-  const clean = agentQuality >= PASS_QUALITY;
-  const found = hits.length ? `${hits.length} problem${hits.length > 1 ? "s" : ""}; the worst: ${hits[0].hit.message.replace(/\.$/, "")}` : "no problem";
+  // A pass/fail criterion follows its findings: a problem of what it names is what it describes
+  // ("fails if it changes state unconfirmed", and one such change was found), however mild.
+  const binary = criterion.kind === "passes-if" || criterion.kind === "fails-if";
+  const problemFound = binary ? problems.length > 0 : agentQuality < 0.5;
+  const { score, passed } = verdict(criterion, binary ? (problemFound ? 0 : 1) : agentQuality, defect);
+  const listed = problems.length ? `${problems.length} problem${problems.length > 1 ? "s" : ""}; the worst: ${problems[0].hit.message.replace(/\.$/, "")}` : "no problem";
+  const noted = notes ? ` (and ${notes} note${notes > 1 ? "s" : ""})` : "";
   const outcome = passed === null ? `scores ${score.toFixed(2)}` : passed ? "passes" : "fails";
-  const condition = defect ? (clean ? "what the criterion describes is absent" : "what the criterion describes is present") : clean ? "the agent meets the criterion" : "the agent misses the criterion";
+  const condition = defect ? (problemFound ? "what the criterion describes is present" : "what the criterion describes is absent") : problemFound ? "the agent misses the criterion" : "the agent meets the criterion";
+  const unread = unreadable ? ` Not measured: ${unreadable[0].toLowerCase()}${unreadable.slice(1)}` : "";
   return {
     score,
     passed,
     applicable: true,
-    explanation: `Measured ${labels} over ${context.calls.length} call${context.calls.length === 1 ? "" : "s"} with ${checks.length} check${checks.length > 1 ? "s" : ""} (${checks.map((check) => check.id).join(", ")}). Found ${found}. Quality ${agentQuality.toFixed(2)}: ${condition}, so the agent ${outcome}.`,
+    explanation: `${measured} Found ${listed}${noted}. Quality ${agentQuality.toFixed(2)}: ${condition}, so the agent ${outcome}.${unread}`,
     findings: hits.map(({ check, hit }) => toFinding(check, hit)),
     measuredBy: checks.map((check) => check.id),
   };

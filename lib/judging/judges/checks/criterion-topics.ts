@@ -1,4 +1,5 @@
 import type { Criterion } from "@/lib/criteria/parse";
+import { meaningSubjects, type MeaningSubject } from "../meaning-level";
 import type { CheckInfo, Topic } from "./check";
 
 // Pure and free of the checks themselves (and their schema validator): the criteria page and the
@@ -30,17 +31,15 @@ export const TOPIC_VOCABULARY: Readonly<Record<Topic, { label: string; cues: Reg
     label: "redundancy",
     cues: /\b(redundan\w*|duplicat\w*|repeat\w*|again|same (call|arguments|request)|unnecessar\w*|already|twice)\b/,
   },
+  // Set by a phrase only (READ_REPEATS below): "repeat a lookup" is about reads, not every repeat.
+  "repeated-read": { label: "repeated lookups", cues: /(?!)/ },
   "use-of-results": {
     label: "use of results",
-    cues: /\b((earlier|previous|prior|returned|tool) (results?|outputs?|responses?|values?|data)|(use[sd]?|using|ignor\w*|contradict\w*|build\w* on|rel(y|ies) on)( \w+){0,3} (results?|outputs?|responses?|returned)|results? (is|are|was|were)? ?used|answer\w*)\b/,
+    cues: /\b((earlier|previous|prior|returned|tool) (results?|outputs?|responses?|values?|data)|(use[sd]?|using|ignor\w*|contradict\w*|build\w* on|rel(y|ies) on)( \w+){0,3} (results?|outputs?|responses?|returned)|results? (is|are|was|were)? ?used|answers?)\b/,
   },
   confirmation: {
     label: "confirmation before acting",
     cues: /\b(confirm\w*|consent\w*|approv\w*|permission|authori[sz]\w*|agree\w*|(ask|check)\w* (the user|first|before)|go[- ]ahead)\b/,
-  },
-  policy: {
-    label: "the agent's policy",
-    cues: /\b(polic(y|ies)|guidelines?|system prompt|(agent'?s?|business|operating) rules)\b/,
   },
   safety: {
     label: "safety",
@@ -56,8 +55,8 @@ export const TOPIC_VOCABULARY: Readonly<Record<Topic, { label: string; cues: Reg
 const OVERALL = /\b(fulfil\w*|fulfill\w*|satisf\w*|accomplish\w*|achiev\w*|(the )?user'?s? (request|goal|intent|need|question|task)|what the user (asked|wants|needs)|appropriate\w*|correct\w*|incorrect\w*|accura\w*|inaccura\w*|valid|invalid|right|wrong|proper\w*|good|bad|high[- ]quality|sensible|reasonable)\b/;
 // "Fulfil the user's request": the call as a whole serves the user, whatever else is named.
 const FULFILS_REQUEST = /\b(fulfil\w*|fulfill\w*|satisf\w*|accomplish\w*|achiev\w*|serv\w*|meet\w*|address\w*)\b[^.;]{0,30}\b(user'?s?|customer'?s?|their|the) (request|goal|intent|need|needs|question|task|ask)\b|\bwhat the (user|customer) (asked|wants|needs|requested)\b/;
-// Overall correctness includes what the agent's own policy asks of such a call.
-const OVERALL_TOPICS: readonly Topic[] = ["tool-selection", "parameter-accuracy", "policy"];
+// Overall correctness of a call, as checks can see it: the tool chosen and its arguments.
+const OVERALL_TOPICS: readonly Topic[] = ["tool-selection", "parameter-accuracy"];
 
 const DEFECT_CUES =
   /\b(wrong\w*|incorrect\w*|invalid\w*|inaccura\w*|inappropriate\w*|irrelevant|unnecessar\w*|redundan\w*|duplicat\w*|repeat\w*|fabricat\w*|hallucinat\w*|invent\w*|made[- ]up|makes? up|guess\w*|placeholders?|missing|omit\w*|unknown|undeclared|unsupported|ungrounded|errors?|fail\w*|exceptions?|crash\w*|ignor\w*|contradict\w*|misus\w*|leak\w*|expos\w*|sensitive|secrets?|violat\w*|malformed|bad|poor\w*|blind\w*|retr(y|ies|ied)|unsafe|orphan\w*|fake|dummy|bogus|nonexistent|hallucinated)\b/g;
@@ -91,17 +90,28 @@ const SPECIFIC_CUES: readonly { pattern: RegExp; checks: readonly string[] }[] =
   { pattern: /\bplaceholders?\b|\bdummy\b|\b(example|sample|filler|template) values?\b|\btodo\b/g, checks: ["placeholder-value"] },
 ];
 
-/** The condition with the phrases of specific cues blanked out, and the checks they name. */
-function specificChecks(condition: string): { rest: string; ids: Set<string> } {
+/**
+ * "Repeat a lookup already answered", "searches made twice": repeats of reads alone. A repeated
+ * change (a second booking) is a different fault, which such a criterion does not name.
+ */
+const READ_REPEATS =
+  /\b(repeat\w*|redo\w*|duplicat\w*|re-?run\w*)\s+(an?\s+|the\s+|same\s+|earlier\s+|previous\s+)*(lookups?|reads?|searches|search|quer(y|ies)|fetch(es)?)\b([^.;]{0,25}?\b(already|again|twice|before)\b(\s+(answered|made|done|run|returned|seen))?)?|\b(lookups?|reads?|searches|quer(y|ies))\b[^.;]{0,20}?\b(repeated|made again|run again|done again|twice)\b/g;
+
+/** The condition with the phrases of specific cues blanked out, the checks they name, and the topics only a phrase sets. */
+function specificChecks(condition: string): { rest: string; ids: Set<string>; phraseTopics: Set<Topic> } {
   const ids = new Set<string>();
-  let rest = condition;
+  const phraseTopics = new Set<Topic>();
+  let rest = condition.replace(READ_REPEATS, (match) => {
+    phraseTopics.add("repeated-read");
+    return " ".repeat(match.length);
+  });
   for (const cue of SPECIFIC_CUES) {
     rest = rest.replace(cue.pattern, (match) => {
       for (const id of cue.checks) ids.add(id);
       return " ".repeat(match.length);
     });
   }
-  return { rest, ids };
+  return { rest, ids, phraseTopics };
 }
 
 /** Topics whose checks need the tool's response: judged before it, they are not measurable. */
@@ -114,6 +124,11 @@ export interface CriterionMapping<C extends CheckInfo = CheckInfo> {
   /** True when the condition describes a defect ("uses the wrong tool"), false for a quality. */
   describesDefect: boolean;
   checks: C[];
+  /**
+   * What the criterion asks that no check can read (meaning-level.ts). With checks as well, a
+   * problem they find is evidence; without one the verdict is not applicable.
+   */
+  meaning: MeaningSubject[];
 }
 
 function positions(pattern: RegExp, text: string): { index: number; end: number; word: string }[] {
@@ -138,19 +153,23 @@ export function describesDefect(condition: string): boolean {
 
 /** The checks of `catalogue` that measure the criterion, and why: the judge's mapping, in any bundle. */
 export function mapCriterionOnto<C extends CheckInfo>(catalogue: readonly C[], criterion: Pick<Criterion, "condition">): CriterionMapping<C> {
-  const { rest: condition, ids } = specificChecks(criterion.condition.toLowerCase());
-  const topics = new Set<Topic>();
+  const { rest: condition, ids, phraseTopics } = specificChecks(criterion.condition.toLowerCase());
+  const topics = new Set<Topic>(phraseTopics);
   for (const [topic, entry] of Object.entries(TOPIC_VOCABULARY) as [Topic, { cues: RegExp }][]) {
     if (entry.cues.test(condition)) topics.add(topic);
   }
   const specific = [...topics].some((topic) => topic !== "parameter-accuracy" && topic !== "tool-selection");
   if (specific && topics.has("parameter-accuracy") && !QUALIFIED_PARAMETERS.test(condition)) topics.delete("parameter-accuracy");
-  // "Correctly fulfil the request": overall correctness (in what the named checks left over).
-  if ((!topics.size && OVERALL.test(condition)) || FULFILS_REQUEST.test(condition)) for (const topic of OVERALL_TOPICS) topics.add(topic);
+  const meaning = meaningSubjects(condition);
+  // "Correctly fulfil the request": overall correctness (in what the named checks left over). "Follow
+  // the policy correctly" asks about the policy, not about overall correctness.
+  // "Accomplish the user's goal" is the goal itself, not the fit of the call's tool and arguments.
+  if ((!topics.size && !meaning.length && OVERALL.test(condition)) || (FULFILS_REQUEST.test(condition) && !meaning.includes("goal"))) for (const topic of OVERALL_TOPICS) topics.add(topic);
   return {
     topics: [...topics],
     specific: [...ids],
     describesDefect: describesDefect(criterion.condition),
     checks: catalogue.filter((check) => ids.has(check.id) || check.topics.some((topic) => topics.has(topic))),
+    meaning,
   };
 }

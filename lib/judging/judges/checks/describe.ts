@@ -1,4 +1,5 @@
 import type { Criterion } from "@/lib/criteria/parse";
+import { MEANING_SUBJECTS, needsModelJudge } from "../meaning-level";
 import type { ViewMode } from "../types";
 import type { CheckInfo, Topic } from "./check";
 import { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, mapCriterionOnto } from "./criterion-topics";
@@ -9,6 +10,8 @@ export interface ChecksPlanDescription {
   measurable: boolean;
   /** "tool selection, parameter accuracy". */
   topics: string[];
+  /** What the criterion asks that no check reads ("policy compliance"): left to an LLM judge. */
+  unread: string[];
   checks: { id: string; title: string; explanation: string; views: ViewMode[] }[];
   /** How each view is judged: measured, only when something predicts the outcome, or not at all. */
   immediate: "measured" | "predictive-only" | "not-measurable";
@@ -28,10 +31,23 @@ export function describeChecksPlan(catalogue: readonly CheckInfo[], criterion: P
   const titleOf = (id: string) => catalogue.find((check) => check.id === id)?.title.toLowerCase() ?? id;
   const topics = [...mapping.topics.map((topic: Topic) => TOPIC_VOCABULARY[topic].label), ...mapping.specific.map(titleOf)];
   const checks = mapping.checks.map((check) => ({ id: check.id, title: check.title, explanation: check.explanation, views: [...check.views] }));
+  const unread = mapping.meaning.map((subject) => MEANING_SUBJECTS[subject].label);
+  if (!checks.length && unread.length) {
+    return {
+      measurable: false,
+      topics: [],
+      unread,
+      checks: [],
+      immediate: "not-measurable",
+      hindsight: "not-measurable",
+      summary: `Built-in judge: not measured. ${needsModelJudge(mapping.meaning)} Every call would be "not applicable": the built-in checks read the structure of calls (${ALL_TOPICS}), not meaning.`,
+    };
+  }
   if (!checks.length) {
     return {
       measurable: false,
       topics: [],
+      unread,
       checks: [],
       immediate: "not-measurable",
       hindsight: "not-measurable",
@@ -47,12 +63,16 @@ export function describeChecksPlan(catalogue: readonly CheckInfo[], criterion: P
       : immediate === "predictive-only"
         ? `Before the tool's response it gives a verdict only when something predicts the outcome (${immediateChecks.map((check) => check.id).join(", ")}); otherwise it is not applicable.`
         : `Before the tool's response it uses ${immediateChecks.length} of them; in hindsight all ${checks.length}, the response included.`;
+  const rest = unread.length
+    ? `It gives a verdict only when they find a problem; otherwise the call is not applicable, because ${needsModelJudge(mapping.meaning).replace(/^./, (first) => first.toLowerCase())}`
+    : "Anything else the criterion asks for is not measured by these checks: use an LLM judge for it.";
   return {
     measurable: true,
     topics,
+    unread,
     checks,
     immediate,
     hindsight: "measured",
-    summary: `The built-in judge measures ${topics.join(", ")} with ${checks.length} check${checks.length > 1 ? "s" : ""}. ${before} Anything else the criterion asks for is not measured by these checks: use an LLM judge for it.`,
+    summary: `The built-in judge measures ${topics.join(", ")} with ${checks.length} check${checks.length > 1 ? "s" : ""}. ${before} ${rest}`,
   };
 }

@@ -7,10 +7,10 @@ export type Topic =
   | "fabrication"
   | "errors"
   | "redundancy"
+  | "repeated-read"
   | "use-of-results"
   | "safety"
   | "confirmation"
-  | "policy"
   | "protocol";
 
 /** One problem a check found. `penalty` (0..1) is how much it lowers the call's quality. */

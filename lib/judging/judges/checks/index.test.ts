@@ -32,6 +32,26 @@ describe("checks judge", () => {
     for (const check of CHECKS) expect(check.explanation.length, check.id).toBeGreaterThan(20);
   });
 
+  it("answers not applicable to what no rule can read, naming the judges that can", async () => {
+    for (const call of [clean, wrongType, unknown]) {
+      const result = await checksJudge.evaluate(input("Reward tool calls that follow the airline policy in the system prompt", call));
+      expect(result).toMatchObject({ applicable: false, score: null, passed: null, findings: [], measuredBy: [] });
+      expect(result.explanation).toBe(
+        "Built-in judge: not measured. Policy compliance needs an LLM judge: choose OpenAI-compatible or Anthropic. The built-in checks read the structure of calls, not this.",
+      );
+    }
+  });
+
+  it("gives a verdict on a criterion that also asks about the policy only when a check finds a problem on what it names", async () => {
+    const text = "Tool call fails if it breaks the policy or passes arguments that do not match the schema";
+    const found = await checksJudge.evaluate(input(text, wrongType));
+    expect(found).toMatchObject({ applicable: true, passed: false });
+    expect(found.explanation).toContain("Not measured: policy compliance needs an LLM judge");
+    const none = await checksJudge.evaluate(input(text, clean));
+    expect(none).toMatchObject({ applicable: false, passed: null });
+    expect(none.explanation).toContain("found no problem there, which does not settle the criterion. Policy compliance needs an LLM judge");
+  });
+
   it("scores a clean call high and explains what it measured", async () => {
     const result = await checksJudge.evaluate(input(REWARD, clean));
     expect(result).toMatchObject({ score: 1, passed: null, applicable: true, findings: [] });

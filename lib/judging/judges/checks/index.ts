@@ -1,4 +1,5 @@
 import type { Criterion } from "@/lib/criteria/parse";
+import { needsModelJudge } from "../meaning-level";
 import { notApplicable, type CallView, type Finding, type Judge, type JudgeInput, type JudgeResult, type ViewMode } from "../types";
 import type { Check, CheckHit, Topic } from "./check";
 import { CHECK_INFOS, checkById } from "./catalogue";
@@ -78,6 +79,11 @@ interface Plan {
   measured: string;
   /** The explanation's closing sentence on checks this view cannot run, or "". */
   unmeasurable: string;
+  /**
+   * What the criterion asks that the checks cannot read ("Policy compliance needs an LLM judge…"),
+   * or "": a call the checks find no problem with then has no verdict.
+   */
+  unreadable: string;
   /** Plans that filter hits the same way share one key, so a call's outcome is computed once for them. */
   outcomeKey: string;
 }
@@ -110,7 +116,10 @@ function buildPlan(criterion: Criterion, view: ViewMode): Plan {
   const skipped = mapping.checks.filter((check) => !check.views.includes(view));
   const topicLabels = [...mapping.topics.map(TOPIC_LABEL), ...mapping.specific.map((id) => checkById(id)?.title.toLowerCase() ?? id)];
   let notApplicableResult: JudgeResult | null = null;
-  if (!mapping.checks.length) {
+  const unreadable = mapping.meaning.length ? needsModelJudge(mapping.meaning) : "";
+  if (!mapping.checks.length && unreadable) {
+    notApplicableResult = notApplicable(`Built-in judge: not measured. ${unreadable} The built-in checks read the structure of calls, not ${mapping.meaning.length > 1 ? "these" : "this"}.`);
+  } else if (!mapping.checks.length) {
     notApplicableResult = notApplicable(
       `No built-in check measures "${criterion.condition}". The checks judge covers ${ALL_TOPICS}; use an LLM judge for this criterion.`,
     );
@@ -135,6 +144,7 @@ function buildPlan(criterion: Criterion, view: ViewMode): Plan {
     specific,
     predictiveOnly,
     measured: topicLabels.join(", "),
+    unreadable,
     unmeasurable: skipped.length ? ` Not measurable ${view === "immediate" ? "before the response" : "in this view"}: ${skipped.map((check) => check.id).join(", ")}.` : "",
     outcomeKey: `${listKey}\u0000${[...topics].sort().join(",")}\u0000${[...specific].sort().join(",")}`,
   };
@@ -202,13 +212,18 @@ function evaluateNow(input: JudgeInput): JudgeResult {
       measuredBy,
     );
   }
-  const { score, passed } = verdict(criterion, callQuality, plan.describesDefect);
   const clean = callQuality >= PASS_QUALITY;
+  // Part of the criterion is out of the checks' sight: only a problem they found is evidence.
+  if (plan.unreadable && clean) {
+    return notApplicable(`Measured ${plan.measured} with ${measuredBy.join(", ")} and found no problem there, which does not settle the criterion. ${plan.unreadable}${plan.unmeasurable}`, measuredBy);
+  }
+  const { score, passed } = verdict(criterion, callQuality, plan.describesDefect);
   const doubts = onlyDoubts ? "none of the doubts is conclusive, so " : "";
   const condition = doubts + (plan.describesDefect ? (clean ? "what the criterion describes is absent" : "what the criterion describes is present") : clean ? "the call meets the criterion" : "the call misses the criterion");
   const result = passed === null ? `scores ${score.toFixed(2)}` : passed ? "passes" : "fails";
   const partly = abstained.length ? ` Not measured on this call: ${abstained.join("; ")}.` : "";
-  const explanation = `Measured ${plan.measured} with ${measuredBy.length} check${measuredBy.length > 1 ? "s" : ""} (${measuredBy.join(", ")}). ${found}${condition}, so the call ${result}.${partly}${plan.unmeasurable}`;
+  const unread = plan.unreadable ? ` Not measured: ${plan.unreadable[0].toLowerCase()}${plan.unreadable.slice(1)}` : "";
+  const explanation = `Measured ${plan.measured} with ${measuredBy.length} check${measuredBy.length > 1 ? "s" : ""} (${measuredBy.join(", ")}). ${found}${condition}, so the call ${result}.${partly}${plan.unmeasurable}${unread}`;
   return { score, passed, applicable: true, explanation, findings: hits.map(toFinding), measuredBy: measuredBy.slice() };
 }
 

@@ -12,8 +12,8 @@ const criterion = (text: string): Criterion => {
 describe("mapCriterion", () => {
   it.each([
     ["Reward tool calls that select appropriate tools and provide accurate parameters", ["tool-selection", "parameter-accuracy"]],
-    // Fulfilling the user's request is overall correctness, which includes the agent's policy.
-    ["Tool call passes if the selected tool and every argument correctly fulfil the user's request", ["tool-selection", "parameter-accuracy", "policy"]],
+    // Fulfilling the user's request with the call's tool and arguments: what the checks see of overall correctness.
+    ["Tool call passes if the selected tool and every argument correctly fulfil the user's request", ["tool-selection", "parameter-accuracy"]],
   ])("maps the benchmark criterion %j to tool selection and parameter accuracy", (text, topics) => {
     {
       const mapping = mapCriterion(criterion(text));
@@ -35,10 +35,39 @@ describe("mapCriterion", () => {
     ["Tool call passes if every identifier comes from an earlier tool result", ["fabrication", "use-of-results"]],
     ["Reward tool calls whose response has no errors", ["errors"]],
     ["Penalize tool calls that ignore the earlier results", ["use-of-results"]],
-    ["Reward tool calls that are correct", ["tool-selection", "parameter-accuracy", "policy"]],
-    ["Tool call passes if the call is consistent with the agent's policy", ["policy"]],
+    ["Reward tool calls that are correct", ["tool-selection", "parameter-accuracy"]],
   ])("maps %j", (text, topics) => {
     expect(mapCriterion(criterion(text)).topics).toEqual(topics);
+  });
+
+  it("maps a criterion to the checks whose subject it names, and to nothing else", () => {
+    const ids = (text: string) => mapCriterion(criterion(text)).checks.map((check) => check.id).sort();
+    // "Answered" says the earlier read had its answer, not that the call is about using results.
+    expect(ids("Penalize tool calls that repeat a lookup already answered")).toEqual(["duplicate-call", "futile-retry"]);
+    expect(ids("Tool call fails if it changes data without the user's explicit confirmation")).toEqual(["unconfirmed-action"]);
+    expect(ids("Tool call fails if an argument contains a value the user or a tool never gave")).toEqual(expect.arrayContaining(["ungrounded-value"]));
+    expect(ids("Tool call fails if an argument contains a value the user or a tool never gave")).not.toContain("unconfirmed-action");
+    // Each named subject maps.
+    expect(ids("Penalize tool calls that repeat a lookup or fail with an error")).toEqual(expect.arrayContaining(["duplicate-call", "futile-retry", "tool-error"]));
+  });
+
+  it.each([
+    ["Reward tool calls that follow the airline policy in the system prompt", ["policy"]],
+    ["Tool call passes if the call is consistent with the agent's policy", ["policy"]],
+    ["Reward tool calls that help accomplish the user's goal", ["goal"]],
+    ["Reward tool calls whose information is factually accurate", ["facts"]],
+    ["Reward tool calls that are polite and helpful", ["tone"]],
+    ["Reward tool calls that follow the policy correctly", ["policy"]],
+  ])("leaves what no rule can read, %j, to a model: no check, and the subject named", (text, meaning) => {
+    const mapping = mapCriterion(criterion(text));
+    expect(mapping.meaning).toEqual(meaning);
+    expect(mapping.checks).toEqual([]);
+  });
+
+  it("keeps the structural part of a criterion that also names a meaning-level subject", () => {
+    const mapping = mapCriterion(criterion("Tool call fails if it breaks the policy or changes data without the user's confirmation"));
+    expect(mapping.meaning).toEqual(["policy"]);
+    expect(mapping.checks.map((check) => check.id)).toEqual(["unconfirmed-action"]);
   });
 
   it("maps nothing for what no check measures", () => {

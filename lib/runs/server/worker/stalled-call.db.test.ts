@@ -63,7 +63,7 @@ describe("a run with one call the judge cannot finish", () => {
     const criteria = await Promise.all(
       ["Reward tool calls that select appropriate tools and provide accurate parameters", "Tool call fails if the tool returned an error"].map((text) => createCriterion(prisma, parsed(text))),
     );
-    const agent = parseAgentCriterion("Reward agents that complete the user's request");
+    const agent = parseAgentCriterion("Reward agents that stay faithful to tool results and leave no error unrecovered");
     if (!agent.ok) throw new Error(agent.message);
     const agentCriterion = await createCriterion(prisma, { ...agent.criterion }, undefined, "agent");
     const created = await createRun(prisma, newRunSchema.parse({ selection: { kind: "all" }, criterionIds: [...criteria, agentCriterion].map((row) => row.id), mode: "both" }));

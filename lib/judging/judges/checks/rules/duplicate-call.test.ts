@@ -27,16 +27,39 @@ describe("duplicate-call", () => {
     expect(hitsOf(duplicateCall, immediate({ user: "Roll two dice", tools: [dice], calls, judged: 1 }))[0].severity).toBe("minor");
   });
 
-  it("accepts the same call after a new user message, and different arguments", () => {
+  it("flags the same read after a new user message (nothing changed: the answer is in the transcript), never different arguments", () => {
     const context: CanonicalMessage[] = [
       { role: "user", content: "Weather in Paris" },
       { role: "assistant", content: null, tool_calls: [toolCall("1", "get_weather", { city: "Paris" })] },
       { role: "tool", tool_call_id: "1", content: '{"temp": 20}' },
-      { role: "user", content: "And now?" },
+      { role: "user", content: "And in Celsius?" },
     ];
-    expect(hitsOf(duplicateCall, immediate({ context, tools: [weather], calls: [toolCall("2", "get_weather", { city: "Paris" })] }))).toEqual([]);
+    expect(hitsOf(duplicateCall, immediate({ context, tools: [weather], calls: [toolCall("2", "get_weather", { city: "Paris" })] }))).toHaveLength(1);
     const calls = [toolCall("1", "get_weather", { city: "Paris" }), toolCall("2", "get_weather", { city: "Rome" })];
     expect(hitsOf(duplicateCall, immediate({ user: "Paris and Rome", tools: [weather], calls, judged: 1 }))).toEqual([]);
+  });
+
+  it("a read the tool rejected or never answered was not answered: reading again is no repeat", () => {
+    const context = (content: string): CanonicalMessage[] => [
+      { role: "user", content: "Weather in Paris" },
+      { role: "assistant", content: null, tool_calls: [toolCall("1", "get_weather", { city: "Paris" })] },
+      { role: "tool", tool_call_id: "1", content },
+    ];
+    expect(hitsOf(duplicateCall, immediate({ context: context('{"error": "Service unavailable, try again"}'), tools: [weather], calls: [toolCall("2", "get_weather", { city: "Paris" })] }))).toEqual([]);
+    expect(hitsOf(duplicateCall, immediate({ context: context("Error: city not found"), tools: [weather], calls: [toolCall("2", "get_weather", { city: "Paris" })] }))).toEqual([]);
+  });
+
+  it("a change the same turn made again is a repeat; in a later turn the user may have asked for it", () => {
+    const book = tool("book_table", { restaurant: { type: "string" } }, [], "Book a table.");
+    const context = (...turns: string[]): CanonicalMessage[] =>
+      turns.flatMap((user, index): CanonicalMessage[] => [
+        { role: "user", content: user },
+        { role: "assistant", content: null, tool_calls: [toolCall(`b${index}`, "book_table", { restaurant: "Chez Ami" })] },
+        { role: "tool", tool_call_id: `b${index}`, content: '{"booked": true}' },
+      ]);
+    const again = [toolCall("x", "book_table", { restaurant: "Chez Ami" })];
+    expect(hitsOf(duplicateCall, immediate({ context: context("Book Chez Ami"), tools: [book], calls: again }))).toHaveLength(1);
+    expect(hitsOf(duplicateCall, immediate({ context: [...context("Book Chez Ami"), { role: "user", content: "Book it once more for my parents" }], tools: [book], calls: again }))).toEqual([]);
   });
 });
 
@@ -51,9 +74,9 @@ describe("duplicate-call in later steps", () => {
     ]),
   ];
 
-  it("a repeated read wastes a step: redundancy only, not a wrong call", () => {
+  it("a repeated read wastes a step: a repeated lookup, not a wrong call", () => {
     const [hit] = hitsOf(duplicateCall, immediate({ context: earlier(["a", "get_details"]), tools: [read, write], calls: [toolCall("b", "get_details", { id: "L1" })] }));
-    expect(hit.topics).toEqual(["redundancy"]);
+    expect(hit.topics).toEqual(["redundancy", "repeated-read"]);
   });
 
   it("reading again after a change of state is not a repeat", () => {
@@ -62,6 +85,6 @@ describe("duplicate-call in later steps", () => {
 
   it("a repeated change of state is a wrong call", () => {
     const [hit] = hitsOf(duplicateCall, immediate({ context: earlier(["a", "suspend_line"]), tools: [read, write], calls: [toolCall("b", "suspend_line", { id: "L1" })] }));
-    expect(hit.topics).toBeUndefined();
+    expect(hit.topics).toEqual(["redundancy", "tool-selection"]);
   });
 });

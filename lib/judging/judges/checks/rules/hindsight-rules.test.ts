@@ -94,7 +94,27 @@ describe("ignored-result", () => {
 
   it("flags success claimed after an error, and failure claimed after a result", () => {
     expect(hitsOf(ignoredResult, view('{"error": "not found"}', "Done! Here is your order."))[0].message).toContain("claims success");
-    expect(hitsOf(ignoredResult, view('{"status": "shipped", "carrier": "Fedex"}', "Sorry, I was unable to find it."))[0].message).toContain("reports a failure");
+    expect(hitsOf(ignoredResult, view('{"status": "shipped", "carrier": "Fedex"}', "Sorry, the system returned an error."))[0].message).toContain("says the tool failed");
+  });
+
+  it("does not call a truthful report that nothing matched a claimed failure", () => {
+    const [hit] = hitsOf(ignoredResult, view('{"status": "shipped", "carrier": "Fedex"}', "Sorry, I could not find any order matching that date."));
+    expect(hit?.message ?? "").not.toContain("failed");
+  });
+
+  it("lets a success claim refer to a later call that set the rejected one right", () => {
+    const fixed = hindsight({
+      user: "Order?",
+      tools: [lookup],
+      calls: call({}),
+      response: '{"error": "order_id is required"}',
+      following: [
+        { role: "assistant", content: null, tool_calls: [toolCall("c2", "get_order", { order_id: "A1" })] },
+        { role: "tool", tool_call_id: "c2", content: '{"status": "shipped"}' },
+        { role: "assistant", content: "Done! Your order has shipped." },
+      ],
+    });
+    expect(hitsOf(ignoredResult, fixed)).toEqual([]);
   });
 
   it("accepts an answer built on the result, or no answer yet", () => {

@@ -7,12 +7,21 @@ import { STOPWORDS, tokens } from "../text/words";
 
 const CLAIMS_SUCCESS = /\b(success(fully)?|done|completed?|booked|sent|created|scheduled|confirmed|here (is|are)|the result is)\b/i;
 const ADMITS_FAILURE = /\b(unable|could ?n[o']t|can ?n[o']t|failed|error|no results?|not available|unavailable|sorry|did ?n[o']t work)\b/i;
+// The answer says the tool or the action itself failed. "No reservation matches", "none is
+// available" report what the result held, which may be true: only a model could tell.
+const SAYS_TOOL_FAILED =
+  /\b(error|failed|did ?n[o']t work|(technical|system) (issue|problem|error)|(unable|could ?n[o']t|can ?n[o']t) (to )?(access|reach|connect( to)?|retrieve|load|complete|process|perform|carry out))\b/i;
 
-/** The first assistant message with text after the response: the answer built on it. */
-function answerAfter(following: CanonicalMessage[], responseIndex: number, firstIndex: number): string | null {
+/**
+ * The first assistant message with text after the response (the answer built on it), and the
+ * responses of calls made between the two: an answer after more calls may speak of them instead.
+ */
+function answerAfter(following: CanonicalMessage[], responseIndex: number, firstIndex: number): { text: string; laterResponses: string[] } | null {
+  const laterResponses: string[] = [];
   for (let offset = Math.max(0, responseIndex - firstIndex + 1); offset < following.length; offset++) {
     const message = following[offset];
-    if (message.role === "assistant" && message.content && message.content.trim()) return message.content;
+    if (message.role === "assistant" && message.content && message.content.trim()) return { text: message.content, laterResponses };
+    if (message.role === "tool") laterResponses.push(message.content ?? "");
   }
   return null;
 }
@@ -31,20 +40,25 @@ export const ignoredResult: Check = {
   views: HINDSIGHT_ONLY,
   topics: ["use-of-results"],
   explanation:
-    "The assistant's next answer should use what the tool returned: it is flagged when it repeats none of the result's numbers or distinctive words, claims success after an error, or reports failure after a result.",
+    "The assistant's next answer should use what the tool returned: it is flagged when it claims success after an error that no later call set right, or, when it follows this result with no other call in between, when it says the tool failed although it returned a result or repeats none of the result's numbers or distinctive words.",
   run(context) {
     if (context.view.mode !== "hindsight") return [];
     const { response, following } = context.view;
-    const answer = answerAfter(following, response.index, context.call.messageIndex + 1);
-    if (answer === null) return [];
+    const after = answerAfter(following, response.index, context.call.messageIndex + 1);
+    if (after === null) return [];
+    const answer = after.text;
     const status = responseStatus(response.message.content);
     if (isError(status)) {
+      // A later call that succeeded (the rejected one, set right) is what the success may be about.
+      if (after.laterResponses.some((content) => responseStatus(content).kind === "ok")) return [];
       return CLAIMS_SUCCESS.test(answer) && !ADMITS_FAILURE.test(answer)
         ? [{ severity: "major", penalty: 0.6, message: "The answer claims success although the tool reported an error.", evidence: `error: ${status.evidence}; answer ${quote(answer)}` }]
         : [];
     }
-    if (status.kind === "ok" && ADMITS_FAILURE.test(answer) && !CLAIMS_SUCCESS.test(answer)) {
-      return [{ severity: "major", penalty: 0.55, message: "The answer reports a failure although the tool returned a result.", evidence: `result ${quote(response.message.content, 100)}; answer ${quote(answer)}` }];
+    // After more calls, the answer sums them up: whether it uses this one result is not readable.
+    if (after.laterResponses.length) return [];
+    if (status.kind === "ok" && SAYS_TOOL_FAILED.test(answer) && !CLAIMS_SUCCESS.test(answer)) {
+      return [{ severity: "major", penalty: 0.55, message: "The answer says the tool failed although it returned a result.", evidence: `result ${quote(response.message.content, 100)}; answer ${quote(answer)}` }];
     }
     if (status.kind !== "ok") return [];
     const { numbers, words } = salient(response.message.content);

@@ -8,11 +8,11 @@ export const unconfirmedAction: Check = {
   title: "Action without confirmation",
   severity: "major",
   views: BOTH_VIEWS,
-  // When the agent's policy asks for confirmation, acting without it is also the wrong step to
-  // take now: it counts against the choice of tool (see run()).
-  topics: ["confirmation", "policy", "tool-selection"],
+  // Only criteria about confirmation: whether acting unconfirmed also breaks the agent's policy is
+  // for a judge that reads the policy.
+  topics: ["confirmation"],
   explanation:
-    "A call that changes state (its tool's name or description says it creates, books, updates, cancels, deletes, sends, pays or transfers) should follow the user's explicit agreement to what the assistant said it would do. Counts against the choice of tool and overall correctness only when the system prompt asks for confirmation before acting.",
+    "A call that changes state (its tool's name or description says it creates, books, updates, cancels, deletes, sends, pays or transfers) should follow the user's explicit agreement to what the assistant said it would do.",
   unmeasurable(context) {
     if (!context.tool) return "the tool is not offered";
     return toolKind(context.tool).changesState ? null : "the tool only reads";
@@ -36,7 +36,6 @@ export const unconfirmedAction: Check = {
         penalty: 0.6,
         message: `${context.call.toolName} ${kind.verb ? `(${kind.verb}) ` : ""}changes state without the user's explicit confirmation: ${why}.${required ? " The system prompt asks for confirmation before such actions." : ""}`,
         evidence: last === null ? "no user message before the call" : `last user message ${quote(last, 120)}`,
-        topics: required ? ["confirmation", "policy", "tool-selection"] : ["confirmation"],
       },
     ];
   },
