@@ -4,6 +4,7 @@ const IDENTIFIERS = "Tool call passes if every identifier in its arguments comes
 // Every transcript opens with the same user message, so their names are the same: the task tells them apart.
 const OPENING = "E2E metadata: where is my order?";
 const COUNT = 8;
+const AGENT = "Agent passes if it stays faithful to tool results and leaves no error unrecovered";
 
 /** Even transcripts succeed (reward 1) and look up the order the user gave; odd ones fail and look up an invented one. */
 function transcript(i: number) {
@@ -77,6 +78,13 @@ test("metadata shows, filters and groups on the transcripts list and the run pag
   await expect(page).toHaveURL(/[?&]tag=invented(&|$)/);
   await expect(rows).toHaveCount(COUNT / 2);
 
+  // An agent-level criterion, judged once per transcript, for the run below.
+  await page.goto("/criteria");
+  const criterionForm = page.getByRole("form", { name: "New criterion" });
+  await criterionForm.getByLabel("Criterion").fill(AGENT);
+  await criterionForm.getByRole("button", { name: "Add criterion" }).click();
+  await expect(criterionForm.getByRole("status")).toHaveText(/Criterion added\.|This criterion already exists\./);
+
   // A run on these transcripts.
   await page.goto("/runs/new");
   const form = page.getByRole("form", { name: "New run" });
@@ -84,6 +92,7 @@ test("metadata shows, filters and groups on the transcripts list and the run pag
   await form.getByLabel("A filter").check();
   await form.getByLabel("Name contains").fill(OPENING);
   await form.getByLabel(IDENTIFIERS).check();
+  await form.getByLabel(AGENT).check();
   await form.getByLabel(/^Immediate/).check();
   await form.getByRole("button", { name: "Start run" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "E2E metadata run" })).toBeVisible();
@@ -118,6 +127,12 @@ test("metadata shows, filters and groups on the transcripts list and the run pag
   await expect(line.getByTestId("separation")).toContainText("4 successful, 4 failed");
   await expect(line.getByTestId("successful-pass-rate")).toContainText(/\d+% of 4/);
   await expect(line.getByTestId("failed-pass-rate")).toContainText(/\d+% of 4/);
+  await expect(line.getByTestId("separation")).toContainText(/\[\d\.\d\d, \d\.\d\d\]/);
+  // The agent-level criterion has its line: every transcript answers from its lookup, so its one verdict per transcript cannot tell the outcomes apart.
+  const agentLine = outcome.getByRole("row").filter({ hasText: "whole transcript" });
+  await expect(agentLine).toHaveCount(1);
+  await expect(agentLine.getByTestId("successful-pass-rate")).toContainText("100% of 4");
+  await expect(agentLine.getByTestId("separation")).toContainText("no better than chance");
 
   // The run's results grouped by outcome, then by model: failures concentrate in the failed transcripts, whose looked-up ids were invented.
   await page.goto(new URL(page.url()).pathname);

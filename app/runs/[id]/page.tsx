@@ -134,7 +134,11 @@ export default async function RunPage({ params, searchParams }: Props) {
       </Suspense>
       {outcomes ? (
         <Suspense fallback={<SectionPlaceholder label="Verdicts vs outcome" className="mt-6 h-24" />}>
-          <RunOutcomeSection runId={run.id} criteria={criteria} outcomes={outcomes} />
+          <RunOutcomeSection
+            runId={run.id}
+            criteria={[...criteria, ...run.agentCriteria.map((criterion) => ({ id: criterion.id, label: criterionLabel(criterion, 60), text: criterion.text }))]}
+            outcomes={outcomes}
+          />
         </Suspense>
       ) : null}
       {groupFields.length ? (

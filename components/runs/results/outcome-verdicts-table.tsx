@@ -1,10 +1,12 @@
-import type { CriterionOutcome, OutcomeSide, Separation } from "@/lib/runs/results/outcome-separation";
+import { aucInterval, type CriterionOutcome, type OutcomeSide, type Separation } from "@/lib/runs/results/outcome-separation";
 
 export interface OutcomeVerdictRow extends CriterionOutcome {
   criterionLabel: string;
   criterionText: string;
-  /** The run's calls of failed transcripts, filtered to this criterion and mode's failing verdicts. */
+  /** The run's calls (or agent-level results) of failed transcripts, filtered to this criterion and mode's failing verdicts. */
   failedHref: string;
+  /** Judged once per transcript: the mode column says so. */
+  agent: boolean;
 }
 
 const percent = (value: number | null) => (value === null ? "–" : `${Math.round(value * 100)}%`);
@@ -21,8 +23,9 @@ function SideCells({ side, label }: { side: OutcomeSide; label: string }) {
   );
 }
 
-/** How well the AUC reads, in words: chance, weak, fair, strong, or inverted. */
-function strength(auc: number): string {
+/** How well the AUC reads, in words: chance (also when its interval reaches 0.5), weak, fair, strong, or inverted. */
+function strength(auc: number, interval: [number, number]): string {
+  if (interval[0] <= 0.5 && interval[1] >= 0.5) return "no better than chance";
   if (auc < 0.45) return "inverted: failures score higher";
   if (auc < 0.6) return "no better than chance";
   if (auc < 0.7) return "weak";
@@ -39,9 +42,16 @@ function SeparationCell({ separation }: { separation: Separation }) {
       </td>
     );
   }
+  const interval = aucInterval(separation.auc, separation.successful, separation.failed);
   return (
     <td className="px-3 py-2" data-testid="separation">
-      <span className="font-medium tabular-nums">AUC {separation.auc.toFixed(2)}</span> <span className="text-xs text-slate-500">{strength(separation.auc)} · {counts}</span>
+      <span className="font-medium tabular-nums">AUC {separation.auc.toFixed(2)}</span>{" "}
+      <span className="text-xs tabular-nums text-slate-500" title="95% interval (Hanley and McNeil)">
+        [{interval[0].toFixed(2)}, {interval[1].toFixed(2)}]
+      </span>{" "}
+      <span className="text-xs text-slate-500">
+        {strength(separation.auc, interval)} · {counts}
+      </span>
     </td>
   );
 }
@@ -80,11 +90,11 @@ export function OutcomeVerdictsTable({ rows }: { rows: OutcomeVerdictRow[] }) {
           {rows.map((row) => (
             <tr key={`${row.criterionId}\u0000${row.mode}`}>
               <td className="max-w-xs px-3 py-2" title={row.criterionText}>
-                <a href={row.failedHref} className="text-indigo-700 hover:underline" title="Failing calls of failed transcripts">
+                <a href={row.failedHref} className="text-indigo-700 hover:underline" title={row.agent ? "Failing results of failed transcripts" : "Failing calls of failed transcripts"}>
                   {row.criterionLabel}
                 </a>
               </td>
-              <td className="px-3 py-2">{row.mode}</td>
+              <td className="px-3 py-2">{row.agent ? "whole transcript" : row.mode}</td>
               <SideCells side={row.successful} label="successful" />
               <SideCells side={row.failed} label="failed" />
               <SeparationCell separation={row.separation} />

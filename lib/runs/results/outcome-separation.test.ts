@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rocAuc, verdictsVsOutcome, type OutcomeBucket } from "./outcome-separation";
+import { aucInterval, rocAuc, verdictsVsOutcome, type OutcomeBucket } from "./outcome-separation";
 
 const w = (...values: number[]) => values.map((value) => ({ value, weight: 1 }));
 
@@ -87,3 +87,22 @@ describe("verdictsVsOutcome", () => {
     ]);
   });
 });
+
+describe("aucInterval", () => {
+  it("narrows as the counts grow and always holds the AUC, within [0, 1]", () => {
+    const small = aucInterval(0.7, 10, 10);
+    const large = aucInterval(0.7, 1000, 1000);
+    expect(small[0]).toBeLessThan(0.7);
+    expect(small[1]).toBeGreaterThan(0.7);
+    expect(large[1] - large[0]).toBeLessThan(small[1] - small[0]);
+    expect(aucInterval(1, 3, 3)[1]).toBe(1);
+    expect(aucInterval(0, 3, 3)[0]).toBe(0);
+  });
+
+  it("matches Hanley and McNeil's standard error: AUC 0.8, 50 and 50", () => {
+    // SE = sqrt((0.16 + 49 (0.6667 - 0.64) + 49 (0.7111 - 0.64)) / 2500) = 0.0447
+    const [low, high] = aucInterval(0.8, 50, 50);
+    expect((high - low) / 2 / 1.96).toBeCloseTo(0.0447, 3);
+  });
+});
+

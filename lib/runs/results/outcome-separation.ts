@@ -7,6 +7,9 @@
  * success; under 0.5, the criterion scores failures higher.
  */
 
+/** The mode of an agent-level criterion's outcome line: judged once per transcript, whatever the run's mode. */
+export const AGENT_MODE = "agent";
+
 /** At least this many successful and this many failed transcripts with a score before an AUC is given. */
 export const MIN_PER_OUTCOME = 3;
 
@@ -79,6 +82,19 @@ export function rocAuc(positives: readonly Weighted[], negatives: readonly Weigh
     negativesBelow += entry.negative;
   }
   return wins / (totalPositive * totalNegative);
+}
+
+/**
+ * The AUC's 95% interval by Hanley and McNeil's (1982) standard error, from the AUC and the two
+ * counts alone, clipped to [0, 1]: enough to tell a criterion that separates outcomes from one
+ * whose AUC is chance within its uncertainty.
+ */
+export function aucInterval(auc: number, successful: number, failed: number): [number, number] {
+  const q1 = auc / (2 - auc);
+  const q2 = (2 * auc * auc) / (1 + auc);
+  const variance = (auc * (1 - auc) + (successful - 1) * (q1 - auc * auc) + (failed - 1) * (q2 - auc * auc)) / (successful * failed);
+  const half = 1.96 * Math.sqrt(Math.max(0, variance));
+  return [Math.max(0, auc - half), Math.min(1, auc + half)];
 }
 
 const side = (buckets: readonly OutcomeBucket[]): OutcomeSide => {

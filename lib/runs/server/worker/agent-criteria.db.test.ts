@@ -5,6 +5,7 @@ import type { Judge } from "@/lib/judging/judges/types";
 import { parseCsv } from "@/lib/platform/csv";
 import { AGENT_RESULTS_PAGE, runAgentResults, runAgentSummary, transcriptAgentResults } from "@/lib/runs/server/results/agent-results";
 import { EXPORT_COLUMNS, exportStream } from "@/lib/runs/server/results/export";
+import { AGENT_MODE, runOutcomeVerdicts } from "@/lib/runs/server/results/outcome-verdicts";
 import { seedDemo } from "@/lib/demo/server/seed";
 import { createRun } from "@/lib/runs/server/create-run";
 import { cancelRun } from "@/lib/runs/server/cancel-run";
@@ -96,6 +97,23 @@ describe("runs with agent-level criteria", () => {
     expect(run).toMatchObject({ status: "done", total: created.total, doneCount: created.total, errorCount: 0 });
     const progress = await getRunProgress(prisma, created.runId);
     expect(progress).toMatchObject({ finished: created.total, fraction: 1 });
+  });
+
+  it("sets agent-level verdicts against the transcripts' outcome, one result standing for each transcript", async () => {
+    const created = await create();
+    await runUntilIdle({ prisma, ...quiet });
+    const lines = await runOutcomeVerdicts(prisma, created.runId);
+    const agentLine = lines.find((line) => line.criterionId === agentCriterion);
+    expect(agentLine?.mode).toBe(AGENT_MODE);
+    const rows = await prisma.transcriptEvaluation.findMany({ where: { runId: created.runId }, select: { score: true, transcript: { select: { success: true } } } });
+    for (const outcome of [true, false]) {
+      const own = rows.filter((row) => row.transcript.success === outcome);
+      const side = outcome ? agentLine?.successful : agentLine?.failed;
+      expect(side?.transcripts).toBe(own.length);
+      expect(side?.meanScore ?? null).toBeCloseTo(own.length ? own.reduce((sum, row) => sum + (row.score ?? 0), 0) / own.length : 0, 6);
+    }
+    // The call-level criterion keeps its line per mode beside it.
+    expect(lines.some((line) => line.criterionId === callCriterion && line.mode !== AGENT_MODE)).toBe(true);
   });
 
   it("judges each transcript exactly once with two workers, and a second run from the cache", async () => {
