@@ -145,6 +145,9 @@ test("metadata shows, filters and groups on the transcripts list and the run pag
   await expect(byOutcome.locator("tbody tr").first()).toContainText("0% of 4");
   await expect(byOutcome.locator("tbody tr").nth(1)).toContainText("Success");
   await expect(byOutcome.locator("tbody tr").nth(1)).toContainText("100% of 4");
+  // The agent-level criterion has its column: it passes every transcript, failed or not.
+  await expect(byOutcome.getByRole("columnheader", { name: /whole transcript/ })).toHaveCount(1);
+  await expect(byOutcome.locator("tbody tr").first()).toContainText("100% of 4");
   await grouping.getByRole("link", { name: "Model", exact: true }).click();
   const byModel = page.getByRole("table", { name: "Results by model" });
   await expect(byModel.locator("tbody tr")).toHaveCount(2);

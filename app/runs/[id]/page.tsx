@@ -31,6 +31,7 @@ import { RunAgentResultsSection } from "./run-agent-results-section";
 import { RunAgreementSection } from "./run-agreement-section";
 import { RunGroupsSection } from "./run-groups-section";
 import { RunOutcomeSection } from "./run-outcome-section";
+import { AGENT_MODE } from "@/lib/runs/results/outcome-separation";
 import { RunSummarySection } from "./run-summary-section";
 
 export const dynamic = "force-dynamic";
@@ -148,15 +149,18 @@ export default async function RunPage({ params, searchParams }: Props) {
             fields={groupFields}
             field={groupField}
             query={viewParams(view, ["page", "group"]).toString()}
-            columns={run.criteria.flatMap((c, i) =>
-              modes.map((mode) => ({
-                criterionId: c.id,
-                mode,
-                label: modes.length > 1 ? `${columns[i].label} · ${mode}` : columns[i].label,
-                text: c.text,
-                continuous: c.scale === "continuous",
-              })),
-            )}
+            columns={[
+              ...run.criteria.flatMap((c, i) =>
+                modes.map((mode) => ({
+                  criterionId: c.id,
+                  mode,
+                  label: modes.length > 1 ? `${columns[i].label} · ${mode}` : columns[i].label,
+                  text: c.text,
+                  continuous: c.scale === "continuous",
+                })),
+              ),
+              ...run.agentCriteria.map((c) => ({ criterionId: c.id, mode: AGENT_MODE, label: `${criterionLabel(c, 60)} · whole transcript`, text: c.text, continuous: c.scale === "continuous" })),
+            ]}
             groups={groups}
           />
         </Suspense>

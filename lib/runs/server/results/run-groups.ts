@@ -1,5 +1,6 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { sqlDialect } from "@/lib/platform/db/dialect-sql";
+import { AGENT_MODE } from "@/lib/runs/results/outcome-separation";
 import { foldRunGroups, type RunGroup } from "@/lib/runs/results/run-groups";
 import type { TranscriptGroup } from "@/lib/transcripts/schemas/transcripts";
 import { FAIL_SQL, FINITE_SCORE_SQL, PASS_SQL, toNumber } from "./verdict-sql";
@@ -26,12 +27,30 @@ const GROUP_KEY: Record<TranscriptGroup, Prisma.Sql> = {
 
 /**
  * A run's results grouped by one metadata field of their transcripts (lib/runs/results/run-groups.ts),
- * counted in SQL per group, criterion and mode, over the whole run. A transcript with several
- * tags counts under each; one with none, under no tag.
+ * counted in SQL per group, criterion and mode, over the whole run; an agent-level criterion's
+ * results (one per transcript) under the mode AGENT_MODE. A transcript with several tags counts
+ * under each; one with none, under no tag.
  */
 export async function runResultGroups(prisma: PrismaClient, runId: string, field: TranscriptGroup): Promise<{ groups: RunGroup[]; more: number }> {
   const tags = field === "tag" ? sqlDialect(prisma).leftJoinJsonTextElements(Prisma.sql`t."tags"`, "j") : Prisma.empty;
-  const rows = await prisma.$queryRaw<CountRow[]>(Prisma.sql`
+  const [callRows, agentRows] = await Promise.all([callCounts(prisma, runId, field, tags), agentCounts(prisma, runId, field, tags)]);
+  return foldRunGroups(
+    [...callRows, ...agentRows].map((row) => ({
+      key: row.key === null ? null : String(row.key),
+      criterionId: row.criterionId,
+      mode: row.mode,
+      transcripts: toNumber(row.transcripts),
+      calls: toNumber(row.calls),
+      passed: toNumber(row.passed),
+      failed: toNumber(row.failed),
+      scoreSum: Number(row.scoreSum ?? 0),
+      scored: toNumber(row.scored),
+    })),
+  );
+}
+
+function callCounts(prisma: PrismaClient, runId: string, field: TranscriptGroup, tags: Prisma.Sql): Promise<CountRow[]> {
+  return prisma.$queryRaw<CountRow[]>(Prisma.sql`
     SELECT ${GROUP_KEY[field]} AS key, e."criterionId" AS "criterionId", e."mode" AS mode,
       COUNT(DISTINCT tc."transcriptId") AS transcripts, COUNT(DISTINCT e."toolCallId") AS calls,
       SUM(CASE WHEN ${PASS_SQL} THEN 1 ELSE 0 END) AS passed,
@@ -45,17 +64,21 @@ export async function runResultGroups(prisma: PrismaClient, runId: string, field
       ${tags}
     WHERE e."runId" = ${runId}
     GROUP BY 1, e."criterionId", e."mode"`);
-  return foldRunGroups(
-    rows.map((row) => ({
-      key: row.key === null ? null : String(row.key),
-      criterionId: row.criterionId,
-      mode: row.mode,
-      transcripts: toNumber(row.transcripts),
-      calls: toNumber(row.calls),
-      passed: toNumber(row.passed),
-      failed: toNumber(row.failed),
-      scoreSum: Number(row.scoreSum ?? 0),
-      scored: toNumber(row.scored),
-    })),
-  );
+}
+
+/** The agent-level results, one per transcript: no calls of their own. */
+function agentCounts(prisma: PrismaClient, runId: string, field: TranscriptGroup, tags: Prisma.Sql): Promise<CountRow[]> {
+  return prisma.$queryRaw<CountRow[]>(Prisma.sql`
+    SELECT ${GROUP_KEY[field]} AS key, e."criterionId" AS "criterionId", ${Prisma.raw(`'${AGENT_MODE}'`)} AS mode,
+      COUNT(DISTINCT e."transcriptId") AS transcripts, 0 AS calls,
+      SUM(CASE WHEN ${PASS_SQL} THEN 1 ELSE 0 END) AS passed,
+      SUM(CASE WHEN ${FAIL_SQL} THEN 1 ELSE 0 END) AS failed,
+      SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN e.score END) AS "scoreSum",
+      SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN 1 ELSE 0 END) AS scored
+    FROM "TranscriptEvaluation" e
+      JOIN "Criterion" c ON c."id" = e."criterionId"
+      JOIN "Transcript" t ON t."id" = e."transcriptId"
+      ${tags}
+    WHERE e."runId" = ${runId}
+    GROUP BY 1, e."criterionId"`);
 }

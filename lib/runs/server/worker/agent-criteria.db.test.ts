@@ -6,6 +6,8 @@ import { parseCsv } from "@/lib/platform/csv";
 import { AGENT_RESULTS_PAGE, runAgentResults, runAgentSummary, transcriptAgentResults } from "@/lib/runs/server/results/agent-results";
 import { EXPORT_COLUMNS, exportStream } from "@/lib/runs/server/results/export";
 import { AGENT_MODE, runOutcomeVerdicts } from "@/lib/runs/server/results/outcome-verdicts";
+import { runResultGroups } from "@/lib/runs/server/results/run-groups";
+import { cellKey } from "@/lib/runs/results/run-groups";
 import { seedDemo } from "@/lib/demo/server/seed";
 import { createRun } from "@/lib/runs/server/create-run";
 import { cancelRun } from "@/lib/runs/server/cancel-run";
@@ -114,6 +116,13 @@ describe("runs with agent-level criteria", () => {
     }
     // The call-level criterion keeps its line per mode beside it.
     expect(lines.some((line) => line.criterionId === callCriterion && line.mode !== AGENT_MODE)).toBe(true);
+
+    // Results by outcome: each group has the agent criterion's cell, over that group's transcripts.
+    const { groups } = await runResultGroups(prisma, created.runId, "outcome");
+    for (const group of groups.filter((entry) => entry.key !== null)) {
+      const own = rows.filter((row) => (row.transcript.success ? "success" : "failure") === group.key && row.score !== null);
+      expect(group.cells.get(cellKey(agentCriterion, AGENT_MODE))?.verdicts).toBe(own.length);
+    }
   });
 
   it("judges each transcript exactly once with two workers, and a second run from the cache", async () => {
