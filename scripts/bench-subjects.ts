@@ -34,6 +34,7 @@ const MEANING_AGENT = ["Reward agents that accomplish the user's goal", "Agent p
 const PAIRS: { subject: string; agent: string; call: string }[] = [
   { subject: "confirmation", agent: "Agent fails if it changes something the user did not explicitly confirm", call: "Tool call fails if it changes something the user did not explicitly confirm" },
   { subject: "repeats", agent: "Agent fails if it repeats a call it already made", call: "Tool call fails if it repeats a call it already made" },
+  { subject: "errors", agent: "Agent fails if a tool returns an error", call: "Tool call fails if the tool returns an error" },
 ];
 
 function callCriterion(text: string): Criterion {

@@ -10,7 +10,7 @@ describe("agent check catalogue", () => {
   it("names the checks an agent criterion is measured by, or says none measures it", () => {
     const plan = describeAgentChecksPlan("avoid redundant steps");
     expect(plan.measurable).toBe(true);
-    expect(plan.checks.map((check) => check.id)).toEqual(["recovered-error", "repeated-call"]);
+    expect(plan.checks.map((check) => check.id)).toEqual(["repeated-call"]);
     expect(plan.topics).toEqual(["efficient tool use"]);
     const none = describeAgentChecksPlan("write in a friendly tone");
     expect(none.measurable).toBe(false);

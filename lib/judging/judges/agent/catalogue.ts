@@ -10,7 +10,7 @@ import { AGENT_TOPICS, mapAgentCriterion } from "./mapper";
  */
 export const AGENT_CHECK_INFOS: readonly { id: string; title: string; topics: readonly AgentTopic[] }[] = [
   { id: "unrecovered-error", title: "Error not recovered from", topics: ["errors"] },
-  { id: "recovered-error", title: "Call the tool rejected", topics: ["errors", "efficiency"] },
+  { id: "recovered-error", title: "Call the tool rejected", topics: ["errors"] },
   { id: "repeated-call", title: "Repeated or futile call", topics: ["efficiency"] },
   { id: "unconfirmed-change", title: "Change without confirmation", topics: ["confirmation"] },
   { id: "unsupported-answer", title: "Final answer not supported by the tools", topics: ["faithfulness"] },

@@ -41,11 +41,11 @@ export interface AgentCheck {
 const severityOf = (penalty: number): Severity => (penalty > 0.5 ? "major" : penalty >= 0.1 ? "minor" : "info");
 const callName = (entry: TranscriptCall) => `${entry.call.function.name} (message ${entry.messageIndex})`;
 
-/** The calls the tool rejected, each with whether a later call of the same tool succeeded. */
+/** The calls the tool answered with an error (rejected, or failed for a reason outside the call), each with whether a later call of the same tool succeeded. */
 function rejections(calls: readonly TranscriptCall[]): { entry: TranscriptCall & { status: NonNullable<TranscriptCall["status"]> }; recovered: boolean }[] {
   return calls.flatMap((entry, index) => {
     const status = entry.status;
-    if (status?.kind !== "rejected") return [];
+    if (status?.kind !== "rejected" && status?.kind !== "transient") return [];
     const recovered = calls.slice(index + 1).some((later) => later.call.function.name === entry.call.function.name && later.status?.kind === "ok");
     return [{ entry: { ...entry, status }, recovered }];
   });
@@ -55,13 +55,13 @@ export const unrecoveredError: AgentCheck = {
   id: "unrecovered-error",
   title: "Error not recovered from",
   topics: ["errors"],
-  explanation: "A call the tool rejected, after which the agent never made a call of that tool that succeeded: what the call was for was not done.",
+  explanation: "A call the tool answered with an error, after which the agent never made a call of that tool that succeeded: what the call was for was not done.",
   run({ calls }) {
     return rejections(calls)
       .filter(({ recovered }) => !recovered)
       .map(({ entry }) => {
         const penalty = entry.changesState ? 0.35 : 0.2;
-        return { severity: severityOf(penalty), penalty, message: `${callName(entry)} was rejected and never done successfully afterwards.`, evidence: entry.status.evidence, at: entry.messageIndex };
+        return { severity: severityOf(penalty), penalty, message: `${callName(entry)} ${entry.status.kind === "transient" ? "failed" : "was rejected"} and never done successfully afterwards.`, evidence: entry.status.evidence, at: entry.messageIndex };
       });
   },
 };
@@ -71,12 +71,20 @@ const RECOVERED_PENALTY = 0.08;
 export const recoveredError: AgentCheck = {
   id: "recovered-error",
   title: "Call the tool rejected",
-  topics: ["errors", "efficiency"],
-  explanation: "A call the tool rejected that the agent later made succeed: not a lost goal, but a wasted step and a sign of guessing before knowing.",
+  // An error, as the call-level tool-error check says of the same call; not a repeat.
+  topics: ["errors"],
+  explanation: "A call the tool answered with an error that the agent later made succeed: not a lost goal, but an error all the same and a sign of guessing before knowing.",
   run({ calls }) {
     return rejections(calls)
       .filter(({ recovered }) => recovered)
-      .map(({ entry }) => ({ severity: severityOf(RECOVERED_PENALTY), penalty: RECOVERED_PENALTY, message: `${callName(entry)} was rejected before a later call of it succeeded.`, evidence: entry.status.evidence, at: entry.messageIndex }));
+      .map(({ entry }) => ({
+        // A problem a reader acts on, though it weighs little on a score.
+        severity: "minor",
+        penalty: RECOVERED_PENALTY,
+        message: `${callName(entry)} ${entry.status.kind === "transient" ? "failed" : "was rejected"} before a later call of it succeeded.`,
+        evidence: entry.status.evidence,
+        at: entry.messageIndex,
+      }));
   },
 };
 

@@ -60,7 +60,8 @@ const OVERALL_TOPICS: readonly Topic[] = ["tool-selection", "parameter-accuracy"
 
 const DEFECT_CUES =
   /\b(wrong\w*|incorrect\w*|invalid\w*|inaccura\w*|inappropriate\w*|irrelevant|unnecessar\w*|redundan\w*|duplicat\w*|repeat\w*|fabricat\w*|hallucinat\w*|invent\w*|made[- ]up|makes? up|guess\w*|placeholders?|missing|omit\w*|unknown|undeclared|unsupported|ungrounded|errors?|fail\w*|exceptions?|crash\w*|ignor\w*|contradict\w*|misus\w*|leak\w*|expos\w*|sensitive|secrets?|violat\w*|malformed|bad|poor\w*|blind\w*|retr(y|ies|ied)|unsafe|orphan\w*|fake|dummy|bogus|nonexistent|hallucinated)\b/g;
-const NEGATORS = /\b(not|no|never|without|avoid\w*|none|neither|nor|free of|lack\w*|don't|doesn't|didn't|isn't|aren't|won't|cannot|can't|fails? to)\b/g;
+// "Recovers from every error": the agent gets past the defect, a quality.
+const NEGATORS = /\b(not|no|never|without|avoid\w*|none|neither|nor|free of|lack\w*|don't|doesn't|didn't|isn't|aren't|won't|cannot|can't|fails? to|recover\w* from)\b/g;
 
 // "Accurate parameters", "arguments are valid": the parameters themselves are what is judged.
 // A bare "argument" in "an argument contains a card number" only says where to look.

@@ -112,6 +112,7 @@ describe("describesDefect", () => {
     ["fails to use the result", true],
     ["ignore or contradict earlier results", true],
     ["no required argument is missing", false],
+    ["recovers from every tool error", false],
   ])("%j -> %s", (condition, expected) => {
     expect(describesDefect(condition)).toBe(expected);
   });
