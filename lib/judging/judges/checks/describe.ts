@@ -32,17 +32,6 @@ export function describeChecksPlan(catalogue: readonly CheckInfo[], criterion: P
   const topics = [...mapping.topics.map((topic: Topic) => TOPIC_VOCABULARY[topic].label), ...mapping.specific.map(titleOf)];
   const checks = mapping.checks.map((check) => ({ id: check.id, title: check.title, explanation: check.explanation, views: [...check.views] }));
   const unread = mapping.meaning.map((subject) => MEANING_SUBJECTS[subject].label);
-  if (!checks.length && unread.length) {
-    return {
-      measurable: false,
-      topics: [],
-      unread,
-      checks: [],
-      immediate: "not-measurable",
-      hindsight: "not-measurable",
-      summary: `Built-in judge: not measured. ${needsModelJudge(mapping.meaning)} Every call would be "not applicable": the built-in checks read the structure of calls (${ALL_TOPICS}), not meaning.`,
-    };
-  }
   if (!checks.length) {
     return {
       measurable: false,
@@ -51,7 +40,9 @@ export function describeChecksPlan(catalogue: readonly CheckInfo[], criterion: P
       checks: [],
       immediate: "not-measurable",
       hindsight: "not-measurable",
-      summary: `No built-in check measures this criterion: every call would be "not applicable". The built-in judge covers ${ALL_TOPICS}; use an LLM judge (OpenAI-compatible or Anthropic) for anything else.`,
+      summary: unread.length
+        ? `Built-in judge: not measured. ${needsModelJudge(mapping.meaning)} Every call would be "not applicable": the built-in checks read the structure of calls (${ALL_TOPICS}), not meaning.`
+        : `No built-in check measures this criterion: every call would be "not applicable". The built-in judge covers ${ALL_TOPICS}; use an LLM judge (OpenAI-compatible or Anthropic) for anything else.`,
     };
   }
   const immediateChecks = checks.filter((check) => check.views.includes("immediate"));

@@ -49,14 +49,18 @@ export async function runResultGroups(prisma: PrismaClient, runId: string, field
   );
 }
 
+/** Verdicts and scores of the results `e` (of criteria `c`), as a group's columns. */
+const VERDICT_COUNTS = Prisma.sql`
+      SUM(CASE WHEN ${PASS_SQL} THEN 1 ELSE 0 END) AS passed,
+      SUM(CASE WHEN ${FAIL_SQL} THEN 1 ELSE 0 END) AS failed,
+      SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN e.score END) AS "scoreSum",
+      SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN 1 ELSE 0 END) AS scored`;
+
 function callCounts(prisma: PrismaClient, runId: string, field: TranscriptGroup, tags: Prisma.Sql): Promise<CountRow[]> {
   return prisma.$queryRaw<CountRow[]>(Prisma.sql`
     SELECT ${GROUP_KEY[field]} AS key, e."criterionId" AS "criterionId", e."mode" AS mode,
       COUNT(DISTINCT tc."transcriptId") AS transcripts, COUNT(DISTINCT e."toolCallId") AS calls,
-      SUM(CASE WHEN ${PASS_SQL} THEN 1 ELSE 0 END) AS passed,
-      SUM(CASE WHEN ${FAIL_SQL} THEN 1 ELSE 0 END) AS failed,
-      SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN e.score END) AS "scoreSum",
-      SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN 1 ELSE 0 END) AS scored
+      ${VERDICT_COUNTS}
     FROM "Evaluation" e
       JOIN "Criterion" c ON c."id" = e."criterionId"
       JOIN "ToolCall" tc ON tc."id" = e."toolCallId"
@@ -71,10 +75,7 @@ function agentCounts(prisma: PrismaClient, runId: string, field: TranscriptGroup
   return prisma.$queryRaw<CountRow[]>(Prisma.sql`
     SELECT ${GROUP_KEY[field]} AS key, e."criterionId" AS "criterionId", ${Prisma.raw(`'${AGENT_MODE}'`)} AS mode,
       COUNT(DISTINCT e."transcriptId") AS transcripts, 0 AS calls,
-      SUM(CASE WHEN ${PASS_SQL} THEN 1 ELSE 0 END) AS passed,
-      SUM(CASE WHEN ${FAIL_SQL} THEN 1 ELSE 0 END) AS failed,
-      SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN e.score END) AS "scoreSum",
-      SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN 1 ELSE 0 END) AS scored
+      ${VERDICT_COUNTS}
     FROM "TranscriptEvaluation" e
       JOIN "Criterion" c ON c."id" = e."criterionId"
       JOIN "Transcript" t ON t."id" = e."transcriptId"
