@@ -6,11 +6,14 @@ import { matchesNumber, numbersInText } from "../text/numbers";
 import { STOPWORDS, tokens } from "../text/words";
 
 const CLAIMS_SUCCESS = /\b(success(fully)?|done|completed?|booked|sent|created|scheduled|confirmed|here (is|are)|the result is)\b/i;
-const ADMITS_FAILURE = /\b(unable|could ?n[o']t|can ?n[o']t|failed|error|no results?|not available|unavailable|sorry|did ?n[o']t work)\b/i;
-// The answer says the tool or the action itself failed. "No reservation matches", "none is
-// available" report what the result held, which may be true: only a model could tell.
+// Words by which an answer owns up to a problem ("it seems there is an issue with the payment method").
+const ADMITS_FAILURE =
+  /\b(unable|could ?n[o']t|can ?n[o']t|failed|errors?|no results?|not available|unavailable|sorry|apolog\w*|unfortunately|issues?|problems?|did ?n[o']t work|not (found|enough|possible|valid)|insufficient|invalid)\b/i;
+// The answer says the tool itself failed. "No reservation matches", "none is available" report what
+// the result held, and "I cannot process a refund" what the agent decided: only a model could tell
+// whether those are right.
 const SAYS_TOOL_FAILED =
-  /\b(error|failed|did ?n[o']t work|(technical|system) (issue|problem|error)|(unable|could ?n[o']t|can ?n[o']t) (to )?(access|reach|connect( to)?|retrieve|load|complete|process|perform|carry out))\b/i;
+  /\b(an? error|failed|did ?n[o']t work|(technical|system) (issue|problem|error)|(unable|could ?n[o']t|can ?n[o']t) (to )?(access|reach|connect( to)?|retrieve|load))\b/i;
 
 /**
  * The first assistant message with text after the response (the answer built on it), and the
