@@ -43,7 +43,13 @@ export function meaningSubjects(condition: string): MeaningSubject[] {
 
 export const MODEL_JUDGES = "choose OpenAI-compatible or Anthropic";
 
-/** "policy compliance needs an LLM judge: choose OpenAI-compatible or Anthropic." */
+/** needsModelJudge inside a sentence: "… because policy compliance needs an LLM judge: …". */
+export function needsModelJudgeMidSentence(subjects: readonly MeaningSubject[]): string {
+  const text = needsModelJudge(subjects);
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** "Policy compliance needs an LLM judge: choose OpenAI-compatible or Anthropic." */
 export function needsModelJudge(subjects: readonly MeaningSubject[]): string {
   const labels = subjects.map((subject) => MEANING_SUBJECTS[subject].label);
   const named = labels.length > 1 ? `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}` : labels[0];

@@ -1,6 +1,6 @@
 import type { ChecksPlanDescription } from "../checks/describe";
 import type { AgentTopic } from "./checks";
-import { MEANING_SUBJECTS, needsModelJudge } from "../meaning-level";
+import { MEANING_SUBJECTS, needsModelJudge, needsModelJudgeMidSentence } from "../meaning-level";
 import { AGENT_TOPICS, mapAgentCriterion } from "./mapper";
 
 /**
@@ -30,7 +30,7 @@ export function describeAgentChecksPlan(condition: string): ChecksPlanDescriptio
   const labels = topics.map((topic) => AGENT_TOPICS[topic].label);
   const unread = meaning.map((subject) => MEANING_SUBJECTS[subject].label);
   const measurable = checks.length > 0;
-  const lowered = meaning.length ? needsModelJudge(meaning).replace(/^./, (first) => first.toLowerCase()) : "";
+  const lowered = meaning.length ? needsModelJudgeMidSentence(meaning) : "";
   const summary = measurable
     ? `Judges the whole transcript on ${labels.join(", ")} with ${checks.length} agent-level check${checks.length > 1 ? "s" : ""}; ${
         meaning.length ? `it gives a verdict only when they find a problem, otherwise the transcript is not applicable, because ${lowered}` : "anything else the criterion asks for is not measured by them."

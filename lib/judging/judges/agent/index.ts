@@ -10,7 +10,7 @@ import { toolKind } from "../checks/tool-kind";
 import { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "../checks/version";
 import { finalAnswer, transcriptCalls } from "./calls";
 import { AGENT_CHECKS, type AgentCheck, type AgentHit, type AgentContext } from "./checks";
-import { needsModelJudge } from "../meaning-level";
+import { needsModelJudge, needsModelJudgeMidSentence } from "../meaning-level";
 import { AGENT_TOPICS, mapAgentCriterion } from "./mapper";
 import type { AgentJudge, AgentJudgeInput, TranscriptView } from "./types";
 
@@ -87,7 +87,7 @@ export function evaluateAgentWithChecks(input: AgentJudgeInput, available: reado
   const noted = notes ? ` (and ${notes} note${notes > 1 ? "s" : ""})` : "";
   const outcome = passed === null ? `scores ${score.toFixed(2)}` : passed ? "passes" : "fails";
   const condition = defect ? (problemFound ? "what the criterion describes is present" : "what the criterion describes is absent") : problemFound ? "the agent misses the criterion" : "the agent meets the criterion";
-  const unread = unreadable ? ` Not measured: ${unreadable[0].toLowerCase()}${unreadable.slice(1)}` : "";
+  const unread = mapping.meaning.length ? ` Not measured: ${needsModelJudgeMidSentence(mapping.meaning)}` : "";
   return {
     score,
     passed,

@@ -1,5 +1,5 @@
 import type { Criterion } from "@/lib/criteria/parse";
-import { MEANING_SUBJECTS, needsModelJudge } from "../meaning-level";
+import { MEANING_SUBJECTS, needsModelJudge, needsModelJudgeMidSentence } from "../meaning-level";
 import type { ViewMode } from "../types";
 import type { CheckInfo, Topic } from "./check";
 import { HINDSIGHT_TOPICS, TOPIC_VOCABULARY, mapCriterionOnto } from "./criterion-topics";
@@ -55,7 +55,7 @@ export function describeChecksPlan(catalogue: readonly CheckInfo[], criterion: P
         ? `Before the tool's response it gives a verdict only when something predicts the outcome (${immediateChecks.map((check) => check.id).join(", ")}); otherwise it is not applicable.`
         : `Before the tool's response it uses ${immediateChecks.length} of them; in hindsight all ${checks.length}, the response included.`;
   const rest = unread.length
-    ? `It gives a verdict only when they find a problem; otherwise the call is not applicable, because ${needsModelJudge(mapping.meaning).replace(/^./, (first) => first.toLowerCase())}`
+    ? `It gives a verdict only when they find a problem; otherwise the call is not applicable, because ${needsModelJudgeMidSentence(mapping.meaning)}`
     : "Anything else the criterion asks for is not measured by these checks: use an LLM judge for it.";
   return {
     measurable: true,

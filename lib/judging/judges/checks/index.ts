@@ -1,5 +1,5 @@
 import type { Criterion } from "@/lib/criteria/parse";
-import { needsModelJudge } from "../meaning-level";
+import { needsModelJudge, needsModelJudgeMidSentence } from "../meaning-level";
 import { notApplicable, type CallView, type Finding, type Judge, type JudgeInput, type JudgeResult, type ViewMode } from "../types";
 import type { Check, CheckHit, Topic } from "./check";
 import { CHECK_INFOS, checkById } from "./catalogue";
@@ -84,6 +84,8 @@ interface Plan {
    * or "": a call the checks find no problem with then has no verdict.
    */
   unreadable: string;
+  /** The same, to follow "Not measured: ". */
+  unreadMidSentence: string;
   /** Plans that filter hits the same way share one key, so a call's outcome is computed once for them. */
   outcomeKey: string;
 }
@@ -145,6 +147,7 @@ function buildPlan(criterion: Criterion, view: ViewMode): Plan {
     predictiveOnly,
     measured: topicLabels.join(", "),
     unreadable,
+    unreadMidSentence: mapping.meaning.length ? needsModelJudgeMidSentence(mapping.meaning) : "",
     unmeasurable: skipped.length ? ` Not measurable ${view === "immediate" ? "before the response" : "in this view"}: ${skipped.map((check) => check.id).join(", ")}.` : "",
     outcomeKey: `${listKey}\u0000${[...topics].sort().join(",")}\u0000${[...specific].sort().join(",")}`,
   };
@@ -222,7 +225,7 @@ function evaluateNow(input: JudgeInput): JudgeResult {
   const condition = doubts + (plan.describesDefect ? (clean ? "what the criterion describes is absent" : "what the criterion describes is present") : clean ? "the call meets the criterion" : "the call misses the criterion");
   const result = passed === null ? `scores ${score.toFixed(2)}` : passed ? "passes" : "fails";
   const partly = abstained.length ? ` Not measured on this call: ${abstained.join("; ")}.` : "";
-  const unread = plan.unreadable ? ` Not measured: ${plan.unreadable[0].toLowerCase()}${plan.unreadable.slice(1)}` : "";
+  const unread = plan.unreadMidSentence ? ` Not measured: ${plan.unreadMidSentence}` : "";
   const explanation = `Measured ${plan.measured} with ${measuredBy.length} check${measuredBy.length > 1 ? "s" : ""} (${measuredBy.join(", ")}). ${found}${condition}, so the call ${result}.${partly}${plan.unmeasurable}${unread}`;
   return { score, passed, applicable: true, explanation, findings: hits.map(toFinding), measuredBy: measuredBy.slice() };
 }
