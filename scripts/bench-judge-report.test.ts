@@ -15,6 +15,13 @@ describe("bench report metrics", () => {
     expect(metrics.balancedAccuracy).toBeCloseTo((1 / 3 + 1) / 2);
   });
 
+  it("gives each check the precision of the fail verdicts it took part in", () => {
+    const failed = (verdict: "pass" | "fail", checks: string[]) => ({ ...row(verdict, false, 0), results: [{ score: 0, passed: false, checks }] });
+    const passed = { ...row("fail", true, 1), results: [{ score: 1, passed: true, checks: ["tool-error"] }] };
+    const metrics = binaryMetrics([failed("fail", ["tool-error", "tool-error"]), failed("pass", ["tool-error", "unconfirmed-action"]), failed("fail", ["unconfirmed-action"]), passed], 0);
+    expect(metrics.perCheckFailPrecision).toEqual({ "tool-error": { precision: 0.5, count: 2 }, "unconfirmed-action": { precision: 0.5, count: 2 } });
+  });
+
   it("fail precision is undefined when nothing was failed", () => {
     expect(binaryMetrics([row("pass", true, 1)], 0).failPrecision).toBeNaN();
   });

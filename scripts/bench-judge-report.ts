@@ -18,8 +18,8 @@ export interface LabelledJudgement {
   /** True when the call's own case has a call labelled fail (the bad twin). */
   caseHasDefect: boolean;
   label: { verdict: "pass" | "fail"; defect: string | null };
-  /** One per criterion, in the order the criteria were given. */
-  results: { score: number | null; passed: boolean | null }[];
+  /** One per criterion, in the order the criteria were given; `checks` found a problem (not a note). */
+  results: { score: number | null; passed: boolean | null; checks?: readonly string[] }[];
 }
 
 export interface BenchCriterion {
@@ -39,6 +39,8 @@ export interface BinaryMetrics {
   /** Share of labelled calls given a verdict rather than "not applicable". */
   verdictShare: number;
   perDefectRecall: Record<string, { recall: number; count: number }>;
+  /** Of the calls judged fail with a problem found by a check, the share labelled fail: how far each check can be trusted. */
+  perCheckFailPrecision: Record<string, { precision: number; count: number }>;
 }
 
 export interface ContinuousMetrics {
@@ -63,7 +65,23 @@ export function binaryMetrics(rows: readonly LabelledJudgement[], index: number)
     failPrecision: failed.length ? failed.filter((outcome) => !outcome.actual).length / failed.length : Number.NaN,
     verdictShare: outcomes.length ? outcomes.filter((outcome) => outcome.predicted !== null).length / outcomes.length : Number.NaN,
     perDefectRecall: perDefect,
+    perCheckFailPrecision: failPrecisionByCheck(rows, index),
   };
+}
+
+function failPrecisionByCheck(rows: readonly LabelledJudgement[], index: number): Record<string, { precision: number; count: number }> {
+  const tally = new Map<string, { right: number; count: number }>();
+  for (const row of rows) {
+    const result = row.results[index];
+    if (result.passed !== false) continue;
+    for (const check of new Set(result.checks ?? [])) {
+      const entry = tally.get(check) ?? { right: 0, count: 0 };
+      entry.count++;
+      if (row.label.verdict === "fail") entry.right++;
+      tally.set(check, entry);
+    }
+  }
+  return Object.fromEntries([...tally].sort((a, b) => b[1].count - a[1].count).map(([check, { right, count }]) => [check, { precision: right / count, count }]));
 }
 
 export function continuousMetrics(rows: readonly LabelledJudgement[], index: number): ContinuousMetrics {

@@ -361,7 +361,7 @@ async function main(): Promise<void> {
       category: owner.category,
       caseHasDefect: failingCases.has(entry.caseIndex),
       label: { verdict: label.verdict, defect: label.defect },
-      results: entry.results.map(({ score, passed }) => ({ score, passed })),
+      results: entry.results.map(({ score, passed, findings }) => ({ score, passed, checks: findings.filter((finding) => finding.severity !== "info").map((finding) => finding.check) })),
       judged: entry,
     });
   }
@@ -461,6 +461,11 @@ function printCriterion(entry: BenchCriterion, metrics: CriterionMetrics, f: (va
     if (defects.length) {
       console.log("  recall per defect");
       for (const [defect, { recall, count }] of defects) console.log(`    ${defect.padEnd(22)} ${f(recall)}  (${count})`);
+    }
+    const checks = Object.entries(metrics.perCheckFailPrecision);
+    if (checks.length) {
+      console.log("  fail precision per check (calls judged fail on which the check found a problem)");
+      for (const [check, { precision, count }] of checks) console.log(`    ${check.padEnd(22)} ${f(precision)}  (${count})`);
     }
   } else {
     console.log(`  pairwise accuracy    ${f(metrics.pairwiseAccuracy)}  (${metrics.pairs} pairs, ties count half)`);

@@ -35,7 +35,7 @@ export const TOPIC_VOCABULARY: Readonly<Record<Topic, { label: string; cues: Reg
   "repeated-read": { label: "repeated lookups", cues: /(?!)/ },
   "use-of-results": {
     label: "use of results",
-    cues: /\b((earlier|previous|prior|returned|tool) (results?|outputs?|responses?|values?|data)|(use[sd]?|using|ignor\w*|contradict\w*|build\w* on|rel(y|ies) on)( \w+){0,3} (results?|outputs?|responses?|returned)|results? (is|are|was|were)? ?used|answers?)\b/,
+    cues: /\b((earlier|previous|prior|returned|tool) (results?|outputs?|responses?|values?|data)|(use[sd]?|using|ignor\w*|contradict\w*|build\w* on|rel(y|ies) on)( \w+){0,3} (results?|outputs?|responses?|returned)|results? (is|are|was|were)? ?used|(results?|outputs?|responses?) (\w+ ){0,3}(ignor\w*|contradict\w*|disregard\w*)|answers?)\b/,
   },
   confirmation: {
     label: "confirmation before acting",

@@ -35,6 +35,7 @@ describe("mapCriterion", () => {
     ["Tool call passes if every identifier comes from an earlier tool result", ["fabrication", "use-of-results"]],
     ["Reward tool calls whose response has no errors", ["errors"]],
     ["Penalize tool calls that ignore the earlier results", ["use-of-results"]],
+    ["Penalize tool calls whose results the agent ignores or contradicts", ["use-of-results"]],
     ["Reward tool calls that are correct", ["tool-selection", "parameter-accuracy"]],
   ])("maps %j", (text, topics) => {
     expect(mapCriterion(criterion(text)).topics).toEqual(topics);

@@ -88,13 +88,37 @@ describe("futile-retry", () => {
 describe("ignored-result", () => {
   const view = (response: string, reply: string) => hindsight({ user: "Where is order A1?", tools: [lookup], calls: call({ order_id: "A1" }), response, following: [answer(reply)] });
 
-  it("flags an answer that uses nothing from the result", () => {
-    expect(hitsOf(ignoredResult, view('{"status": "shipped", "carrier": "Fedex", "eta": "2024-05-03"}', "I have checked your order."))[0].message).toContain("does not use anything");
+  it("notes, without a verdict, an answer that repeats nothing of the result", () => {
+    const [hit] = hitsOf(ignoredResult, view('{"status": "shipped", "carrier": "Fedex", "eta": "2024-05-03"}', "I have checked your order."));
+    expect(hit).toMatchObject({ severity: "info", penalty: 0, message: expect.stringContaining("needs an LLM judge") });
+  });
+
+  it("does not take text beside the next calls for the answer", () => {
+    const narrated = hindsight({
+      user: "Which of my orders has shipped?",
+      tools: [lookup],
+      calls: call({ order_id: "A1" }),
+      response: '{"status": "pending", "carrier": "Fedex", "eta": "2024-05-03"}',
+      following: [
+        { role: "assistant", content: "Let me check the next order.", tool_calls: [toolCall("c2", "get_order", { order_id: "A2" })] },
+        { role: "tool", tool_call_id: "c2", content: '{"status": "shipped"}' },
+        { role: "assistant", content: "Order A2 has shipped." },
+      ],
+    });
+    expect(hitsOf(ignoredResult, narrated)).toEqual([]);
+  });
+
+  it("takes 'not allowed' in the answer as owning up to the error", () => {
+    expect(hitsOf(ignoredResult, view('{"error": "the new item must differ from the old one"}', "Here is what happened: swapping an item for itself is not allowed."))).toEqual([]);
   });
 
   it("flags success claimed after an error, and failure claimed after a result", () => {
     expect(hitsOf(ignoredResult, view('{"error": "not found"}', "Done! Here is your order."))[0].message).toContain("claims success");
     expect(hitsOf(ignoredResult, view('{"status": "shipped", "carrier": "Fedex"}', "Sorry, the system returned an error."))[0].message).toContain("says the tool failed");
+  });
+
+  it("does not read a supposed error ('if you believe this is an error') as saying the tool failed", () => {
+    expect(hitsOf(ignoredResult, view('{"status": "shipped", "carrier": "Fedex"}', "Your order shipped with Fedex. If you believe this is an error, let me know."))).toEqual([]);
   });
 
   it("does not call a truthful report that nothing matched a claimed failure", () => {

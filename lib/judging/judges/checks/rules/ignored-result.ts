@@ -8,22 +8,26 @@ import { STOPWORDS, tokens } from "../text/words";
 const CLAIMS_SUCCESS = /\b(success(fully)?|done|completed?|booked|sent|created|scheduled|confirmed|here (is|are)|the result is)\b/i;
 // Words by which an answer owns up to a problem ("it seems there is an issue with the payment method").
 const ADMITS_FAILURE =
-  /\b(unable|could ?n[o']t|can ?n[o']t|failed|errors?|no results?|not available|unavailable|sorry|apolog\w*|unfortunately|issues?|problems?|did ?n[o']t work|not (found|enough|possible|valid)|insufficient|invalid)\b/i;
+  /\b(unable|could ?n[o']t|can ?n[o']t|failed|errors?|no results?|not available|unavailable|sorry|apolog\w*|unfortunately|issues?|problems?|did ?n[o']t work|not (found|enough|possible|valid|allowed|permitted)|insufficient|invalid)\b/i;
 // The answer says the tool itself failed. "No reservation matches", "none is available" report what
 // the result held, and "I cannot process a refund" what the agent decided: only a model could tell
 // whether those are right.
 const SAYS_TOOL_FAILED =
   /\b(an? error|failed|did ?n[o']t work|(technical|system) (issue|problem|error)|(unable|could ?n[o']t|can ?n[o']t) (to )?(access|reach|connect( to)?|retrieve|load))\b/i;
 
+// "If you believe this is an error", "let me know if you still see an error": a supposition, not a report.
+const CONDITIONAL_CLAUSE = /\b(if|unless|in case)\b[^.,;:!?]*/gi;
+
 /**
- * The first assistant message with text after the response (the answer built on it), and the
- * responses of calls made between the two: an answer after more calls may speak of them instead.
+ * The first assistant message with text and no calls after the response (the answer built on it),
+ * and the responses of calls made between the two: an answer after more calls may speak of them
+ * instead. Text beside new calls ("Let me check the next reservation") narrates, it does not answer.
  */
 function answerAfter(following: CanonicalMessage[], responseIndex: number, firstIndex: number): { text: string; laterResponses: string[] } | null {
   const laterResponses: string[] = [];
   for (let offset = Math.max(0, responseIndex - firstIndex + 1); offset < following.length; offset++) {
     const message = following[offset];
-    if (message.role === "assistant" && message.content && message.content.trim()) return { text: message.content, laterResponses };
+    if (message.role === "assistant" && message.content?.trim() && !message.tool_calls?.length) return { text: message.content, laterResponses };
     if (message.role === "tool") laterResponses.push(message.content ?? "");
   }
   return null;
@@ -43,7 +47,7 @@ export const ignoredResult: Check = {
   views: HINDSIGHT_ONLY,
   topics: ["use-of-results"],
   explanation:
-    "The assistant's next answer should use what the tool returned: it is flagged when it claims success after an error that no later call set right, or, when it follows this result with no other call in between, when it says the tool failed although it returned a result or repeats none of the result's numbers or distinctive words.",
+    "The assistant's next answer should not contradict what the tool returned: it is flagged when it claims success after an error that no later call set right, or, when it follows this result with no other call in between, when it says the tool failed although it returned a result. An answer that repeats none of the result's numbers or distinctive words gets a note only: whether it used the result is a question of meaning.",
   run(context) {
     if (context.view.mode !== "hindsight") return [];
     const { response, following } = context.view;
@@ -60,7 +64,7 @@ export const ignoredResult: Check = {
     }
     // After more calls, the answer sums them up: whether it uses this one result is not readable.
     if (after.laterResponses.length) return [];
-    if (status.kind === "ok" && SAYS_TOOL_FAILED.test(answer) && !CLAIMS_SUCCESS.test(answer)) {
+    if (status.kind === "ok" && SAYS_TOOL_FAILED.test(answer.replace(CONDITIONAL_CLAUSE, "")) && !CLAIMS_SUCCESS.test(answer)) {
       return [{ severity: "major", penalty: 0.55, message: "The answer says the tool failed although it returned a result.", evidence: `result ${quote(response.message.content, 100)}; answer ${quote(answer)}` }];
     }
     if (status.kind !== "ok") return [];
@@ -70,6 +74,7 @@ export const ignoredResult: Check = {
     const usesNumber = numbers.some((value) => matchesNumber(value, used.numbers) || [...used.numbers].some((said) => Math.abs(said - value) <= Math.abs(value) * 0.01));
     const usesWords = words.filter((word) => used.words.has(word)).length;
     if (usesNumber || usesWords >= Math.min(2, words.length)) return [];
-    return [{ severity: "minor", penalty: 0.4, message: "The next answer does not use anything the tool returned.", evidence: `result ${quote(response.message.content, 100)}; answer ${quote(answer)}` }];
+    // Wording is no measure of use ("Transfer successful" -> "you are being transferred"): a note, not a verdict.
+    return [{ severity: "info", penalty: 0, message: "The next answer repeats none of the result's numbers or distinctive words; whether it used the result needs an LLM judge.", evidence: `result ${quote(response.message.content, 100)}; answer ${quote(answer)}` }];
   },
 };
