@@ -147,11 +147,15 @@ test("metadata shows, filters and groups on the transcripts list and the run pag
   await expect(byOutcome.locator("tbody tr").nth(1)).toContainText("100% of 4");
   // The agent-level criterion has its column: it passes every transcript, failed or not.
   await expect(byOutcome.getByRole("columnheader", { name: /whole transcript/ })).toHaveCount(1);
+  await expect(byOutcome.getByRole("columnheader", { name: "Success" })).toHaveCount(0);
   await expect(byOutcome.locator("tbody tr").first()).toContainText("100% of 4");
   await grouping.getByRole("link", { name: "Model", exact: true }).click();
   const byModel = page.getByRole("table", { name: "Results by model" });
   await expect(byModel.locator("tbody tr")).toHaveCount(2);
   for (const row of await byModel.locator("tbody tr").all()) await expect(row).toContainText("50% of 4");
+  // Each model's success rate beside its verdicts (two of its four transcripts succeeded); grouped by outcome the column would say nothing.
+  await expect(byModel.getByRole("columnheader", { name: "Success" })).toHaveCount(1);
+  for (const row of await byModel.locator("tbody tr").all()) await expect(row.getByRole("cell").nth(1)).toHaveText("50% of 4");
   // A group opens the run's calls of that group.
   await byModel.getByRole("link", { name: "e2e-model-b" }).click();
   await expect(page).toHaveURL(/[?&]model=e2e-model-b(&|#|$)/);

@@ -57,8 +57,8 @@ export async function RunGroupsSection({ runId, fields, field, query, columns, g
       {field && result ? (
         <>
           <p className="mb-2 text-sm text-slate-600">
-            Each criterion&apos;s pass rate on the calls of each {FIELD_LABEL[field]}, over the whole run; the groups where most calls fail come first. A group opens the run&apos;s
-            calls filtered to it.
+            Each criterion&apos;s pass rate on the calls of each {FIELD_LABEL[field]}, over the whole run; the groups where most calls fail come first. Success is the share of the group&apos;s
+            transcripts whose recorded outcome was a success, to set beside the verdicts. A group opens the run&apos;s calls filtered to it.
           </p>
           <RunGroupsTable
             fieldLabel={FIELD_LABEL[field]}

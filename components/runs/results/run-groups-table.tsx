@@ -33,6 +33,8 @@ function rateClass(rate: number): string {
 
 /** Per group of the run's transcripts: how many calls, and each criterion's pass rate (and mean score) on them. */
 export function RunGroupsTable({ fieldLabel, groups, more, columns, hrefFor, keyLabel }: Props) {
+  // Grouped by outcome, every group's rate is 0% or 100%: the column would say nothing.
+  const showSuccess = fieldLabel !== "outcome" && groups.some((group) => group.successRate !== null);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-sm" aria-label={`Results by ${fieldLabel}`}>
@@ -44,6 +46,11 @@ export function RunGroupsTable({ fieldLabel, groups, more, columns, hrefFor, key
             <th scope="col" className="px-3 py-2 text-right">
               Transcripts
             </th>
+            {showSuccess ? (
+              <th scope="col" className="px-3 py-2 text-right" title="Share of the group's transcripts with an outcome that succeeded">
+                Success
+              </th>
+            ) : null}
             <th scope="col" className="px-3 py-2 text-right">
               Calls
             </th>
@@ -67,6 +74,17 @@ export function RunGroupsTable({ fieldLabel, groups, more, columns, hrefFor, key
                 )}
               </th>
               <td className="px-3 py-2 text-right tabular-nums">{group.transcripts.toLocaleString("en-US")}</td>
+              {showSuccess ? (
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {group.successRate === null ? (
+                    <span className="text-slate-400">–</span>
+                  ) : (
+                    <>
+                      {percent(group.successRate)} <span className="text-xs text-slate-500">of {group.withOutcome.toLocaleString("en-US")}</span>
+                    </>
+                  )}
+                </td>
+              ) : null}
               <td className="px-3 py-2 text-right tabular-nums">{group.calls.toLocaleString("en-US")}</td>
               {columns.map((column) => {
                 const cell = group.cells.get(cellKey(column.criterionId, column.mode));

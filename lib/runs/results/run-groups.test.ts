@@ -6,6 +6,8 @@ const row = (key: string | null, criterionId: string, mode: string, counts: Part
   criterionId,
   mode,
   transcripts: 2,
+  withOutcome: 0,
+  successes: 0,
   calls: 4,
   passed: 3,
   failed: 1,
@@ -40,6 +42,17 @@ describe("foldRunGroups", () => {
       row("worst", "c1", "auto", { passed: 0, failed: 2 }),
     ]);
     expect(groups.map((g) => g.key)).toEqual(["worst", "large", "small", "fine", null]);
+  });
+
+  it("gives each group's success rate over its transcripts with an outcome", () => {
+    const [withOutcomes, without] = foldRunGroups([
+      row("a", "c1", "auto", { transcripts: 4, withOutcome: 3, successes: 1 }),
+      // An agent-level criterion still pending has seen fewer transcripts: the widest count wins.
+      row("a", "c2", "agent", { transcripts: 1, withOutcome: 1, successes: 1 }),
+      row("b", "c1", "auto"),
+    ]).groups;
+    expect(withOutcomes).toMatchObject({ key: "a", successRate: 1 / 3, withOutcome: 3 });
+    expect(without).toMatchObject({ key: "b", successRate: null, withOutcome: 0 });
   });
 
   it("counts a group's calls and transcripts as the most any criterion counted", () => {

@@ -11,6 +11,9 @@ export interface RunGroupCountRow {
   criterionId: string;
   mode: string;
   transcripts: number;
+  /** Of those transcripts, how many carry an outcome, and how many of them succeeded. */
+  withOutcome: number;
+  successes: number;
   calls: number;
   passed: number;
   failed: number;
@@ -30,6 +33,10 @@ export interface RunGroup {
   key: string | null;
   /** The most any criterion and mode counted: every criterion judges the same calls, unless some are still pending. */
   transcripts: number;
+  /** Share of the group's transcripts with an outcome that succeeded: what the verdicts should track. */
+  successRate: number | null;
+  /** Transcripts with an outcome, the success rate's base. */
+  withOutcome: number;
   calls: number;
   /** By `cellKey(criterionId, mode)`. */
   cells: ReadonlyMap<string, RunGroupCell>;
@@ -59,9 +66,13 @@ export function foldRunGroups(rows: readonly RunGroupCountRow[], limit = 50): { 
       cells.set(cellKey(row.criterionId, row.mode), { verdicts, passRate, meanScore: row.scored > 0 ? row.scoreSum / row.scored : null });
       if (passRate !== null && (worst === null || passRate < worst)) worst = passRate;
     }
+    // Like the transcripts, the counts of the criterion and mode that saw the most of them.
+    const widest = list.reduce((best, row) => (row.withOutcome > best.withOutcome ? row : best));
     return {
       key,
       transcripts: Math.max(...list.map((row) => row.transcripts)),
+      successRate: widest.withOutcome > 0 ? widest.successes / widest.withOutcome : null,
+      withOutcome: widest.withOutcome,
       calls: Math.max(...list.map((row) => row.calls)),
       cells,
       worstPassRate: worst,

@@ -251,6 +251,10 @@ describe("runResultGroups", () => {
       for (const group of groups) {
         const inGroup = rows.filter((row) => keysOf[field](row).includes(group.key));
         expect(group.calls).toBe(new Set(inGroup.map((row) => row.toolCallId)).size);
+        const outcomes = new Map(inGroup.map((row) => [row.toolCall.transcriptId, row.toolCall.transcript.success]));
+        const known = [...outcomes.values()].filter((success) => success !== null);
+        expect(group.withOutcome).toBe(known.length);
+        expect(group.successRate).toBe(known.length ? known.filter(Boolean).length / known.length : null);
         for (const criterionId of scales.keys()) {
           for (const mode of ["immediate", "hindsight"]) {
             const own = inGroup.filter((row) => row.criterionId === criterionId && row.mode === mode);

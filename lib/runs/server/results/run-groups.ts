@@ -10,6 +10,8 @@ interface CountRow {
   criterionId: string;
   mode: string;
   transcripts: unknown;
+  withOutcome: unknown;
+  successes: unknown;
   calls: unknown;
   passed: unknown;
   failed: unknown;
@@ -40,6 +42,8 @@ export async function runResultGroups(prisma: PrismaClient, runId: string, field
       criterionId: row.criterionId,
       mode: row.mode,
       transcripts: toNumber(row.transcripts),
+      withOutcome: toNumber(row.withOutcome),
+      successes: toNumber(row.successes),
       calls: toNumber(row.calls),
       passed: toNumber(row.passed),
       failed: toNumber(row.failed),
@@ -48,6 +52,11 @@ export async function runResultGroups(prisma: PrismaClient, runId: string, field
     })),
   );
 }
+
+/** How many of the group's transcripts `t` have an outcome, and how many succeeded. */
+const OUTCOME_COUNTS = Prisma.sql`
+      COUNT(DISTINCT CASE WHEN t."success" IS NOT NULL THEN t."id" END) AS "withOutcome",
+      COUNT(DISTINCT CASE WHEN t."success" THEN t."id" END) AS successes`;
 
 /** Verdicts and scores of the results `e` (of criteria `c`), as a group's columns. */
 const VERDICT_COUNTS = Prisma.sql`
@@ -60,6 +69,7 @@ function callCounts(prisma: PrismaClient, runId: string, field: TranscriptGroup,
   return prisma.$queryRaw<CountRow[]>(Prisma.sql`
     SELECT ${GROUP_KEY[field]} AS key, e."criterionId" AS "criterionId", e."mode" AS mode,
       COUNT(DISTINCT tc."transcriptId") AS transcripts, COUNT(DISTINCT e."toolCallId") AS calls,
+      ${OUTCOME_COUNTS},
       ${VERDICT_COUNTS}
     FROM "Evaluation" e
       JOIN "Criterion" c ON c."id" = e."criterionId"
@@ -75,6 +85,7 @@ function agentCounts(prisma: PrismaClient, runId: string, field: TranscriptGroup
   return prisma.$queryRaw<CountRow[]>(Prisma.sql`
     SELECT ${GROUP_KEY[field]} AS key, e."criterionId" AS "criterionId", ${Prisma.raw(`'${AGENT_MODE}'`)} AS mode,
       COUNT(DISTINCT e."transcriptId") AS transcripts, 0 AS calls,
+      ${OUTCOME_COUNTS},
       ${VERDICT_COUNTS}
     FROM "TranscriptEvaluation" e
       JOIN "Criterion" c ON c."id" = e."criterionId"
