@@ -14,8 +14,8 @@ import { beforeAll, describe, expect, it } from "vitest";
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-// Code that reads uploaded or judged text: judging (judges, engine, evaluation API), import, criteria.
-const FOLDERS = ["lib/judging", "lib/transcripts", "lib/criteria"];
+// Code that reads uploaded or judged text: judging (judges, engine, evaluation API), import, criteria, references.
+const FOLDERS = ["lib/judging", "lib/transcripts", "lib/criteria", "lib/references"];
 const LENGTH = 25_000;
 // A linear scan of 25,000 characters takes well under a millisecond; each quadratic one found
 // here took 0.6 s or more. The bound is generous so that a loaded machine never fails a linear regex.

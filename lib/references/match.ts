@@ -1,0 +1,105 @@
+import { argumentsMismatch } from "./arguments";
+import { matchBfcl } from "./bfcl/match-bfcl";
+import { parsePyJson } from "./py-json";
+import { PyDict } from "./py-value";
+import type { CallVerdict, Reference, ReferenceCall, ReferenceMatch, ReferenceReason } from "./types";
+
+/** What the matchers need of a transcript's calls, whatever its format. */
+export interface CallToMatch {
+  /** 1-based, in transcript order. */
+  ordinal: number;
+  /** The assistant message that holds it: BFCL's steps are turns. */
+  messageIndex: number;
+  name: string;
+  rawArguments: string;
+  /** The tool answered with an error: the call matches but does not perform its reference call. */
+  failed: boolean;
+}
+
+export interface ToolToMatch {
+  name: string;
+  parameters: unknown;
+}
+
+/**
+ * Every call of a transcript against its reference, and the transcript as a whole. A call passes
+ * when it matches a reference call not yet performed, calls taken in transcript order; a call whose
+ * tool answered with an error matches without performing it; a free tool's call is not applicable.
+ * The transcript passes when every judged call passes and no required reference call is missing.
+ */
+export function matchReference(calls: readonly CallToMatch[], tools: readonly ToolToMatch[], reference: Reference): ReferenceMatch {
+  if (reference.match.preset === "bfcl") return matchBfcl(calls, tools, reference);
+  const performedBy = reference.steps.map((step) => step.calls.map((): number | null => null));
+  const verdicts = new Map<number, CallVerdict>();
+  for (const call of calls) verdicts.set(call.ordinal, judgeCall(call, reference, performedBy));
+  const reasons: ReferenceReason[] = [];
+  for (const verdict of verdicts.values()) if (verdict.status === "fail") reasons.push(verdict.reason);
+  if (reference.match.trajectory !== "subset") {
+    reference.steps.forEach((step, stepIndex) =>
+      step.calls.forEach((call, callIndex) => {
+        if (call.optional || performedBy[stepIndex][callIndex] !== null) return;
+        reasons.push({ code: "missing_call", path: `steps[${stepIndex}].calls[${callIndex}]`, expected: call.name, actual: "(not called)", message: `Step ${stepIndex + 1} expects a call to ${call.name} that never succeeded.` });
+      }),
+    );
+  }
+  return { calls: verdicts, transcript: { passed: reasons.length === 0, reasons, bfclErrorType: null, performedBy } };
+}
+
+interface Candidate {
+  step: number;
+  call: number;
+  expected: ReferenceCall;
+}
+
+/** Reference calls this call may perform: any not yet performed, or under `strict` only the next in order. */
+function candidates(reference: Reference, performedBy: (number | null)[][]): Candidate[] {
+  const open: Candidate[] = [];
+  for (let step = 0; step < reference.steps.length; step++) {
+    const { calls, anyOrder } = reference.steps[step];
+    let requiredOpen = false;
+    for (let call = 0; call < calls.length; call++) {
+      if (performedBy[step][call] !== null) continue;
+      open.push({ step, call, expected: calls[call] });
+      if (!calls[call].optional) {
+        requiredOpen = true;
+        // In order, nothing after an open required call may come first.
+        if (reference.match.trajectory === "strict" && !anyOrder) break;
+      }
+    }
+    if (reference.match.trajectory === "strict" && requiredOpen) break;
+  }
+  return open;
+}
+
+function judgeCall(call: CallToMatch, reference: Reference, performedBy: (number | null)[][]): CallVerdict {
+  if (reference.match.freeTools.has(call.name)) return { status: "not-applicable", explanation: `${call.name} is a free tool: its calls are not judged against the reference.` };
+  const decoded = parsePyJson(call.rawArguments.trim() === "" ? "{}" : call.rawArguments);
+  if (!decoded.ok || !(decoded.value instanceof PyDict)) {
+    const message = decoded.ok ? "The arguments are not a JSON object." : `The arguments are not valid JSON (${decoded.message} at character ${decoded.offset}).`;
+    return { status: "fail", step: null, call: null, reason: { code: "decoder_failed", path: "", expected: "a JSON object", actual: call.rawArguments.slice(0, 200), message } };
+  }
+  const open = candidates(reference, performedBy);
+  let nearest: { candidate: Candidate; reason: ReferenceReason } | null = null;
+  for (const candidate of open) {
+    if (candidate.expected.name !== call.name) continue;
+    const mismatch = argumentsMismatch(decoded.value, candidate.expected, reference.match);
+    if (!mismatch) {
+      if (!call.failed) performedBy[candidate.step][candidate.call] = call.ordinal;
+      return { status: "pass", step: candidate.step, call: candidate.call };
+    }
+    nearest ??= { candidate, reason: mismatch };
+  }
+  if (nearest) return { status: "fail", step: nearest.candidate.step, call: nearest.candidate.call, reason: nearest.reason };
+  const sameName = reference.steps.some((step) => step.calls.some((expected) => expected.name === call.name));
+  if (sameName && !open.some((candidate) => candidate.expected.name === call.name)) {
+    if (reference.match.trajectory === "superset") return { status: "not-applicable", explanation: `Every ${call.name} call of the reference is already performed; the superset trajectory allows more calls.` };
+    const wanted = reference.steps.flatMap((step) => step.calls).filter((expected) => expected.name === call.name).length;
+    return { status: "fail", step: null, call: null, reason: { code: "wrong_count", path: "", expected: `${wanted} call${wanted === 1 ? "" : "s"} to ${call.name}`, actual: "one more", message: `The reference expects ${wanted} call${wanted === 1 ? "" : "s"} to ${call.name}, all already performed or not due yet.` } };
+  }
+  if (reference.match.trajectory === "superset") return { status: "not-applicable", explanation: `${call.name} is not in the reference; the superset trajectory allows other calls.` };
+  const next = open.find((candidate) => !candidate.expected.optional);
+  if (reference.match.trajectory === "strict" && next) {
+    return { status: "fail", step: next.step, call: next.call, reason: { code: "wrong_function", path: "", expected: next.expected.name, actual: call.name, message: `The reference expects ${next.expected.name} here, not ${call.name}.` } };
+  }
+  return { status: "fail", step: null, call: null, reason: { code: "unexpected_call", path: "", expected: "(no such call)", actual: call.name, message: `The reference has no call to ${call.name}${sameName ? " left" : ""}.` } };
+}

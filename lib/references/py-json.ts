@@ -1,0 +1,170 @@
+import { PyDict, PyFloat, PyInt, type PyValue } from "./py-value";
+
+/**
+ * JSON read as Python's `json.loads` reads it, which is what reference checkers were written
+ * against: a number with a fraction or exponent is a float and any other an int of any size
+ * (`5.0` stays a float, where `JSON.parse` gives 5), `NaN` and `Infinity` are accepted, and a
+ * repeated key keeps its first place with its last value.
+ */
+export type PyJsonResult = { ok: true; value: PyValue } | { ok: false; message: string; offset: number };
+
+class ParseError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
+const WHITESPACE = /[ \t\n\r]*/y;
+const MAX_DEPTH = 500;
+
+export function parsePyJson(text: string): PyJsonResult {
+  const parser = new Parser(text);
+  try {
+    parser.skipWhitespace();
+    const value = parser.value(0);
+    parser.skipWhitespace();
+    if (parser.offset !== text.length) throw new ParseError("Extra data", parser.offset);
+    return { ok: true, value };
+  } catch (error) {
+    if (error instanceof ParseError) return { ok: false, message: error.message, offset: error.offset };
+    throw error;
+  }
+}
+
+class Parser {
+  offset = 0;
+  constructor(private readonly text: string) {}
+
+  skipWhitespace(): void {
+    WHITESPACE.lastIndex = this.offset;
+    WHITESPACE.exec(this.text);
+    this.offset = WHITESPACE.lastIndex;
+  }
+
+  value(depth: number): PyValue {
+    if (depth > MAX_DEPTH) throw new ParseError("Nested too deeply", this.offset);
+    const char = this.text[this.offset];
+    if (char === "{") return this.object(depth);
+    if (char === "[") return this.array(depth);
+    if (char === '"') return this.string();
+    for (const [word, value] of CONSTANTS) {
+      if (this.text.startsWith(word, this.offset)) {
+        this.offset += word.length;
+        return value;
+      }
+    }
+    NUMBER.lastIndex = this.offset;
+    const match = NUMBER.exec(this.text);
+    if (match) {
+      this.offset = NUMBER.lastIndex;
+      return match[1] !== undefined || match[2] !== undefined ? new PyFloat(Number(match[0])) : new PyInt(BigInt(match[0]));
+    }
+    throw new ParseError("Expecting value", this.offset);
+  }
+
+  private object(depth: number): PyDict {
+    const entries = new Map<string, PyValue>();
+    this.offset++;
+    this.skipWhitespace();
+    if (this.text[this.offset] === "}") {
+      this.offset++;
+      return new PyDict(entries);
+    }
+    for (;;) {
+      if (this.text[this.offset] !== '"') throw new ParseError("Expecting property name enclosed in double quotes", this.offset);
+      const key = this.string();
+      this.skipWhitespace();
+      if (this.text[this.offset] !== ":") throw new ParseError("Expecting ':' delimiter", this.offset);
+      this.offset++;
+      this.skipWhitespace();
+      entries.set(key, this.value(depth + 1));
+      this.skipWhitespace();
+      const next = this.text[this.offset++];
+      if (next === "}") return new PyDict(entries);
+      if (next !== ",") throw new ParseError("Expecting ',' delimiter", this.offset - 1);
+      this.skipWhitespace();
+    }
+  }
+
+  private array(depth: number): PyValue[] {
+    const items: PyValue[] = [];
+    this.offset++;
+    this.skipWhitespace();
+    if (this.text[this.offset] === "]") {
+      this.offset++;
+      return items;
+    }
+    for (;;) {
+      items.push(this.value(depth + 1));
+      this.skipWhitespace();
+      const next = this.text[this.offset++];
+      if (next === "]") return items;
+      if (next !== ",") throw new ParseError("Expecting ',' delimiter", this.offset - 1);
+      this.skipWhitespace();
+    }
+  }
+
+  private string(): string {
+    const start = this.offset;
+    let end = start + 1;
+    let escaped = false;
+    // The common case, no escapes: one slice.
+    for (; end < this.text.length; end++) {
+      const code = this.text.charCodeAt(end);
+      if (code === 0x22) break;
+      if (code === 0x5c) {
+        escaped = true;
+        break;
+      }
+      if (code < 0x20) throw new ParseError("Invalid control character", end);
+    }
+    if (end >= this.text.length) throw new ParseError("Unterminated string", start);
+    if (!escaped) {
+      this.offset = end + 1;
+      return this.text.slice(start + 1, end);
+    }
+    // Escapes follow JSON's grammar exactly, as Python's scanner does.
+    let index = start + 1;
+    let out = "";
+    for (;;) {
+      if (index >= this.text.length) throw new ParseError("Unterminated string", start);
+      const char = this.text[index];
+      if (char === '"') break;
+      if (char.charCodeAt(0) < 0x20) throw new ParseError("Invalid control character", index);
+      if (char !== "\\") {
+        out += char;
+        index++;
+        continue;
+      }
+      const escape = this.text[index + 1];
+      if (escape === "u") {
+        const hex = this.text.slice(index + 2, index + 6);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new ParseError("Invalid \\uXXXX escape", index);
+        out += String.fromCharCode(parseInt(hex, 16));
+        index += 6;
+        continue;
+      }
+      const simple = ESCAPES[escape];
+      if (simple === undefined) throw new ParseError("Invalid \\escape", index);
+      out += simple;
+      index += 2;
+    }
+    this.offset = index + 1;
+    return out;
+  }
+}
+
+const CONSTANTS: readonly [string, PyValue][] = [
+  ["true", true],
+  ["false", false],
+  ["null", null],
+  ["NaN", new PyFloat(Number.NaN)],
+  ["Infinity", new PyFloat(Number.POSITIVE_INFINITY)],
+  ["-Infinity", new PyFloat(Number.NEGATIVE_INFINITY)],
+];
+
+const ESCAPES: Record<string, string | undefined> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
