@@ -8,6 +8,8 @@
  * and checked against the blob id recorded in sources.json. Outputs (git-ignored):
  *   data/tau2-writes.jsonl     one transcript per trajectory; its state-changing calls labelled
  *                              against the task's ground-truth actions (tau2's compare_with_tool_call)
+ *   data/tau2-reference.jsonl  the writes transcripts and labels, each with the task's ground-truth actions as a
+ *                              top-level `reference` (issue 34's expected calls; reference.ts)
  *   data/tau2-responses.jsonl  the same transcripts; every call labelled by its tool response (error or not)
  *   data/tau2-trials.jsonl     trajectory-level records (no call labels) of tasks with both a
  *                              successful and a failed attempt
@@ -23,8 +25,9 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { forkEvaluationToResults, policyFromRefinement } from "./fork-eval";
-import { isPyObject, parsePyJson, pyDumps, pyEqual, PyFloat, type PyValue } from "./pyjson";
+import { isPyObject, parsePyJson, pyDumps, pyEqual, PyFloat, stringifyKeepingFloats, type PyValue } from "./pyjson";
 import { extractTools, pyFormat, readAgentPrompt, type ToolDef } from "./pytools";
+import { compareWithToolCall, formatEqual, referenceCallMatches, referenceFromActions, ruleVerdicts, writtenReferenceSchema, type Reference, type RuleVerdict } from "./reference";
 
 // ---------------------------------------------------------------- options
 
@@ -136,6 +139,8 @@ interface ManifestFile {
 
 interface Outputs {
   writes: string;
+  /** The writes records, each with its task's expected calls as a top-level `reference` (reference.ts). */
+  reference: string;
   responses: string;
   trials: string;
   summary: string;
@@ -188,6 +193,26 @@ interface Meta {
   policy_hash: string;
   /** tau2-writes.jsonl only: for each labelled write, the ground-truth action it matched, or how it differs from the nearest one. */
   write_checks?: WriteCheck[];
+  /** tau2-reference.jsonl only: for each labelled write, the issue's per-call verdict on the record's reference (may differ from the label). */
+  reference_rule?: ReferenceRuleCheck[];
+}
+
+/**
+ * The verdict issue 34's per-call rule gives a labelled write on the record's reference (calls in
+ * transcript order, each reference call performed once, an error response matching without
+ * performing; values compared as the reference's `match` says: booleans apart from numbers).
+ */
+interface ReferenceRuleCheck {
+  tool_call_id: string;
+  verdict: "pass" | "fail";
+  /** The ground-truth action (reference step) the call matched. */
+  action_id: string | null;
+  /** The call performed that action: it matched and its response was not an error. */
+  performs: boolean;
+  /** A failed call that matches actions an earlier call already performed: the first of them. */
+  repeat_of: string | null;
+  /** Why the verdict differs from the label (null when they agree). */
+  differs: string | null;
 }
 
 interface WriteCheck {
@@ -210,6 +235,8 @@ interface Record_ {
   meta: Meta;
   messages: ChatMessage[];
   tools: ToolDef["schema"][];
+  /** tau2-reference.jsonl only: the task's ground-truth actions as expected calls (issue 34's format). */
+  reference?: Reference;
   labels: Label[];
 }
 
@@ -328,15 +355,8 @@ const num = (value: PyValue | undefined): number | null => (value instanceof PyF
 const obj = (value: PyValue | undefined): { [key: string]: PyValue } => (isPyObject(value) ? value : {});
 const arr = (value: PyValue | undefined): PyValue[] => (Array.isArray(value) ? value : []);
 
-/** tau2's Action.compare_with_tool_call (data_model/tasks.py). */
-function actionMatches(action: { [key: string]: PyValue }, name: string, args: PyValue): boolean {
-  if (str(action.name) !== name) return false;
-  const callArgs = obj(args);
-  const compareArgs = Array.isArray(action.compare_args) ? action.compare_args.map(String) : Object.keys(callArgs);
-  if (compareArgs.length === 0) return true;
-  const pick = (source: { [key: string]: PyValue }) => Object.fromEntries(Object.entries(source).filter(([key]) => compareArgs.includes(key)));
-  return pyEqual(pick(callArgs), pick(obj(action.arguments)));
-}
+/** tau2's Action.compare_with_tool_call (data_model/tasks.py), with Python's ==. */
+const actionMatches = (action: { [key: string]: PyValue }, name: string, args: PyValue): boolean => compareWithToolCall(action, name, args, pyEqual);
 
 /** What tau2 compares of a call against an action, and which of those arguments differ. */
 function argumentDifferences(action: { [key: string]: PyValue }, args: PyValue): string[] {
@@ -520,6 +540,189 @@ function convert(simMessages: PyValue[], systemPrompt: string): Converted {
   return { messages, calls, counts };
 }
 
+// ---------------------------------------------------------------- reference (issue 34's expected calls)
+
+interface ReferenceStats {
+  records: number;
+  requiredCalls: number;
+  optionalCalls: number;
+  userActions: number;
+  /** Ground-truth actions with compare_args set, by "name [keys]". */
+  compareArgs: Map<string, number>;
+  /** Agent actions naming a tool the domain does not offer. */
+  unofferedActions: Map<string, number>;
+  /** Numbers written as floats (1.0) in reference arguments (the output keeps them as floats: stringifyKeepingFloats). */
+  floatArgs: number;
+  /** Self-check: (call, action) pairs where the reference call's matching equals compare_with_tool_call. */
+  mappingPairs: number;
+  mappingProblems: string[];
+  labelled: number;
+  /** Labelled writes the issue's rule judges otherwise than tau2's label, with Python's == (order and performing alone). */
+  orderDisagreements: string[];
+  /** Labelled writes whose tau2 label changes when booleans are not numbers (True == 1). */
+  boolNumber: string[];
+  /** Labelled writes whose tau2 label changes when ints and floats differ (1 == 1.0). */
+  intFloat: string[];
+  /** Labelled writes whose tau2 label changes when lists compare in any order. */
+  listOrder: string[];
+  /** Labelled writes the issue's rule on the reference (format equality) judges otherwise than the label. */
+  ruleDisagreements: string[];
+  /** Labelled writes that matched more than one reference call not yet performed. */
+  ambiguous: number;
+  /** Labelled writes that matched with an error response (do not perform). */
+  errorMatches: number;
+  /** Judged calls without a label (a reused call id) and how many of them performed a reference call. */
+  unlabelledJudged: number;
+  unlabelledPerforming: string[];
+  /** Transcript verdicts by the issue's rule (every judged call passes, no required call missing) against tau2's reward. */
+  transcripts: { passReward1: number; passReward0: number; failReward1: number; failReward0: number; noReward: number };
+}
+
+const newReferenceStats = (): ReferenceStats => ({
+  records: 0,
+  requiredCalls: 0,
+  optionalCalls: 0,
+  userActions: 0,
+  compareArgs: new Map(),
+  unofferedActions: new Map(),
+  floatArgs: 0,
+  mappingPairs: 0,
+  mappingProblems: [],
+  labelled: 0,
+  orderDisagreements: [],
+  boolNumber: [],
+  intFloat: [],
+  listOrder: [],
+  ruleDisagreements: [],
+  ambiguous: 0,
+  errorMatches: 0,
+  unlabelledJudged: 0,
+  unlabelledPerforming: [],
+  transcripts: { passReward1: 0, passReward0: 0, failReward1: 0, failReward0: 0, noReward: 0 },
+});
+
+/** Python's == except that lists are compared as multisets: to count where list order decides a label. */
+function pyEqualIgnoringListOrder(a: PyValue, b: PyValue): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    const used = b.map(() => false);
+    return a.every((item) => {
+      const index = b.findIndex((other, at) => !used[at] && pyEqualIgnoringListOrder(item, other));
+      if (index >= 0) used[index] = true;
+      return index >= 0;
+    });
+  }
+  if (isPyObject(a) && isPyObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && pyEqualIgnoringListOrder(a[key], b[key]));
+  }
+  return pyEqual(a, b);
+}
+
+const bump = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+
+function countFloats(value: PyValue): number {
+  if (value instanceof PyFloat) return 1;
+  if (Array.isArray(value)) return value.reduce<number>((sum, item) => sum + countFloats(item), 0);
+  if (isPyObject(value)) return Object.values(value).reduce<number>((sum, item) => sum + countFloats(item), 0);
+  return 0;
+}
+
+/**
+ * The writes record with its task's reference, and the issue's per-call verdicts beside tau2's
+ * labels (meta.reference_rule). Checks, for every call and agent action, that the reference call
+ * matches exactly when compare_with_tool_call does (the mapping is exact), and counts where the
+ * issue's rule or the format's equality would judge a labelled write otherwise.
+ */
+function referenceRecord(record: Record_, calls: CallInfo[], goldActions: { [key: string]: PyValue }[], context: DomainContext, stats: ReferenceStats): Record_ {
+  const freeTools = context.tools.filter((tool) => !context.writeTools.has(tool.name)).map((tool) => tool.name);
+  const offered = new Set(context.tools.map((tool) => tool.name));
+  const { reference, actionIds, userActions } = referenceFromActions(goldActions, freeTools);
+  const agentActions = goldActions.filter((action) => (action.requestor ?? "assistant") === "assistant");
+  const referenceCalls = reference.steps.flatMap((step) => step.calls);
+  stats.records++;
+  stats.userActions += userActions;
+  for (const call of referenceCalls) {
+    if (call.optional) stats.optionalCalls++;
+    else stats.requiredCalls++;
+    if (call.compare) bump(stats.compareArgs, `${call.name} [${call.compare.join(", ")}]`);
+    if (!offered.has(call.name)) bump(stats.unofferedActions, call.name);
+    stats.floatArgs += countFloats(call.args);
+  }
+  const where = (call: CallInfo) => `${record.id} ${call.id} ${call.name}`;
+  for (const call of calls) {
+    agentActions.forEach((action, index) => {
+      stats.mappingPairs++;
+      if (referenceCallMatches(referenceCalls[index], call.name, call.args, pyEqual) !== compareWithToolCall(action, call.name, call.args, pyEqual)) {
+        stats.mappingProblems.push(`${where(call)} against ${str(action.action_id)}`);
+      }
+    });
+  }
+
+  const label = new Map(record.labels.map((item) => [item.tool_call_id, item.verdict]));
+  const exact = ruleVerdicts(calls, reference, pyEqual);
+  const byFormat = ruleVerdicts(calls, reference, formatEqual("value"));
+  const actionId = (index: number | null) => (index === null ? null : actionIds[index]);
+  const describe = (verdicts: RuleVerdict[], at: number): string => {
+    const verdict = verdicts[at];
+    if (verdict.verdict === "fail" && verdict.repeatOf !== null) {
+      const earlier = calls.find((other, index) => index < at && verdicts[index].performs && verdicts[index].matched === verdict.repeatOf);
+      return `repeats ${actionId(verdict.repeatOf)}, performed by ${earlier ? earlier.id : "an earlier call"}`;
+    }
+    return verdict.verdict === "fail" ? "matches no reference call" : `matches ${actionId(verdict.matched)}`;
+  };
+  const checks: ReferenceRuleCheck[] = [];
+  calls.forEach((call, index) => {
+    const rule = byFormat[index];
+    if (rule.verdict === "free") return;
+    const tau2 = label.get(call.id);
+    if (!call.firstOfId || tau2 === undefined) {
+      stats.unlabelledJudged++;
+      if (rule.performs) stats.unlabelledPerforming.push(`${where(call)} (call ${index + 1} of ${calls.length}) performs ${actionId(rule.matched)}`);
+      return;
+    }
+    stats.labelled++;
+    if (rule.candidates > 1) stats.ambiguous++;
+    if (rule.verdict === "pass" && !rule.performs) stats.errorMatches++;
+    if ((exact[index].verdict === "pass") !== (tau2 === "pass")) stats.orderDisagreements.push(`${where(call)}: label ${tau2}, rule ${exact[index].verdict} (${describe(exact, index)})`);
+    const anyMatch = (equal: (a: PyValue, b: PyValue) => boolean) => goldActions.some((action) => compareWithToolCall(action, call.name, call.args, equal));
+    const python = anyMatch(pyEqual);
+    const byValue = anyMatch(formatEqual("value"));
+    const typed = anyMatch(formatEqual("typed"));
+    if (python !== byValue) stats.boolNumber.push(`${where(call)}: tau2 ${python ? "pass" : "fail"}, booleans apart from numbers ${byValue ? "pass" : "fail"} (${pyDumps(call.args)})`);
+    if (byValue !== typed) stats.intFloat.push(`${where(call)}: by value ${byValue ? "pass" : "fail"}, typed ${typed ? "pass" : "fail"} (${pyDumps(call.args)})`);
+    if (python !== anyMatch(pyEqualIgnoringListOrder)) stats.listOrder.push(`${where(call)}: tau2 ${python ? "pass" : "fail"}, lists in any order ${python ? "fail" : "pass"}`);
+    const differs = (rule.verdict === "pass") === (tau2 === "pass") ? null : python !== byValue ? "booleans are not numbers in the format (Python: True == 1)" : describe(byFormat, index);
+    if (differs) stats.ruleDisagreements.push(`${where(call)}: label ${tau2}, rule ${rule.verdict} (${differs})`);
+    checks.push({ tool_call_id: call.id, verdict: rule.verdict === "pass" ? "pass" : "fail", action_id: actionId(rule.matched), performs: rule.performs, repeat_of: actionId(rule.repeatOf), differs });
+  });
+
+  // The issue's transcript verdict: every judged call passes and every required reference call was performed.
+  const performed = new Set(byFormat.filter((verdict) => verdict.performs).map((verdict) => verdict.matched));
+  const transcriptPass = byFormat.every((verdict) => verdict.verdict !== "fail") && referenceCalls.every((call, index) => call.optional || performed.has(index));
+  const reward = record.meta.reward;
+  if (reward === null) stats.transcripts.noReward++;
+  else if (reward >= 1 - 1e-6) stats.transcripts[transcriptPass ? "passReward1" : "failReward1"]++;
+  else stats.transcripts[transcriptPass ? "passReward0" : "failReward0"]++;
+
+  return { ...record, meta: { ...record.meta, reference_rule: checks }, reference };
+}
+
+function referenceNotes(stats: ReferenceStats): string[] {
+  const list = (items: string[]) => (items.length ? `: ${items.join("; ")}` : "");
+  const counts = (map: Map<string, number>) => [...map].sort(([a], [b]) => a.localeCompare(b)).map(([key, count]) => `${key} ×${count}`).join(", ") || "none";
+  const t = stats.transcripts;
+  return [
+    `reference: ${stats.records} records; ${stats.requiredCalls} required reference calls (writes), ${stats.optionalCalls} optional (free tools); ${stats.userActions} user actions left out; actions with compare_args: ${counts(stats.compareArgs)}; actions of tools not offered: ${counts(stats.unofferedActions)}; float numbers in reference arguments: ${stats.floatArgs}`,
+    `reference self-check: ${stats.mappingPairs - stats.mappingProblems.length} of ${stats.mappingPairs} (call, ground-truth action) pairs match on the reference call exactly when compare_with_tool_call matches${list(stats.mappingProblems.slice(0, 5))}`,
+    `reference rule against tau2's labels, Python's == (order and performing alone): ${stats.labelled - stats.orderDisagreements.length} of ${stats.labelled} labelled writes agree${list(stats.orderDisagreements)}`,
+    `Python's True == 1 decides ${stats.boolNumber.length} labels${list(stats.boolNumber)}; 1 == 1.0 (numbers "typed" instead of "value") would change ${stats.intFloat.length}${list(stats.intFloat)}; list order (Python compares lists in order) decides ${stats.listOrder.length}${list(stats.listOrder)}`,
+    `reference rule on the reference as written (booleans apart from numbers, numbers by value): ${stats.labelled - stats.ruleDisagreements.length} of ${stats.labelled} labelled writes agree with tau2's label${list(stats.ruleDisagreements)}`,
+    `reference rule, other counts: ${stats.ambiguous} labelled writes matched more than one open reference call (the first taken); ${stats.errorMatches} matched with an error response (not performing); ${stats.unlabelledJudged} judged calls reuse an earlier call id (unlabelled), ${stats.unlabelledPerforming.length} of them performed a reference call${list(stats.unlabelledPerforming)}`,
+    `reference rule, transcript verdicts against tau2's reward: pass & reward 1: ${t.passReward1}, pass & reward 0: ${t.passReward0}, fail & reward 1: ${t.failReward1}, fail & reward 0: ${t.failReward0}, no reward: ${t.noReward} (tau2's reward is the database state and communication for most tasks, not the actions)`,
+  ];
+}
+
 // ---------------------------------------------------------------- summary
 
 interface Tally {
@@ -643,7 +846,7 @@ function schemaCoverage(verified: (DomainContext & { toolsDomain: string; toolsB
 
 // ---------------------------------------------------------------- validation of written files
 
-function validate(file: string): string[] {
+function validate(file: string, withReference: boolean): string[] {
   const problems: string[] = [];
   readFileSync(file, "utf8")
     .split("\n")
@@ -663,6 +866,10 @@ function validate(file: string): string[] {
       for (const label of record.labels) if (!callIds.has(label.tool_call_id)) problems.push(`${file}:${index + 1} ${record.id}: label for unknown call ${label.tool_call_id}`);
       const ids = record.labels.map((label) => label.tool_call_id);
       if (new Set(ids).size !== ids.length) problems.push(`${file}:${index + 1} ${record.id}: two labels for one call id`);
+      if (withReference) {
+        const parsed = writtenReferenceSchema.safeParse(record.reference);
+        if (!parsed.success) problems.push(`${file}:${index + 1} ${record.id}: reference: ${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`);
+      }
     });
   return problems;
 }
@@ -716,6 +923,8 @@ function main(): void {
   let extraKeysOnly = 0;
   let unansweredCalls = 0;
   let unofferedToolCalls = 0;
+  const referenceRecords: Record_[] = [];
+  const referenceStats = newReferenceStats();
   const conversion = { userToolTurnsDropped: 0, orphanResponses: 0, stringArguments: 0 };
 
   for (const entry of manifest.files) {
@@ -822,11 +1031,13 @@ function main(): void {
       const labelled = converted.calls.filter((call) => call.firstOfId);
       const writeChecks = labelled.filter((call) => context.writeTools.has(call.name)).map((call) => writeCheck(call, goldActions));
       extraKeysOnly += writeChecks.filter((check) => check.extra_keys_only).length;
-      writes.push({
+      const writesRecord: Record_ = {
         ...base,
         meta: { ...meta, write_checks: writeChecks },
         labels: writeChecks.map((check) => ({ tool_call_id: check.tool_call_id, verdict: check.matched ? "pass" : "fail", defect: check.matched ? null : "wrong_action" })),
-      });
+      };
+      writes.push(writesRecord);
+      referenceRecords.push(referenceRecord(writesRecord, converted.calls, goldActions, context, referenceStats));
       responses.push({
         ...base,
         labels: labelled
@@ -849,24 +1060,36 @@ function main(): void {
 
   const naturalKey = (record: Record_) => [record.category, record.meta.model, record.meta.task_id.padStart(12, "0"), String(record.meta.trial ?? 0).padStart(4, "0"), record.id].join("\u0000");
   const sorted = (records: Record_[]) => [...records].sort((a, b) => (naturalKey(a) < naturalKey(b) ? -1 : naturalKey(a) > naturalKey(b) ? 1 : 0));
-  const names: Outputs = { writes: "tau2-writes.jsonl", responses: "tau2-responses.jsonl", trials: "tau2-trials.jsonl", summary: "SUMMARY.md", ...manifest.outputs };
+  const names: Outputs = { writes: "tau2-writes.jsonl", reference: "tau2-reference.jsonl", responses: "tau2-responses.jsonl", trials: "tau2-trials.jsonl", summary: "SUMMARY.md", ...manifest.outputs };
   const outputs: [string, Record_[]][] = [
     [names.writes, sorted(writes)],
     [names.responses, sorted(responses)],
     [names.trials, sorted(trials).sort((a, b) => (a.pair! < b.pair! ? -1 : a.pair! > b.pair! ? 1 : 0))],
+    [names.reference, sorted(referenceRecords)],
   ];
   mkdirSync(options.out, { recursive: true });
-  for (const [name, records] of outputs) writeFileSync(path.join(options.out, name), records.map((record) => JSON.stringify(record)).join("\n") + "\n");
+  // The reference keeps the ground truth's floats as tau2 wrote them (2.0): JSON.stringify would write 2.
+  const serialize = (name: string) => (name === names.reference ? stringifyKeepingFloats : (record: Record_) => JSON.stringify(record));
+  for (const [name, records] of outputs) writeFileSync(path.join(options.out, name), records.map(serialize(name)).join("\n") + "\n");
 
   note(`action self-check: ${actionChecks - actionCheckDisagreements} of ${actionChecks} ground-truth action checks recorded by tau2 reproduced by the builder's compare_with_tool_call`);
   note(`tasks: ${JSON.stringify(taskCounts)}`);
   note(`writes labelled fail that equal their nearest ground-truth action once extra keys are dropped (meta.write_checks[].extra_keys_only): ${extraKeysOnly}`);
   note(`skipped simulations: ${JSON.stringify(skipped)}`);
+  for (const text of referenceNotes(referenceStats)) note(text);
+  if (referenceStats.mappingProblems.length) die(`reference self-check: ${referenceStats.mappingProblems.length} (call, action) pairs where the reference call and compare_with_tool_call disagree; first: ${referenceStats.mappingProblems[0]}`);
   note(
     `calls: ${unansweredCalls} without a response (not in the responses labels), ${reusedIdCalls} reusing an earlier call's id (unlabelled: the bench gives an id's label to its first call), ${unofferedToolCalls} to tools not offered; user-simulator tool turns left out: ${conversion.userToolTurnsDropped}; responses with no open call: ${conversion.orphanResponses}; arguments stored as text: ${conversion.stringArguments}`,
   );
   note(schemaCoverage(verifiedContexts));
-  const problems = outputs.flatMap(([name]) => validate(path.join(options.out, name)));
+  const problems = outputs.flatMap(([name]) => validate(path.join(options.out, name), name === names.reference));
+  // The reference file holds the writes file's trajectories and labels.
+  const writesById = new Map(outputs[0][1].map((record) => [record.id, record]));
+  for (const record of outputs[3][1]) {
+    const twin = writesById.get(record.id);
+    if (!twin || JSON.stringify(twin.labels) !== JSON.stringify(record.labels) || JSON.stringify(twin.messages) !== JSON.stringify(record.messages)) problems.push(`${names.reference}: ${record.id} differs from its ${names.writes} record`);
+  }
+  if (outputs[3][1].length !== outputs[0][1].length) problems.push(`${names.reference} has ${outputs[3][1].length} records, ${names.writes} ${outputs[0][1].length}`);
   note(`validation: ${problems.length ? `${problems.length} problem(s); first: ${problems[0]}` : "every label names a call of its transcript, every tool message follows its call"}`);
 
   const table = summaryTable(outputs[0][1], outputs[1][1], outputs[2][1]);

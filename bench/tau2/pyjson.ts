@@ -223,3 +223,21 @@ export function pyEqual(a: PyValue, b: PyValue): boolean {
   if (keysA.length !== Object.keys(b).length) return false;
   return keysA.every((key) => Object.prototype.hasOwnProperty.call(b, key) && pyEqual(a[key], b[key]));
 }
+
+/**
+ * JSON.stringify's compact text of a value that may hold PyFloats, each written as Python wrote
+ * it (2.0, not 2), so that a reader of the raw number tokens can tell a float from an int.
+ */
+export function stringifyKeepingFloats(value: unknown): string {
+  if (value instanceof PyFloat) {
+    if (!Number.isFinite(value.value)) throw new Error(`stringifyKeepingFloats: ${value.value} has no JSON form`);
+    return pyFloatRepr(value.value);
+  }
+  if (value === null || typeof value === "boolean" || typeof value === "number" || typeof value === "string") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((item: unknown) => (item === undefined || typeof item === "function" ? "null" : stringifyKeepingFloats(item))).join(",")}]`;
+  if (typeof value === "object") {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined && typeof item !== "function");
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stringifyKeepingFloats(item)}`).join(",")}}`;
+  }
+  throw new Error(`stringifyKeepingFloats: cannot write a ${typeof value}`);
+}
