@@ -2,24 +2,9 @@ import { argumentsMismatch } from "./arguments";
 import { matchBfcl } from "./bfcl/match-bfcl";
 import { parsePyJson } from "./py-json";
 import { PyDict } from "./py-value";
-import type { CallVerdict, Reference, ReferenceCall, ReferenceMatch, ReferenceReason } from "./types";
+import type { CallToMatch, CallVerdict, Reference, ReferenceCall, ReferenceMatch, ReferenceReason, ToolToMatch } from "./types";
 
-/** What the matchers need of a transcript's calls, whatever its format. */
-export interface CallToMatch {
-  /** 1-based, in transcript order. */
-  ordinal: number;
-  /** The assistant message that holds it: BFCL's steps are turns. */
-  messageIndex: number;
-  name: string;
-  rawArguments: string;
-  /** The tool answered with an error: the call matches but does not perform its reference call. */
-  failed: boolean;
-}
-
-export interface ToolToMatch {
-  name: string;
-  parameters: unknown;
-}
+export type { CallToMatch, ToolToMatch } from "./types";
 
 /**
  * Every call of a transcript against its reference, and the transcript as a whole. A call passes

@@ -80,3 +80,20 @@ export interface ReferenceMatch {
   calls: Map<number, CallVerdict>;
   transcript: TranscriptVerdict;
 }
+
+/** What the matchers need of a transcript's calls, whatever its format. */
+export interface CallToMatch {
+  /** 1-based, in transcript order. */
+  ordinal: number;
+  /** The assistant message that holds it: BFCL's steps are turns. */
+  messageIndex: number;
+  name: string;
+  rawArguments: string;
+  /** The tool answered with an error: the call matches but does not perform its reference call. */
+  failed: boolean;
+}
+
+export interface ToolToMatch {
+  name: string;
+  parameters: unknown;
+}

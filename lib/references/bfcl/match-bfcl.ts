@@ -1,7 +1,6 @@
-import type { CallToMatch, ToolToMatch } from "../match";
 import { parsePyJson } from "../py-json";
 import { PyDict, pyRepr } from "../py-value";
-import type { CallVerdict, Reference, ReferenceCall, ReferenceMatch, ReferenceReason, ReferenceReasonCode } from "../types";
+import type { CallToMatch, CallVerdict, Reference, ReferenceCall, ReferenceMatch, ReferenceReason, ReferenceReasonCode, ToolToMatch } from "../types";
 import { bfclCallName, bfclCheck, BfclUnsupported, simpleFunctionChecker, type BfclAnswer, type BfclCall, type BfclFunction, type BfclParam, type BfclResult, type BfclShape } from "./checker";
 
 /**
