@@ -150,7 +150,8 @@ function readLine(line: string, lineNumber: number, file: string): ReadResult {
   if (!isObject(row)) return { ok: false, error: `line ${lineNumber}: not a JSON object` };
   // Everything that is not the transcript stays out of what the judge sees.
   const { labels, id, pair, category, meta: _meta, source: _source, ...visible } = row;
-  const imported = importItem(visible, { file, line: lineNumber });
+  // The line's text keeps a reference's numbers as written (2.0 stays a float).
+  const imported = importItem(visible, { file, line: lineNumber, text: line });
   if (!imported.ok) return { ok: false, error: describeImportError(imported.error) };
   return {
     ok: true,

@@ -54,6 +54,7 @@ readFileSync(file, "utf8").split("\n").forEach((line, index) => {
     name: site.toolName,
     rawArguments: site.rawArguments,
     failed: site.responseIndex !== null && isError(responseStatus(String(transcript.messages[site.responseIndex].content ?? ""))),
+    respondedAt: site.responseIndex,
   }));
   const tools = transcript.tools.map((tool) => ({ name: tool.function.name, parameters: tool.function.parameters }));
   const started = process.cpuUsage();

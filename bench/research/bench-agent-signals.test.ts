@@ -58,7 +58,7 @@ describe("variants of the built-in checks", () => {
       { role: "assistant", content: "Which order?" },
       { role: "user", content: "Please change my order to the blue one!" },
     ];
-    const hits = weighted.run({ messages, calls: [], answer: null, callProblems: [], lookupOffered: false });
+    const hits = weighted.run({ messages, calls: [], answer: null, callProblems: [], lookupOffered: false, reference: null });
     expect(hits.map((hit) => hit.penalty)).toEqual([0.01]);
     expect(() => applyVariant("+user-repeats@2", [], CANDIDATE_CHECKS)).toThrow(/from 0 to 1, not "2"/);
     expect(() => applyVariant("+user-repeats@", [], CANDIDATE_CHECKS)).toThrow(/from 0 to 1/);

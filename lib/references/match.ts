@@ -1,10 +1,13 @@
 import { argumentsMismatch } from "./arguments";
 import { matchBfcl } from "./bfcl/match-bfcl";
-import { parsePyJson } from "./py-json";
+import { parsePyJson, type PyJsonResult } from "./py-json";
 import { PyDict } from "./py-value";
 import type { CallToMatch, CallVerdict, Reference, ReferenceCall, ReferenceMatch, ReferenceReason, ToolToMatch } from "./types";
 
 export type { CallToMatch, ToolToMatch } from "./types";
+
+/** How a call's raw arguments are read: parsePyJson, or a caller's cache of it (a transcript's calls are matched once per turn). */
+export type Decode = (raw: string) => PyJsonResult;
 
 /**
  * Every call of a transcript against its reference, and the transcript as a whole. A call passes
@@ -12,22 +15,24 @@ export type { CallToMatch, ToolToMatch } from "./types";
  * tool answered with an error matches without performing it; a free tool's call is not applicable.
  * The transcript passes when every judged call passes and no required reference call is missing.
  */
-export function matchReference(calls: readonly CallToMatch[], tools: readonly ToolToMatch[], reference: Reference): ReferenceMatch {
-  if (reference.match.preset === "bfcl") return matchBfcl(calls, tools, reference);
-  const performedBy = reference.steps.map((step) => step.calls.map((): number | null => null));
+export function matchReference(calls: readonly CallToMatch[], tools: readonly ToolToMatch[], reference: Reference, decode: Decode = parsePyJson): ReferenceMatch {
+  if (reference.match.preset === "bfcl") return matchBfcl(calls, tools, reference, decode);
+  const performedBy = reference.steps.map((step) => step.calls.map((): CallToMatch | null => null));
   const verdicts = new Map<number, CallVerdict>();
-  for (const call of calls) verdicts.set(call.ordinal, judgeCall(call, reference, performedBy));
+  for (const call of calls) verdicts.set(call.ordinal, judgeCall(call, reference, performedBy, decode));
+  // What the transcript performed in the end: a call the tool rejected performed nothing.
+  const performed = performedBy.map((step) => step.map((call) => (call && !call.failed ? call.ordinal : null)));
   const reasons: ReferenceReason[] = [];
   for (const verdict of verdicts.values()) if (verdict.status === "fail") reasons.push(verdict.reason);
   if (reference.match.trajectory !== "subset") {
     reference.steps.forEach((step, stepIndex) =>
       step.calls.forEach((call, callIndex) => {
-        if (call.optional || performedBy[stepIndex][callIndex] !== null) return;
+        if (call.optional || performed[stepIndex][callIndex] !== null) return;
         reasons.push({ code: "missing_call", path: `steps[${stepIndex}].calls[${callIndex}]`, expected: call.name, actual: "(not called)", message: `Step ${stepIndex + 1} expects a call to ${call.name} that never succeeded.` });
       }),
     );
   }
-  return { calls: verdicts, transcript: { passed: reasons.length === 0, reasons, bfclErrorType: null, performedBy } };
+  return { calls: verdicts, transcript: { passed: reasons.length === 0, reasons, bfclErrorType: null, performedBy: performed } };
 }
 
 interface Candidate {
@@ -37,13 +42,18 @@ interface Candidate {
 }
 
 /** Reference calls this call may perform: any not yet performed, or under `strict` only the next in order. */
-function candidates(reference: Reference, performedBy: (number | null)[][]): Candidate[] {
+/** Whether a reference call is still to be performed when a call of message `at` is judged. */
+function isOpen(performer: CallToMatch | null, at: number): boolean {
+  return performer === null || (performer.failed && performer.respondedAt !== null && performer.respondedAt < at);
+}
+
+function candidates(reference: Reference, performedBy: (CallToMatch | null)[][], at: number): Candidate[] {
   const open: Candidate[] = [];
   for (let step = 0; step < reference.steps.length; step++) {
     const { calls, anyOrder } = reference.steps[step];
     let requiredOpen = false;
     for (let call = 0; call < calls.length; call++) {
-      if (performedBy[step][call] !== null) continue;
+      if (!isOpen(performedBy[step][call], at)) continue;
       open.push({ step, call, expected: calls[call] });
       if (!calls[call].optional) {
         requiredOpen = true;
@@ -56,20 +66,20 @@ function candidates(reference: Reference, performedBy: (number | null)[][]): Can
   return open;
 }
 
-function judgeCall(call: CallToMatch, reference: Reference, performedBy: (number | null)[][]): CallVerdict {
+function judgeCall(call: CallToMatch, reference: Reference, performedBy: (CallToMatch | null)[][], decode: Decode): CallVerdict {
   if (reference.match.freeTools.has(call.name)) return { status: "not-applicable", explanation: `${call.name} is a free tool: its calls are not judged against the reference.` };
-  const decoded = parsePyJson(call.rawArguments.trim() === "" ? "{}" : call.rawArguments);
+  const decoded = decode(call.rawArguments.trim() === "" ? "{}" : call.rawArguments);
   if (!decoded.ok || !(decoded.value instanceof PyDict)) {
     const message = decoded.ok ? "The arguments are not a JSON object." : `The arguments are not valid JSON (${decoded.message} at character ${decoded.offset}).`;
     return { status: "fail", step: null, call: null, reason: { code: "decoder_failed", path: "", expected: "a JSON object", actual: call.rawArguments.slice(0, 200), message } };
   }
-  const open = candidates(reference, performedBy);
+  const open = candidates(reference, performedBy, call.messageIndex);
   let nearest: { candidate: Candidate; reason: ReferenceReason } | null = null;
   for (const candidate of open) {
     if (candidate.expected.name !== call.name) continue;
     const mismatch = argumentsMismatch(decoded.value, candidate.expected, reference.match);
     if (!mismatch) {
-      if (!call.failed) performedBy[candidate.step][candidate.call] = call.ordinal;
+      performedBy[candidate.step][candidate.call] = call;
       return { status: "pass", step: candidate.step, call: candidate.call };
     }
     nearest ??= { candidate, reason: mismatch };

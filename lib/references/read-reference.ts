@@ -15,39 +15,63 @@ export function readReference(raw: unknown, py: PyValue | undefined, base = "ref
   if (!parsed.success) {
     return { ok: false, issues: formatZodIssues(parsed.error.issues, raw).map((issue) => ({ path: joinPath(base, issue.path), message: issue.path ? joinPath(base, issue.message) : `${base}: ${issue.message}` })) };
   }
-  const source = py instanceof PyDict ? py : (fromJs(raw) as PyDict);
-  const steps = listAt(source, "steps");
-  const options = parsed.data.match ?? {};
+  return { ok: true, reference: referenceOf(py instanceof PyDict ? py : (fromJs(raw) as PyDict)) };
+}
+
+/**
+ * A reference from values already checked against the format (at import; what is stored): no
+ * second validation, which would cost more than matching the transcript's calls.
+ */
+export function referenceOf(source: PyDict): Reference {
+  const options = source.entries.get("match");
+  const match = options instanceof PyDict ? options.entries : new Map<string, PyValue>();
+  const text = (key: string) => {
+    const value = match.get(key);
+    return typeof value === "string" ? value : undefined;
+  };
+  const overrides = match.get("overrides");
   return {
-    ok: true,
-    reference: {
-      steps: parsed.data.steps.map((step, stepIndex) => ({
-        anyOrder: step.order === "any",
-        calls: step.calls.map((call, callIndex): ReferenceCall => {
-          const pyCall = listAt(steps[stepIndex] as PyDict, "calls")[callIndex] as PyDict;
+    steps: listAt(source, "steps").map((step) => {
+      const entries = step instanceof PyDict ? step : new PyDict(new Map());
+      return {
+        anyOrder: entries.entries.get("order") === "any",
+        calls: listAt(entries, "calls").map((raw): ReferenceCall => {
+          const call = raw instanceof PyDict ? raw : new PyDict(new Map());
+          const has = (key: string) => call.entries.has(key) && call.entries.get(key) !== null;
           return {
-            name: call.name,
-            args: call.args ? entriesAt(pyCall, "args") : call.allowed ? null : new Map(),
-            allowed: call.allowed ? new Map([...entriesAt(pyCall, "allowed")].map(([key, values]) => [key, values as PyValue[]])) : null,
-            optional: call.optional ?? false,
-            compare: call.compare ?? null,
-            ignore: call.ignore ?? [],
-            types: call.types ?? {},
+            name: String(call.entries.get("name") ?? ""),
+            args: has("args") ? entriesAt(call, "args") : has("allowed") ? null : new Map(),
+            allowed: has("allowed") ? new Map([...entriesAt(call, "allowed")].map(([key, values]) => [key, Array.isArray(values) ? values : []])) : null,
+            optional: call.entries.get("optional") === true,
+            compare: has("compare") ? strings(call.entries.get("compare") ?? null) : null,
+            ignore: strings(call.entries.get("ignore") ?? null),
+            types: Object.fromEntries([...entriesAt(call, "types")].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
           };
         }),
-      })),
-      match: {
-        preset: options.preset ?? null,
-        language: options.language ?? "python",
-        trajectory: options.trajectory ?? "strict",
-        args: options.args ?? "exact",
-        strings: options.strings ?? "exact",
-        numbers: options.numbers ?? "typed",
-        freeTools: new Set(options.free_tools ?? []),
-        overrides: options.overrides ?? {},
-      },
+      };
+    }),
+    match: {
+      preset: text("preset") === "bfcl" ? "bfcl" : null,
+      language: (text("language") as Reference["match"]["language"] | undefined) ?? "python",
+      trajectory: (text("trajectory") as Reference["match"]["trajectory"] | undefined) ?? "strict",
+      args: (text("args") as Reference["match"]["args"] | undefined) ?? "exact",
+      strings: (text("strings") as Reference["match"]["strings"] | undefined) ?? "exact",
+      numbers: (text("numbers") as Reference["match"]["numbers"] | undefined) ?? "typed",
+      freeTools: new Set(strings(match.get("free_tools") ?? null)),
+      overrides: overrides instanceof PyDict ? Object.fromEntries([...overrides.entries].map(([tool, value]) => [tool, overrideOf(value)])) : {},
     },
   };
+}
+
+function overrideOf(value: PyValue): { compare?: readonly string[]; ignore?: readonly string[] } {
+  if (!(value instanceof PyDict)) return {};
+  const compare = value.entries.get("compare");
+  const ignore = value.entries.get("ignore");
+  return { ...(compare !== undefined && compare !== null ? { compare: strings(compare) } : {}), ...(ignore !== undefined && ignore !== null ? { ignore: strings(ignore) } : {}) };
+}
+
+function strings(value: PyValue): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
 function joinPath(base: string, path: string): string {

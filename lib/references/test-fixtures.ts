@@ -16,7 +16,7 @@ export function referenceFrom(text: string): Reference {
 export function callsIn(turns: readonly (readonly [string, string][])[]): CallToMatch[] {
   let ordinal = 0;
   return turns.flatMap((turn, turnIndex) =>
-    turn.map(([name, rawArguments]) => ({ ordinal: ++ordinal, messageIndex: turnIndex * 2 + 1, name: name.replace(/!$/, ""), rawArguments, failed: name.endsWith("!") })),
+    turn.map(([name, rawArguments]) => ({ ordinal: ++ordinal, messageIndex: turnIndex * 2 + 1, name: name.replace(/!$/, ""), rawArguments, failed: name.endsWith("!"), respondedAt: turnIndex * 2 + 2 })),
   );
 }
 

@@ -91,6 +91,12 @@ export interface CallToMatch {
   rawArguments: string;
   /** The tool answered with an error: the call matches but does not perform its reference call. */
   failed: boolean;
+  /**
+   * Index of the message that answers the call, or null. A call counts as performing its reference
+   * call until an error answer arrives: its parallel siblings, judged before any answer, see it done.
+   * So a call's verdict depends only on the transcript up to its own message, whatever follows.
+   */
+  respondedAt: number | null;
 }
 
 export interface ToolToMatch {

@@ -75,9 +75,10 @@ export function contentHash(value: unknown): string {
 export function transcriptHash(transcript: { name?: string }): string {
   const record = transcript as Record<string, unknown>;
   const keys = Object.keys(record)
-    .filter((key) => key !== "name" && record[key] !== undefined)
+    // The name and the reference are attached data: the same conversation is the same content.
+    .filter((key) => key !== "name" && key !== "referenceText" && record[key] !== undefined)
     .sort(compareKeys);
-  if (keys.some((key) => isDigit(key.charCodeAt(0)))) return contentHash({ ...transcript, name: undefined });
+  if (keys.some((key) => isDigit(key.charCodeAt(0)))) return contentHash({ ...transcript, name: undefined, referenceText: undefined });
   const parts = keys.map((key) => {
     const value = record[key];
     const text = key === "tools" && Array.isArray(value) ? `[${value.map(memoisedCanonicalJson).join(",")}]` : canonicalJson(value);

@@ -14,6 +14,7 @@ import type { ImportError, ImportErrorCode, ImportOutcome, SourceLocation } from
 import { exceedsDepth } from "./json-depth";
 import { type ImportLimits, resolveLimits } from "./limits";
 import { extractToolCallSites } from "./sites";
+import { takeReference } from "./reference-field";
 import { transcriptName } from "./transcript-name";
 import { formatZodIssues } from "./zod-errors";
 
@@ -23,6 +24,8 @@ export interface ImportContext extends SourceLocation {
   limits?: Partial<ImportLimits>;
   /** The value came from readItems with the same limits, which already bounded its depth. */
   depthChecked?: boolean;
+  /** The item's JSON text, when the reader kept it (items with a reference): numbers as written. */
+  text?: string;
 }
 
 const MAX_LISTED_ISSUES = 20;
@@ -52,6 +55,7 @@ export function importItem(value: unknown, ctx: ImportContext): ImportOutcome {
   const ordinal = ctx.ordinal ?? (ctx.index !== undefined ? ctx.index + 1 : (ctx.line ?? 1));
   const name = transcriptName(fields.name, transcript, ctx.file, ordinal);
   transcript.name = name;
+  const referenceWarnings = takeReference(value, transcript, ctx.text);
   const sites = extractToolCallSites(transcript);
   return {
     ok: true,
@@ -59,12 +63,16 @@ export function importItem(value: unknown, ctx: ImportContext): ImportOutcome {
     format: detection.format,
     transcript,
     name,
-    warnings: [...conversion.warnings, ...consistencyWarnings(transcript, sites)],
+    warnings: [...conversion.warnings, ...referenceWarnings, ...consistencyWarnings(transcript, sites)],
     criteria: normaliseCriteria(fields.evaluation_criteria),
     hash: transcriptHash(transcript),
     sites,
-    extra: asJsonObject(extraKeys(value as Record<string, unknown>, known)),
+    extra: asJsonObject(withoutReference(extraKeys(value as Record<string, unknown>, known))),
   };
+}
+
+function withoutReference({ reference: _reference, ...rest }: Record<string, unknown>): Record<string, unknown> {
+  return rest;
 }
 
 interface CommonFields {

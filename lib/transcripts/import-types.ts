@@ -43,6 +43,7 @@ export type WarningCode =
   | "unsupported_tool" // a tool that is not a function tool, left out
   | "unsupported_item" // a content block or item kind that is not imported
   | "span_attribute" // a trace span's attribute of the wrong type or shape, read as text or left out
+  | "invalid_reference" // a `reference` (expected calls) that does not follow the format, left out
   | "tool_span" // a trace's tool span that answers no tool call, or an LLM span that does not continue the conversation
 
 export interface WarningLocation {

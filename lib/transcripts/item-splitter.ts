@@ -16,6 +16,8 @@ export type ReadItem =
       index?: number;
       /** UTF-8 bytes of the item. */
       bytes: number;
+      /** The item's text, kept only when it holds a reference, whose numbers must be read as written. */
+      text?: string;
       /** Bytes of the file consumed up to the end of this item, for progress. */
       bytesRead: number;
     }
@@ -371,7 +373,7 @@ export class ItemSplitter {
     if (jsonLines && exceedsDepth(value, this.limits.maxDepth)) {
       return this.itemError("too_deep", this.tooDeepMessage(), where, bytesRead);
     }
-    this.out.push({ ok: true, value, ordinal: this.ordinal, ...where, bytes: this.itemBytes, bytesRead });
+    this.out.push({ ok: true, value, ordinal: this.ordinal, ...where, bytes: this.itemBytes, bytesRead, ...(text.includes('"reference"') ? { text } : {}) });
     this.resetItem();
   }
 

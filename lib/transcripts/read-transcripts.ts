@@ -28,7 +28,7 @@ export async function* readTranscripts(
       for (const error of traces.add(item.value, location)) yield { outcome: { ok: false, error }, bytesRead, ...location };
       continue;
     }
-    const outcome = importItem(item.value, { file: fileName, ...location, ordinal: item.ordinal, limits, depthChecked: true });
+    const outcome = importItem(item.value, { file: fileName, ...location, ordinal: item.ordinal, limits, depthChecked: true, text: item.text });
     yield { outcome, bytesRead: item.bytesRead, ...location };
   }
   if (traces.size > 0) for (const { outcome, ...location } of traces.finish()) yield { outcome, bytesRead, ...location };

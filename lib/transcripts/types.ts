@@ -43,6 +43,11 @@ export interface CanonicalTranscript {
   metadata: JsonObject;
   tool_choice?: JsonValue;
   parallel_tool_calls?: boolean;
+  /**
+   * The calls the transcript should have made (lib/references), as stored: JSON text that keeps
+   * Python's reading of numbers. Attached data, not content: it is not part of the content hash.
+   */
+  referenceText?: string;
 }
 
 /** Arguments parsed once at import; a parse failure is kept, not thrown. */

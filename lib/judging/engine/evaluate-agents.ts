@@ -29,7 +29,8 @@ export interface AgentEvaluationOptions {
  * them. Never throws; failures are results with status "error".
  */
 export async function evaluateAgents(item: EvaluationItem, position: number, options: AgentEvaluationOptions): Promise<AgentResult[]> {
-  const view = { messages: item.transcript.messages, tools: item.transcript.tools };
+  const { messages, tools, referenceText } = item.transcript;
+  const view = { messages, tools, ...(referenceText ? { referenceText } : {}) };
   const { judge } = options;
   const prepared = options.criteria.map(({ criterion }): Prepared =>
     judge

@@ -37,7 +37,8 @@ export function agentCacheKey(agent: Pick<AgentToJudge, "settings" | "criterion"
     judgeVersion: agent.judge.version,
     settings: agent.settings,
     criterionText: agent.criterion.text,
-    view: { scope: "agent", messages: agent.view.messages, tools: agent.view.tools },
+    // The reference decides reference criteria: a transcript given another one is judged again.
+    view: { scope: "agent", messages: agent.view.messages, tools: agent.view.tools, ...(agent.view.referenceText ? { reference: agent.view.referenceText } : {}) },
   });
 }
 

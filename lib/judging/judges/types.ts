@@ -1,4 +1,5 @@
 import type { Criterion } from "@/lib/criteria/parse";
+import type { Reference } from "@/lib/references/types";
 import type { CanonicalMessage, CanonicalTool, ToolCallSite } from "@/lib/transcripts/types";
 
 export type ViewMode = "immediate" | "hindsight";
@@ -17,6 +18,8 @@ export interface ImmediateView {
   assistant: AssistantMessage;
   call: JudgedCall;
   tools: CanonicalTool[];
+  /** The transcript's expected calls, when it carries them: what reference criteria are measured against. */
+  reference?: Reference | null;
 }
 
 /** The immediate view plus the call's response and what the assistant did with it. */

@@ -46,14 +46,18 @@ export interface BfclResult {
 }
 
 const VALID: BfclResult = { valid: true, errorType: null, error: "" };
-const invalid = (errorType: string, error: string, param?: string): BfclResult => ({ valid: false, errorType, error, ...(param === undefined ? {} : { param }) });
+function invalid(errorType: string, error: string, param?: string): BfclResult {
+  return param === undefined ? { valid: false, errorType, error } : { valid: false, errorType, error, param };
+}
 
 const PYTHON_TYPES: Record<string, PyType> = { string: "str", integer: "int", float: "float", boolean: "bool", array: "list", tuple: "list", dict: "dict", any: "str" };
 const PYTHON_NESTED = new Set(["array", "tuple"]);
 const NESTED_CONVERSION = new Set(["Array", "ArrayList", "array"]);
 
 /** OpenAI function names cannot hold ".": BFCL compares a dotted name with its dots made underscores. */
-export const bfclCallName = (name: string) => name.replace(/\./g, "_");
+export function bfclCallName(name: string): string {
+  return name.includes(".") ? name.replace(/\./g, "_") : name;
+}
 
 function possibleAnswerType(answers: readonly PyValue[]): PyType | null {
   for (const answer of answers) if (answer !== "") return pyType(answer);
@@ -85,8 +89,12 @@ function typeChecker(param: string, value: PyValue, answers: readonly PyValue[],
 }
 
 /** BFCL's standardize_string: no spaces or , . / - _ * ^, lower case, ' as ". */
-export const standardize = (text: string) => text.replace(/[ ,./\-_*^]/g, "").toLowerCase().replace(/'/g, '"');
-const standardizeIfString = (value: PyValue): PyValue => (typeof value === "string" ? standardize(value) : value);
+export function standardize(text: string): string {
+  return text.replace(/[ ,./\-_*^]/g, "").toLowerCase().replace(/'/g, '"');
+}
+function standardizeIfString(value: PyValue): PyValue {
+  return typeof value === "string" ? standardize(value) : value;
+}
 
 function stringChecker(param: string, value: string, answers: readonly PyValue[]): BfclResult {
   const wanted = answers.filter((answer): answer is string => typeof answer === "string").map(standardize);
@@ -239,16 +247,25 @@ export interface BfclPairing {
   matched: (number | null)[];
 }
 
-export function bfclCheck(shape: BfclShape, describe: (answer: BfclAnswer) => BfclFunction, outputs: readonly BfclCall[], answers: readonly BfclAnswer[], language: BfclLanguage): BfclPairing {
+/**
+ * `functions[i]` describes `answers[i]`. Every comparison made is kept in `results` (by output,
+ * then answer index), for the caller to explain the calls the checker did not pair.
+ */
+export function bfclCheck(shape: BfclShape, functions: readonly BfclFunction[], outputs: readonly BfclCall[], answers: readonly BfclAnswer[], language: BfclLanguage, results: Map<number, BfclResult>): BfclPairing {
   const matched: (number | null)[] = outputs.map(() => null);
   const prefix = shape === "parallel" ? "parallel_function_checker_no_order" : shape === "ordered" ? "parallel_function_checker_enforce_order" : `${shape}_function_checker`;
   if (outputs.length !== answers.length) return { result: invalid(`${prefix}:wrong_count`, "Wrong number of functions."), matched };
+  const check = (index: number, answerIndex: number): BfclResult => {
+    const result = simpleFunctionChecker(functions[answerIndex], outputs[index], answers[answerIndex], language);
+    results.set(index * answers.length + answerIndex, result);
+    return result;
+  };
   if (shape === "parallel") {
     for (let answerIndex = 0; answerIndex < answers.length; answerIndex++) {
       let result: BfclResult = VALID;
       for (let index = 0; index < outputs.length; index++) {
         if (matched[index] !== null) continue;
-        result = simpleFunctionChecker(describe(answers[answerIndex]), outputs[index], answers[answerIndex], language);
+        result = check(index, answerIndex);
         if (result.valid) {
           matched[index] = answerIndex;
           break;
@@ -261,7 +278,7 @@ export function bfclCheck(shape: BfclShape, describe: (answer: BfclAnswer) => Bf
     return { result: VALID, matched };
   }
   for (let index = 0; index < answers.length; index++) {
-    const result = simpleFunctionChecker(describe(answers[index]), outputs[index], answers[index], language);
+    const result = check(index, index);
     if (!result.valid) return { result, matched };
     matched[index] = index;
   }

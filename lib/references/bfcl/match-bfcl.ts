@@ -1,4 +1,4 @@
-import { parsePyJson } from "../py-json";
+import { parsePyJson, type PyJsonResult } from "../py-json";
 import { PyDict, pyRepr } from "../py-value";
 import type { CallToMatch, CallVerdict, Reference, ReferenceCall, ReferenceMatch, ReferenceReason, ReferenceReasonCode, ToolToMatch } from "../types";
 import { bfclCallName, bfclCheck, BfclUnsupported, simpleFunctionChecker, type BfclAnswer, type BfclCall, type BfclFunction, type BfclParam, type BfclResult, type BfclShape } from "./checker";
@@ -9,7 +9,7 @@ import { bfclCallName, bfclCheck, BfclUnsupported, simpleFunctionChecker, type B
  * multiple; else simple). The transcript's verdict and error type are BFCL's; each call's verdict
  * says which expected call it matched, or why it matched none.
  */
-export function matchBfcl(calls: readonly CallToMatch[], tools: readonly ToolToMatch[], reference: Reference): ReferenceMatch {
+export function matchBfcl(calls: readonly CallToMatch[], tools: readonly ToolToMatch[], reference: Reference, decode: (raw: string) => PyJsonResult = parsePyJson): ReferenceMatch {
   const language = reference.match.language;
   const turns = [...groupBy(calls, (call) => call.messageIndex).values()];
   const verdicts = new Map<number, CallVerdict>();
@@ -33,7 +33,7 @@ export function matchBfcl(calls: readonly CallToMatch[], tools: readonly ToolToM
     // BFCL decodes a turn whole: arguments that are not JSON fail it, as does a turn with no call (an answer in text).
     let decodeError: string | null = turn.length === 0 ? "ast_decoder:decoder_failed" : null;
     for (const call of turn) {
-      const decoded = parsePyJson(call.rawArguments);
+      const decoded = decode(call.rawArguments);
       if (!decoded.ok || !(decoded.value instanceof PyDict)) {
         decodeError ??= decoded.ok ? "ast_decoder:decoder_wrong_output_format" : "ast_decoder:decoder_failed";
         fail(verdicts, call, { code: "decoder_failed", path: "", expected: "a JSON object", actual: call.rawArguments.slice(0, 200), message: decoded.ok ? "The arguments are not a JSON object." : `The arguments are not valid JSON (${decoded.message}).` });
@@ -45,8 +45,10 @@ export function matchBfcl(calls: readonly CallToMatch[], tools: readonly ToolToM
     const shape: BfclShape = step.anyOrder ? "parallel" : step.calls.length > 1 ? "ordered" : tools.length > 1 ? "multiple" : "simple";
     let result: BfclResult;
     let matched: (number | null)[];
+    const compared = new Map<number, BfclResult>();
+    const functions = answers.map((answer) => describe(step.calls, answer));
     try {
-      ({ result, matched } = bfclCheck(shape, describe(step.calls), outputs, answers, language));
+      ({ result, matched } = bfclCheck(shape, functions, outputs, answers, language, compared));
     } catch (error) {
       if (!(error instanceof BfclUnsupported)) throw error;
       result = { valid: false, errorType: "checker_error", error: error.message };
@@ -54,7 +56,7 @@ export function matchBfcl(calls: readonly CallToMatch[], tools: readonly ToolToM
     }
     if (decodeError) result = { valid: false, errorType: decodeError, error: turn.length === 0 ? `Turn ${stepIndex + 1} makes no call.` : "A call's arguments could not be decoded." };
     // Calls the checker did not get to pair (it stops at a wrong count or the first failure) are paired here, greedily as it pairs.
-    const pairing = pairRest(outputs, answers, matched, describe(step.calls), language);
+    const pairing = pairRest(outputs, answers, matched, functions, language, compared);
     decodedCalls.forEach((call, index) => {
       const answerIndex = pairing.matched[index];
       if (answerIndex !== null) {
@@ -114,13 +116,22 @@ interface Pairing {
   reasons: ReferenceReason[];
 }
 
-function pairRest(outputs: readonly BfclCall[], answers: readonly BfclAnswer[], checked: readonly (number | null)[], describe: (answer: BfclAnswer) => BfclFunction, language: Reference["match"]["language"]): Pairing {
+function pairRest(
+  outputs: readonly BfclCall[],
+  answers: readonly BfclAnswer[],
+  checked: readonly (number | null)[],
+  functions: readonly BfclFunction[],
+  language: Reference["match"]["language"],
+  compared: ReadonlyMap<number, BfclResult>,
+): Pairing {
   const matched = [...checked];
   const taken = new Set(matched.filter((index): index is number => index !== null));
   const reasons: ReferenceReason[] = [];
-  const check = (output: BfclCall, answer: BfclAnswer): BfclResult => {
+  const check = (index: number, answerIndex: number): BfclResult => {
+    const known = compared.get(index * answers.length + answerIndex);
+    if (known) return known;
     try {
-      return simpleFunctionChecker(describe(answer), output, answer, language);
+      return simpleFunctionChecker(functions[answerIndex], outputs[index], answers[answerIndex], language);
     } catch (error) {
       if (error instanceof BfclUnsupported) return { valid: false, errorType: "checker_error", error: error.message };
       throw error;
@@ -131,7 +142,7 @@ function pairRest(outputs: readonly BfclCall[], answers: readonly BfclAnswer[], 
     let nearest: { answer: BfclAnswer; result: BfclResult } | null = null;
     for (let answerIndex = 0; answerIndex < answers.length; answerIndex++) {
       if (taken.has(answerIndex)) continue;
-      const result = check(output, answers[answerIndex]);
+      const result = check(index, answerIndex);
       if (result.valid) {
         matched[index] = answerIndex;
         taken.add(answerIndex);
@@ -159,9 +170,9 @@ function actualText(output: BfclCall, param: string | undefined): string {
 }
 
 /** BFCL's function docs from the transcript's tools, with the reference's source types where it gives them. */
-function describer(tools: readonly ToolToMatch[]): (calls: readonly ReferenceCall[]) => (answer: BfclAnswer) => BfclFunction {
+function describer(tools: readonly ToolToMatch[]): (calls: readonly ReferenceCall[], answer: BfclAnswer) => BfclFunction {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  return (calls) => (answer) => {
+  return (calls, answer) => {
     const types = calls.find((call) => call.name === answer.name)?.types ?? {};
     const tool = byName.get(bfclCallName(answer.name)) ?? byName.get(answer.name);
     const schema = (tool?.parameters ?? {}) as { properties?: Record<string, { type?: unknown; items?: { type?: unknown } }>; required?: unknown };

@@ -29,6 +29,30 @@ afterEach(async () => db.cleanup());
 
 const lines = (...items: unknown[]) => items.map((i) => (typeof i === "string" ? i : JSON.stringify(i))).join("\n");
 
+describe("importFile with references", () => {
+  const reference = '{"steps": [{"calls": [{"name": "get_weather", "args": {"city": "Paris", "days": 2.0}}]}], "match": {"free_tools": []}}';
+
+  it("stores a valid reference as written (2.0 stays a float), leaves out a bad one with its path, and attaches one given again with the same content", async () => {
+    const withReference = `${JSON.stringify(chat("Paris")).slice(0, -1)}, "reference": ${reference}}`;
+    const bad = chat("Rome", { reference: { steps: [{ calls: [] }] } });
+    const inMetadata = chat("Oslo", { metadata: { task_id: "t1", reference: { steps: [{ calls: [{ name: "get_weather", allowed: { city: ["Oslo"] } }] }] } } });
+    const report = await importFile(prisma, { fileName: "refs.jsonl", source: "api", maxFileBytes: 1e6, chunks: [lines(withReference, bad, inMetadata, chat("Lima"))] });
+    expect(report.imported).toHaveLength(4);
+    const stored = await prisma.transcript.findMany({ select: { name: true, reference: true, metadata: true, warnings: true }, orderBy: { createdAt: "asc" } });
+    const byCity = (city: string) => stored.find((row) => row.name.includes(city)) ?? expect.fail(city);
+    expect(byCity("Paris").reference).toContain('"days":2.0');
+    expect(byCity("Rome").reference).toBeNull();
+    expect(JSON.stringify(byCity("Rome").warnings)).toContain("reference.steps[0].calls: expected at least one item");
+    expect(byCity("Oslo").reference).toContain('"allowed":{"city":["Oslo"]}');
+    // Taken out of the metadata: the reference is attached data, not content.
+    expect(byCity("Oslo").metadata).toEqual({ task_id: "t1" });
+
+    const again = await importFile(prisma, { fileName: "again.jsonl", source: "api", maxFileBytes: 1e6, chunks: [lines(chat("Lima", { reference: JSON.parse(reference) }))] });
+    expect(again.duplicates).toHaveLength(1);
+    expect((await prisma.transcript.findFirstOrThrow({ where: { name: { contains: "Lima" } } })).reference).toContain('"steps"');
+  });
+});
+
 describe("importFile", () => {
   it("imports valid lines, rejects invalid ones precisely, and extracts tool calls into rows", async () => {
     const bad = chat("Oslo");

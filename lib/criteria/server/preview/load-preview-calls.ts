@@ -39,12 +39,17 @@ export async function loadPreviewCalls(prisma: PrismaClient, selection: RunSelec
   const picked = pickPreviewCalls(candidates, count);
   const transcripts = await prisma.transcript.findMany({
     where: { id: { in: [...new Set(picked.map((call) => call.transcriptId))] } },
-    select: { id: true, name: true, messages: true, tools: true },
+    select: { id: true, name: true, messages: true, tools: true, reference: true },
   });
   // The JSON columns were validated into the canonical shape at import; sites are found as at import.
   const byId = new Map(
     transcripts.map((row) => {
-      const transcript: CanonicalTranscript = { messages: row.messages as unknown as CanonicalMessage[], tools: row.tools as unknown as CanonicalTool[], metadata: {} };
+      const transcript: CanonicalTranscript = {
+        messages: row.messages as unknown as CanonicalMessage[],
+        tools: row.tools as unknown as CanonicalTool[],
+        metadata: {},
+        ...(row.reference ? { referenceText: row.reference } : {}),
+      };
       return [row.id, { name: row.name, transcript, sites: extractToolCallSites(transcript) }];
     }),
   );

@@ -1,4 +1,4 @@
-import type { ChecksPlanDescription } from "../checks/describe";
+import { WITHOUT_REFERENCE, type ChecksPlanDescription } from "../checks/describe";
 import type { AgentTopic } from "./checks";
 import { MEANING_SUBJECTS, needsModelJudge, needsModelJudgeMidSentence } from "../meaning-level";
 import { AGENT_TOPICS, mapAgentCriterion } from "./mapper";
@@ -9,6 +9,7 @@ import { AGENT_TOPICS, mapAgentCriterion } from "./mapper";
  * equal to AGENT_CHECKS.
  */
 export const AGENT_CHECK_INFOS: readonly { id: string; title: string; topics: readonly AgentTopic[] }[] = [
+  { id: "reference-match", title: "Calls against the reference", topics: ["reference"] },
   { id: "unrecovered-error", title: "Error not recovered from", topics: ["errors"] },
   { id: "recovered-error", title: "Call the tool rejected", topics: ["errors"] },
   { id: "repeated-call", title: "Repeated or futile call", topics: ["efficiency"] },
@@ -38,6 +39,7 @@ export function describeAgentChecksPlan(condition: string): ChecksPlanDescriptio
     : meaning.length
       ? `Built-in judge: not measured. ${needsModelJudge(meaning)} Every transcript would be "not applicable": the agent checks read ${ALL_AGENT_TOPICS}, not meaning.`
       : `No built-in agent check measures this: every result would be not applicable. The agent checks cover ${ALL_AGENT_TOPICS}; use an LLM judge for anything else.`;
+  const referenced = topics.includes("reference") ? ` ${WITHOUT_REFERENCE}` : "";
   return {
     measurable,
     topics: labels,
@@ -45,6 +47,6 @@ export function describeAgentChecksPlan(condition: string): ChecksPlanDescriptio
     checks: checks.map((check) => ({ id: check.id, title: check.title, explanation: check.title, views: [] })),
     immediate: measurable ? "measured" : "not-measurable",
     hindsight: measurable ? "measured" : "not-measurable",
-    summary,
+    summary: summary + referenced,
   };
 }

@@ -4,10 +4,11 @@ import { canonicalArguments, sameArguments } from "../checks/canonical";
 import { repeatedRead } from "../checks/repeats";
 import { policyRequiresConfirmation, userConfirmed } from "../checks/conversation";
 import { quote } from "../checks/evidence";
+import type { TranscriptVerdict } from "@/lib/references/types";
 import type { TranscriptCall } from "./calls";
 
 /** What an agent-level criterion can speak about that its checks can see (meaning-level.ts has the rest). */
-export type AgentTopic = "exploration" | "efficiency" | "faithfulness" | "stopping" | "errors" | "confirmation" | "tool-use";
+export type AgentTopic = "exploration" | "efficiency" | "faithfulness" | "stopping" | "errors" | "confirmation" | "tool-use" | "reference";
 
 export interface AgentHit {
   severity: Severity;
@@ -28,6 +29,8 @@ export interface AgentContext {
   callProblems: string[][];
   /** Whether any offered tool only looks things up. */
   lookupOffered: boolean;
+  /** The transcript against its reference (expected calls), when it has one. */
+  reference: TranscriptVerdict | null;
 }
 
 export interface AgentCheck {
@@ -332,4 +335,20 @@ export const poorCalls: AgentCheck = {
   },
 };
 
-export const AGENT_CHECKS: readonly AgentCheck[] = [unrecoveredError, recoveredError, repeatedCall, unconfirmedChange, unsupportedAnswer, unansweredRequest, actedBeforeLooking, answeredWithoutLooking, unverifiedChange, poorCalls];
+const referenceMatch: AgentCheck = {
+  id: "reference-match",
+  title: "Calls against the reference",
+  topics: ["reference"],
+  explanation:
+    "Compares the transcript's calls with its reference (expected calls): it passes when every judged call matches an expected call and no required expected call is missing (BFCL's own checker under the bfcl preset).",
+  run({ reference }) {
+    if (!reference) return [];
+    if (reference.passed) {
+      const performed = reference.performedBy.flat().filter((ordinal) => ordinal !== null).length;
+      return [{ severity: "info", penalty: 0, message: `Every judged call matches the reference; ${performed} expected call${performed === 1 ? "" : "s"} performed.` }];
+    }
+    return reference.reasons.map((reason) => ({ severity: "major", penalty: 0.6, message: `${reason.message} (${reason.code})`, evidence: `${reason.path ? `${reason.path}: ` : ""}expected ${reason.expected}; actual ${reason.actual}` }));
+  },
+};
+
+export const AGENT_CHECKS: readonly AgentCheck[] = [referenceMatch, unrecoveredError, recoveredError, repeatedCall, unconfirmedChange, unsupportedAnswer, unansweredRequest, actedBeforeLooking, answeredWithoutLooking, unverifiedChange, poorCalls];

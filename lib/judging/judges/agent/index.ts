@@ -6,7 +6,12 @@ import { notApplicable, type Finding, type JudgeResult } from "../types";
 import { evaluateWithChecks } from "../checks";
 import { describesDefect } from "../checks/mapper";
 import { quality, verdict } from "../checks/scoring";
+import { isError, responseStatus } from "../checks/response-status";
 import { toolKind } from "../checks/tool-kind";
+import { callsToMatch } from "@/lib/references/calls-to-match";
+import { matchReference } from "@/lib/references/match";
+import { referenceFromStored } from "@/lib/references/stored";
+import type { TranscriptVerdict } from "@/lib/references/types";
 import { CHECKS_JUDGE_ID, CHECKS_JUDGE_VERSION } from "../checks/version";
 import { finalAnswer, transcriptCalls } from "./calls";
 import { AGENT_CHECKS, type AgentCheck, type AgentHit, type AgentContext } from "./checks";
@@ -15,6 +20,8 @@ import { AGENT_TOPICS, mapAgentCriterion } from "./mapper";
 import type { AgentJudge, AgentJudgeInput, TranscriptView } from "./types";
 
 export type { AgentJudge, AgentJudgeInput, TranscriptView, AgentCriterion } from "./types";
+
+const failedResponse = (content: string) => isError(responseStatus(content));
 
 // What a call's own tool and arguments are judged by, for agent-level criteria about tool use.
 // Errors, repeats and confirmation have their own agent-level checks.
@@ -35,6 +42,13 @@ function callProblems(view: TranscriptView): string[][] {
   });
 }
 
+function transcriptAgainstReference(view: TranscriptView): TranscriptVerdict | null {
+  const reference = referenceFromStored(view.referenceText);
+  if (!reference) return null;
+  const tools = view.tools.map((tool) => ({ name: tool.function.name, parameters: tool.function.parameters }));
+  return matchReference(callsToMatch(view.messages, failedResponse), tools, reference).transcript;
+}
+
 function contextOf(view: TranscriptView): AgentContext {
   return {
     messages: view.messages,
@@ -42,6 +56,7 @@ function contextOf(view: TranscriptView): AgentContext {
     answer: finalAnswer(view.messages),
     callProblems: callProblems(view),
     lookupOffered: view.tools.some((tool) => !toolKind(tool).changesState),
+    reference: transcriptAgainstReference(view),
   };
 }
 
@@ -62,8 +77,15 @@ export function evaluateAgentWithChecks(input: AgentJudgeInput, available: reado
     const covered = Object.values(AGENT_TOPICS).map((topic) => topic.label).join(", ");
     return notApplicable(`No built-in agent check measures "${criterion.condition}". The checks judge covers ${covered}; use an LLM judge for this criterion.`);
   }
-  const checks = available.filter((check) => check.topics.some((topic) => topics.has(topic)));
   const context = contextOf(content);
+  // Without a reference, what the criterion asks about expected calls is not measured.
+  let unreferenced = "";
+  if (topics.has("reference") && !context.reference) {
+    if (topics.size === 1) return notApplicable("The transcript has no reference (expected calls), so whether its calls match one is not measured: attach a reference to the transcript.");
+    topics.delete("reference");
+    unreferenced = " Not measured: expected calls (the transcript has no reference).";
+  }
+  const checks = available.filter((check) => check.topics.some((topic) => topics.has(topic)));
   if (!context.calls.length && !context.messages.some((message) => message.role === "user")) {
     return notApplicable("The transcript has no user request and no tool call to judge the agent by.");
   }
@@ -87,7 +109,7 @@ export function evaluateAgentWithChecks(input: AgentJudgeInput, available: reado
   const noted = notes ? ` (and ${notes} note${notes > 1 ? "s" : ""})` : "";
   const outcome = passed === null ? `scores ${score.toFixed(2)}` : passed ? "passes" : "fails";
   const condition = defect ? (problemFound ? "what the criterion describes is present" : "what the criterion describes is absent") : problemFound ? "the agent misses the criterion" : "the agent meets the criterion";
-  const unread = mapping.meaning.length ? ` Not measured: ${needsModelJudgeMidSentence(mapping.meaning)}` : "";
+  const unread = (mapping.meaning.length ? ` Not measured: ${needsModelJudgeMidSentence(mapping.meaning)}` : "") + unreferenced;
   return {
     score,
     passed,

@@ -1,3 +1,4 @@
+import { REFERENCE_CUE } from "../checks/criterion-topics";
 import { meaningSubjects, type MeaningSubject } from "../meaning-level";
 import type { AgentTopic } from "./checks";
 
@@ -13,7 +14,10 @@ export const AGENT_TOPICS: Readonly<Record<AgentTopic, { label: string; cues: Re
   errors: { label: "errors", cues: /\b(errors?|fail\w*|recover\w*|exceptions?|retr(y|ies|ied))\b/ },
   confirmation: { label: "confirmation before acting", cues: /\b(confirm\w*|consent\w*|permission|approv\w*|agree\w*|go[- ]ahead)\b/ },
   "tool-use": { label: "correct tool use", cues: /\b(tools?|calls?|arguments?|param\w*|functions?)\b/ },
+  reference: { label: "expected calls (reference)", cues: REFERENCE_CUE },
 };
+
+const REFERENCE_PHRASES = new RegExp(REFERENCE_CUE.source, "g");
 
 const OVERALL = /\b(good|well|correct\w*|right|appropriate\w*|proper\w*|quality|overall|behav\w*|perform\w*)\b/;
 // "Uses the wrong tools", "arguments are valid": tool use itself is judged. In "repeats a call" or
@@ -30,10 +34,14 @@ export interface AgentMapping {
 /** Topics of an agent-level condition; every topic when it asks for good behaviour overall and names nothing else. */
 export function mapAgentCriterion(condition: string): AgentMapping {
   const text = condition.toLowerCase();
-  const meaning = meaningSubjects(text);
-  let topics = (Object.keys(AGENT_TOPICS) as AgentTopic[]).filter((topic) => AGENT_TOPICS[topic].cues.test(text));
-  if (topics.length > 1 && topics.includes("tool-use") && !QUALIFIED_TOOL_USE.test(text)) topics = topics.filter((topic) => topic !== "tool-use");
-  if (!topics.length && !meaning.length && OVERALL.test(text)) return { topics: Object.keys(AGENT_TOPICS) as AgentTopic[], meaning };
+  // "Its tool calls match the reference": the phrase names the reference; its words ("tool calls") are not other topics' cues.
+  const referenced = REFERENCE_CUE.test(text);
+  const rest = referenced ? text.replace(REFERENCE_PHRASES, " ") : text;
+  const meaning = meaningSubjects(rest);
+  let topics = (Object.keys(AGENT_TOPICS) as AgentTopic[]).filter((topic) => topic !== "reference" && AGENT_TOPICS[topic].cues.test(rest));
+  if ((topics.length > 1 || referenced) && topics.includes("tool-use") && !QUALIFIED_TOOL_USE.test(rest)) topics = topics.filter((topic) => topic !== "tool-use");
+  if (referenced) return { topics: [...topics, "reference"], meaning };
+  if (!topics.length && !meaning.length && OVERALL.test(text)) return { topics: (Object.keys(AGENT_TOPICS) as AgentTopic[]).filter((topic) => topic !== "reference"), meaning };
   return { topics, meaning };
 }
 

@@ -6,6 +6,8 @@ import type { JudgeResult } from "../types";
 export interface TranscriptView {
   messages: CanonicalMessage[];
   tools: CanonicalTool[];
+  /** The transcript's expected calls as stored (lib/references/stored.ts), when it carries them. */
+  referenceText?: string;
 }
 
 /** What an agent-level criterion needs of its parse: its prefix's meaning and its condition. */

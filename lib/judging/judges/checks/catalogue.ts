@@ -6,6 +6,7 @@ import { ignoredResult } from "./rules/ignored-result";
 import { orphans } from "./rules/orphans";
 import { placeholderValue } from "./rules/placeholder-value";
 import { prematureValue } from "./rules/premature-value";
+import { referenceMatch } from "./rules/reference-match";
 import { schemaViolation } from "./rules/schema-violation";
 import { sensitiveData } from "./rules/sensitive-data";
 import { toolChoice } from "./rules/tool-choice";
@@ -18,6 +19,7 @@ import { unsupportedCall } from "./rules/unsupported-call";
 
 /** Every built-in check, in the order findings are reported. */
 export const CHECKS: readonly Check[] = [
+  referenceMatch,
   unknownTool,
   argumentsJson,
   schemaViolation,

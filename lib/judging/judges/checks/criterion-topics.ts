@@ -45,6 +45,8 @@ export const TOPIC_VOCABULARY: Readonly<Record<Topic, { label: string; cues: Reg
     label: "safety",
     cues: /\b(sensitive|secrets?|credentials?|passwords?|api keys?|keys?|tokens?|card numbers?|credit cards?|pii|personal (data|information)|privacy|private|leak\w*|expos\w*|social security|ssn|safe\w*|unsafe)\b/,
   },
+  // Set by a phrase only (REFERENCE_CALLS below): "reference" alone is often a booking's.
+  reference: { label: "expected calls (reference)", cues: /(?!)/ },
   protocol: {
     label: "protocol",
     cues: /\b(orphan\w*|unanswered|matching (response|call)|malformed|json|well[- ]formed|protocol)\b/,
@@ -98,12 +100,24 @@ const SPECIFIC_CUES: readonly { pattern: RegExp; checks: readonly string[] }[] =
 const READ_REPEATS =
   /\b(repeat\w*|redo\w*|duplicat\w*|re-?run\w*)\s+(an?\s+|the\s+|same\s+|earlier\s+|previous\s+)*(lookups?|reads?|searches|search|quer(y|ies)|fetch(es)?)\b([^.;]{0,25}?\b(already|again|twice|before)\b(\s+(answered|made|done|run|returned|seen))?)?|\b(lookups?|reads?|searches|quer(y|ies))\b[^.;]{0,20}?\b(repeated|made again|run again|done again|twice)\b/g;
 
+/**
+ * "Matches the reference", "the expected calls", "against the ground truth": comparison with the
+ * calls a transcript should have made, which only its reference (lib/references) can tell.
+ */
+export const REFERENCE_CUE =
+  /\b(match\w*|agree\w*|equals?|same as|against|compar\w* (with|to)|differ\w* from|deviat\w* from|follow\w*)\s+(the |its |their |an? )?(reference|expected|golden|gold|ground[- ]truth)\b(\s+(tool\s+)?(calls?|answers?|actions?|trajectory|set))?|\b(reference|expected|golden|gold|ground[- ]truth)\s+(tool\s+)?(calls?|answers?|actions?|trajectory)\b/;
+const REFERENCE_CALLS = new RegExp(REFERENCE_CUE.source, "g");
+
 /** The condition with the phrases of specific cues blanked out, the checks they name, and the topics only a phrase sets. */
 function specificChecks(condition: string): { rest: string; ids: Set<string>; phraseTopics: Set<Topic> } {
   const ids = new Set<string>();
   const phraseTopics = new Set<Topic>();
   let rest = condition.replace(READ_REPEATS, (match) => {
     phraseTopics.add("repeated-read");
+    return " ".repeat(match.length);
+  });
+  rest = rest.replace(REFERENCE_CALLS, (match) => {
+    phraseTopics.add("reference");
     return " ".repeat(match.length);
   });
   for (const cue of SPECIFIC_CUES) {

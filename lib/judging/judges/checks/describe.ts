@@ -22,6 +22,9 @@ export interface ChecksPlanDescription {
 
 const ALL_TOPICS = Object.values(TOPIC_VOCABULARY).map((entry) => entry.label).join(", ");
 
+/** What a reference criterion gives a transcript that has no reference. */
+export const WITHOUT_REFERENCE = "Expected calls are measured only on transcripts that carry a reference (a `reference` field, or a references file); on the others they are not applicable.";
+
 /**
  * Free of the checks' code (the catalogue is a parameter), so the browser can describe a
  * criterion as it is typed; `describeForChecks` in index.ts passes the built-in catalogue.
@@ -64,6 +67,6 @@ export function describeChecksPlan(catalogue: readonly CheckInfo[], criterion: P
     checks,
     immediate,
     hindsight: "measured",
-    summary: `The built-in judge measures ${topics.join(", ")} with ${checks.length} check${checks.length > 1 ? "s" : ""}. ${before} ${rest}`,
+    summary: `The built-in judge measures ${topics.join(", ")} with ${checks.length} check${checks.length > 1 ? "s" : ""}. ${before} ${rest}${mapping.topics.includes("reference") ? ` ${WITHOUT_REFERENCE}` : ""}`,
   };
 }

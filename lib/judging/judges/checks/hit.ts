@@ -11,7 +11,8 @@ export type Topic =
   | "use-of-results"
   | "safety"
   | "confirmation"
-  | "protocol";
+  | "protocol"
+  | "reference";
 
 /** One problem a check found. `penalty` (0..1) is how much it lowers the call's quality. */
 export interface CheckHit {

@@ -187,11 +187,13 @@ function computeOutcome(plan: Plan, context: CallContext): Outcome {
   if (hits.length > 1) hits.sort(byPenalty);
   const callQuality = quality(hits);
   let found = "no problem";
-  if (hits.length) {
-    const problems = hits.filter((hit) => hit.penalty >= 0.1);
+  // Notes (no penalty: "matches expected call 2") are evidence, not doubts.
+  const doubts = hits.filter((hit) => hit.penalty > 0);
+  if (doubts.length) {
+    const problems = doubts.filter((hit) => hit.penalty >= 0.1);
     found = problems.length
       ? `${problems.length} problem${problems.length > 1 ? "s" : ""}; the worst: ${problems[0].message.replace(/\.$/, "")}`
-      : `only minor doubts (${hits.length})`;
+      : `only minor doubts (${doubts.length})`;
   }
   return { hits, quality: callQuality, verdictQuality: verdictQuality(hits, callQuality), measuredBy: measured.map((check) => check.id), abstained, found: `Found ${found}. Quality ${callQuality.toFixed(2)}: ` };
 }

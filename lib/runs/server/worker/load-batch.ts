@@ -28,7 +28,7 @@ export async function loadBatch(prisma: PrismaClient, ids: readonly string[]): P
   const settings = new Map(runs.map((run) => [run.id, parseJsonColumn(run.judgeSettings)]));
   // The JSON columns were validated into the canonical shape at import.
   const byId = new Map<string, CanonicalTranscript>(
-    transcripts.map((row) => [row.id, { messages: parseJsonColumn(row.messages) as CanonicalMessage[], tools: parseJsonColumn(row.tools) as CanonicalTool[], metadata: {} }]),
+    transcripts.map((row) => [row.id, { messages: parseJsonColumn(row.messages) as CanonicalMessage[], tools: parseJsonColumn(row.tools) as CanonicalTool[], metadata: {}, ...(row.reference ? { referenceText: row.reference } : {}) }]),
   );
   return rows.flatMap((row): WorkItem[] => {
     const transcript = byId.get(row.transcriptId);

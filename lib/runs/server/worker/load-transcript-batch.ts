@@ -21,7 +21,9 @@ export async function loadTranscriptBatch(prisma: PrismaClient, ids: readonly st
   const { rows, runs, transcripts } = await workerStore(prisma).loadTranscriptBatchRows(prisma, ids);
   const settings = new Map(runs.map((run) => [run.id, parseJsonColumn(run.judgeSettings)]));
   // The JSON columns were validated into the canonical shape at import.
-  const views = new Map<string, TranscriptView>(transcripts.map((row) => [row.id, { messages: parseJsonColumn(row.messages) as CanonicalMessage[], tools: parseJsonColumn(row.tools) as CanonicalTool[] }]));
+  const views = new Map<string, TranscriptView>(
+    transcripts.map((row) => [row.id, { messages: parseJsonColumn(row.messages) as CanonicalMessage[], tools: parseJsonColumn(row.tools) as CanonicalTool[], ...(row.reference ? { referenceText: row.reference } : {}) }]),
+  );
   return rows.flatMap((row): TranscriptWorkItem[] => {
     const view = views.get(row.transcriptId);
     if (!view) return [];

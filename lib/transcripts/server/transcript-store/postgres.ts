@@ -21,7 +21,7 @@ const METADATA_TYPES: Record<(typeof METADATA_COLUMNS)[number], UnnestType> = {
 const TRANSCRIPT_COLUMNS: readonly UnnestColumn[] = [
   ["id", "text"], ["uploadId", "text"], ["name", "text"], ["sourceFile", "text"], ["sourceLocation", "text"], ["format", "text"], ["contentHash", "text"],
   ["messages", "jsonb"], ["tools", "jsonb"], ["metadata", "jsonb"], ["messageCount", "integer"], ["toolCallCount", "integer"], ["warningCount", "integer"],
-  ["warnings", "jsonb"], ["createdAt", "timestamp(3)"], ...METADATA_COLUMNS.map((column): UnnestColumn => [column, METADATA_TYPES[column]]),
+  ["warnings", "jsonb"], ["createdAt", "timestamp(3)"], ["reference", "text"], ...METADATA_COLUMNS.map((column): UnnestColumn => [column, METADATA_TYPES[column]]),
 ];
 const TRANSCRIPT_COLUMN_NAMES = TRANSCRIPT_COLUMNS.map(([name]) => name);
 const TRANSCRIPT_CASTS = Object.fromEntries(TRANSCRIPT_COLUMNS.filter(([, type]) => type === "jsonb").map(([name]) => [name, "jsonb"]));
@@ -42,7 +42,7 @@ export function transcriptRow(id: string, uploadId: string | null, createdAt: Da
   return [
     id, uploadId, item.name, item.sourceFile ?? null, item.sourceLocation ?? null, item.format, item.hash,
     JSON.stringify(t.messages), JSON.stringify(t.tools), JSON.stringify(t.metadata),
-    t.messages.length, item.sites.length, item.warnings.length, JSON.stringify(item.warnings), createdAt, ...metadata,
+    t.messages.length, item.sites.length, item.warnings.length, JSON.stringify(item.warnings), createdAt, t.referenceText ?? null, ...metadata,
   ];
 }
 
@@ -70,9 +70,12 @@ async function storeTranscriptsPostgres(prisma: PrismaClient, uploadId: string |
     const transcripts: SqlValue[][] = [];
     const calls: SqlValue[][] = [];
     const pending: SqlValue[][] = [];
+    const references: [string, string][] = [];
     for (const item of items) {
       const existingId = known.get(item.hash);
       if (existingId) {
+        // Content uploaded again with a reference: the reference is attached data, so the stored transcript takes it.
+        if (item.transcript.referenceText) references.push([existingId, item.transcript.referenceText]);
         result.duplicates.push({ name: item.name, hash: item.hash, existingId });
         continue;
       }
@@ -85,6 +88,9 @@ async function storeTranscriptsPostgres(prisma: PrismaClient, uploadId: string |
     }
     await insertTranscriptRowsPostgres(tx, transcripts, calls);
     await insertRowsUnnestPostgres(tx, "PendingTranscript", PENDING_COLUMNS, pending);
+    if (references.length) {
+      await tx.query(`UPDATE "Transcript" t SET "reference" = r."reference" FROM unnest($1::text[], $2::text[]) AS r("id", "reference") WHERE t."id" = r."id"`, [references.map(([id]) => id), references.map(([, text]) => text)]);
+    }
     return result;
   });
 }

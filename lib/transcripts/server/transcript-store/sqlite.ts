@@ -12,14 +12,16 @@ import type { PreparedTranscript, StoreResult, TranscriptStore } from "./types";
 
 /* ---------------------------------------------------------------- storeTranscripts */
 
-const INSERT_TRANSCRIPT = `INSERT INTO "Transcript" ("id","uploadId","name","sourceFile","sourceLocation","format","contentHash","messages","tools","metadata","messageCount","toolCallCount","warningCount","warnings","createdAt",${METADATA_COLUMNS.map((c) => `"${c}"`).join(",")})
-VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,${METADATA_COLUMNS.map(() => "?").join(",")})`;
+const INSERT_TRANSCRIPT = `INSERT INTO "Transcript" ("id","uploadId","name","sourceFile","sourceLocation","format","contentHash","messages","tools","metadata","messageCount","toolCallCount","warningCount","warnings","createdAt","reference",${METADATA_COLUMNS.map((c) => `"${c}"`).join(",")})
+VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,${METADATA_COLUMNS.map(() => "?").join(",")})`;
 export const INSERT_CALL = `INSERT INTO "ToolCall" ("id","transcriptId","callId","messageIndex","position","ordinal","toolName","rawArguments","parsedArguments","argumentsError","responseIndex","response")
 VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`;
 // The stored transcript with this content, and whether its file failed (then it is only waiting to be deleted).
 const FIND_HASH = `SELECT t."id" AS "id", f."status" AS "importStatus" FROM "Transcript" t
   LEFT JOIN "PendingTranscript" p ON p."transcriptId" = t."id" LEFT JOIN "FileImport" f ON f."id" = p."importId" WHERE t."contentHash" = ?`;
 const DELETE_TRANSCRIPT = `DELETE FROM "Transcript" WHERE "id" = ?`;
+// Content uploaded again with a reference: the reference is attached data, so the stored transcript takes it.
+const ATTACH_REFERENCE = `UPDATE "Transcript" SET "reference" = ? WHERE "id" = ?`;
 const INSERT_PENDING = `INSERT INTO "PendingTranscript" ("transcriptId", "importId") VALUES (?, ?)`;
 
 /** A transcript row to insert: its id, upload and creation time are the caller's. */
@@ -55,6 +57,7 @@ export function transcriptInserts(db: Database.Database): (row: TranscriptRow, n
       item.warnings.length,
       JSON.stringify(item.warnings),
       createdAt,
+      t.referenceText ?? null,
       ...metadataColumnValues(t.metadata),
     );
     return item.sites.map((site) => {
@@ -83,6 +86,7 @@ function writeBatch(db: Database.Database, uploadId: string | null, items: Prepa
   const findHash = db.prepare<[string], { id: string; importStatus: string | null }>(FIND_HASH);
   const deleteTranscript = db.prepare(DELETE_TRANSCRIPT);
   const insertPending = db.prepare(INSERT_PENDING);
+  const attachReference = db.prepare(ATTACH_REFERENCE);
   const insert = transcriptInserts(db);
   const createdAt = sqliteDateTime(new Date());
 
@@ -97,6 +101,7 @@ function writeBatch(db: Database.Database, uploadId: string | null, items: Prepa
         else existingId = stored?.id;
       }
       if (existingId) {
+        if (item.transcript.referenceText) attachReference.run(item.transcript.referenceText, existingId);
         result.duplicates.push({ name: item.name, hash: item.hash, existingId });
         continue;
       }

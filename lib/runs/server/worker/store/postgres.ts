@@ -176,7 +176,7 @@ JOIN "ToolCall" t ON t."id" = e."toolCallId"
 JOIN "Criterion" c ON c."id" = e."criterionId"
 ORDER BY j."n"`;
 const RUN_SETTINGS = `SELECT "id", "judgeSettings" FROM "Run" WHERE "id" = ANY($1::text[])`;
-const TRANSCRIPTS = `SELECT "id", "messages", "tools" FROM "Transcript" WHERE "id" = ANY($1::text[])`;
+const TRANSCRIPTS = `SELECT "id", "messages", "tools", "reference" FROM "Transcript" WHERE "id" = ANY($1::text[])`;
 const LOOKUP = `SELECT "key", "result" FROM "JudgeCache" WHERE "key" = ANY($1::text[])`;
 
 async function loadBatchRowsPostgres(prisma: PrismaClient, ids: readonly string[]): Promise<LoadedRows<CallRow>> {
@@ -185,7 +185,7 @@ async function loadBatchRowsPostgres(prisma: PrismaClient, ids: readonly string[
   const transcriptIds = [...new Set(rows.map((row) => row.transcriptId))];
   const [runs, transcripts] = await Promise.all([
     pgQuery<{ id: string; judgeSettings: unknown }>(prisma, RUN_SETTINGS, [runIds]),
-    pgQuery<{ id: string; messages: unknown; tools: unknown }>(prisma, TRANSCRIPTS, [transcriptIds]),
+    pgQuery<{ id: string; messages: unknown; tools: unknown; reference: string | null }>(prisma, TRANSCRIPTS, [transcriptIds]),
   ]);
   return { rows, runs, transcripts };
 }
@@ -206,7 +206,7 @@ async function loadTranscriptBatchRowsPostgres(prisma: PrismaClient, ids: readon
   const rows = await pgQuery<TranscriptRow>(prisma, LOAD_TRANSCRIPT_ROWS, [[...ids]]);
   const [runs, transcripts] = await Promise.all([
     pgQuery<{ id: string; judgeSettings: unknown }>(prisma, RUN_SETTINGS, [[...new Set(rows.map((row) => row.runId))]]),
-    pgQuery<{ id: string; messages: unknown; tools: unknown }>(prisma, TRANSCRIPTS, [[...new Set(rows.map((row) => row.transcriptId))]]),
+    pgQuery<{ id: string; messages: unknown; tools: unknown; reference: string | null }>(prisma, TRANSCRIPTS, [[...new Set(rows.map((row) => row.transcriptId))]]),
   ]);
   return { rows, runs, transcripts };
 }

@@ -99,7 +99,7 @@ JOIN "TranscriptEvaluation" e ON e."id" = j."value"
 JOIN "Criterion" c ON c."id" = e."criterionId"
 ORDER BY j."key"`;
 const RUN_SETTINGS = `SELECT "id", "judgeSettings" FROM "Run" WHERE "id" IN (SELECT "value" FROM json_each(?))`;
-const TRANSCRIPTS = `SELECT "id", "messages", "tools" FROM "Transcript" WHERE "id" IN (SELECT "value" FROM json_each(?))`;
+const TRANSCRIPTS = `SELECT "id", "messages", "tools", "reference" FROM "Transcript" WHERE "id" IN (SELECT "value" FROM json_each(?))`;
 const LOOKUP = `SELECT "key", "result" FROM "JudgeCache" WHERE "key" IN (SELECT "value" FROM json_each(?))`;
 
 /* ---------------------------------------------------------------- results */
@@ -255,7 +255,7 @@ export const sqliteWorkerStore: WorkerStore = {
         const runIds = [...new Set(rows.map((row) => row.runId))];
         const transcriptIds = [...new Set(rows.map((row) => row.transcriptId))];
         const runs = db.statement(RUN_SETTINGS).all(asJson(runIds)) as { id: string; judgeSettings: unknown }[];
-        const transcripts = db.statement(TRANSCRIPTS).all(asJson(transcriptIds)) as { id: string; messages: unknown; tools: unknown }[];
+        const transcripts = db.statement(TRANSCRIPTS).all(asJson(transcriptIds)) as { id: string; messages: unknown; tools: unknown; reference: string | null }[];
         return { rows, runs, transcripts };
       }),
     ),
@@ -265,7 +265,7 @@ export const sqliteWorkerStore: WorkerStore = {
       readWithRetry((): LoadedRows<TranscriptRow> => {
         const rows = db.statement(LOAD_TRANSCRIPT_ROWS).all(asJson(ids)) as TranscriptRow[];
         const runs = db.statement(RUN_SETTINGS).all(asJson([...new Set(rows.map((row) => row.runId))])) as { id: string; judgeSettings: unknown }[];
-        const transcripts = db.statement(TRANSCRIPTS).all(asJson([...new Set(rows.map((row) => row.transcriptId))])) as { id: string; messages: unknown; tools: unknown }[];
+        const transcripts = db.statement(TRANSCRIPTS).all(asJson([...new Set(rows.map((row) => row.transcriptId))])) as { id: string; messages: unknown; tools: unknown; reference: string | null }[];
         return { rows, runs, transcripts };
       }),
     ),

@@ -42,7 +42,7 @@ export interface TranscriptRow {
 export interface LoadedRows<Row> {
   rows: Row[];
   runs: { id: string; judgeSettings: unknown }[];
-  transcripts: { id: string; messages: unknown; tools: unknown }[];
+  transcripts: { id: string; messages: unknown; tools: unknown; reference: string | null }[];
 }
 
 export interface MaterialiseStep {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Transcript" ADD COLUMN     "reference" TEXT;
