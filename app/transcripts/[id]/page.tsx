@@ -18,6 +18,9 @@ import { canonicalDocument } from "@/lib/transcripts/document";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
 import { TraceLinks } from "@/components/transcripts/transcript/trace-links";
 import { env } from "@/lib/platform/env";
+import { ReferenceSteps } from "@/components/references/reference-steps";
+import { isErrorResponse } from "@/lib/judging/judges/checks/response-status";
+import { referenceSummary } from "@/lib/references/expected-call";
 
 export const dynamic = "force-dynamic";
 
@@ -42,6 +45,7 @@ export default async function TranscriptPage({ params }: Props) {
   const tools = splitTools(transcript.tools, transcript.toolCalls.map((c) => c.toolName));
   const placed = new Set(warnings.filter((w) => w.location.messageIndex !== undefined || w.location.callId !== undefined));
   const unplaced = warnings.filter((w) => !placed.has(w));
+  const reference = referenceSummary(transcript.messages, transcript.tools, transcript.reference, isErrorResponse);
 
   return (
     <>
@@ -68,6 +72,7 @@ export default async function TranscriptPage({ params }: Props) {
           <AgentResultsTable rows={agentResults} show="run" />
         </section>
       ) : null}
+      {reference ? <ReferenceSteps summary={reference} /> : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="conversation-heading" className="min-w-0">
           <h2 id="conversation-heading" className="mb-3 text-lg font-semibold">Conversation</h2>

@@ -18,6 +18,8 @@ export interface TranscriptDetail {
   /** The metadata's well-known fields, as stored for filters (lib/transcripts/metadata-fields.ts). */
   fields: TranscriptMetadata;
   warnings: JsonValue[];
+  /** The stored reference (lib/references), or null. */
+  reference: string | null;
   toolCalls: {
     id: string;
     callId: string;
@@ -56,6 +58,7 @@ export async function getTranscript(prisma: PrismaClient, id: string): Promise<T
     metadata: row.metadata as JsonValue,
     fields: { model: row.model, taskId: row.taskId, trial: row.trial, tags: parseTags(row.tags), reward: row.reward, success: row.success },
     warnings: Array.isArray(row.warnings) ? (row.warnings as JsonValue[]) : [],
+    reference: row.reference,
     toolCalls: row.toolCalls,
   };
 }

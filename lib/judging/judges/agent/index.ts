@@ -6,7 +6,7 @@ import { notApplicable, type Finding, type JudgeResult } from "../types";
 import { evaluateWithChecks } from "../checks";
 import { describesDefect } from "../checks/mapper";
 import { quality, verdict } from "../checks/scoring";
-import { isError, responseStatus } from "../checks/response-status";
+import { isErrorResponse } from "../checks/response-status";
 import { toolKind } from "../checks/tool-kind";
 import { callsToMatch } from "@/lib/references/calls-to-match";
 import { matchReference } from "@/lib/references/match";
@@ -21,7 +21,6 @@ import type { AgentJudge, AgentJudgeInput, TranscriptView } from "./types";
 
 export type { AgentJudge, AgentJudgeInput, TranscriptView, AgentCriterion } from "./types";
 
-const failedResponse = (content: string) => isError(responseStatus(content));
 
 // What a call's own tool and arguments are judged by, for agent-level criteria about tool use.
 // Errors, repeats and confirmation have their own agent-level checks.
@@ -46,7 +45,7 @@ function transcriptAgainstReference(view: TranscriptView): TranscriptVerdict | n
   const reference = referenceFromStored(view.referenceText);
   if (!reference) return null;
   const tools = view.tools.map((tool) => ({ name: tool.function.name, parameters: tool.function.parameters }));
-  return matchReference(callsToMatch(view.messages, failedResponse), tools, reference).transcript;
+  return matchReference(callsToMatch(view.messages, isErrorResponse), tools, reference).transcript;
 }
 
 function contextOf(view: TranscriptView): AgentContext {

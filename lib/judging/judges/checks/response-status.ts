@@ -110,3 +110,8 @@ export function responseStatus(content: string): ResponseStatus {
   }
   return fromText(text);
 }
+
+/** Whether a tool's answer rejects its call: what a reference match needs of each response. */
+export function isErrorResponse(content: string): boolean {
+  return isError(responseStatus(content));
+}

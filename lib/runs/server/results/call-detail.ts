@@ -8,7 +8,7 @@ import { modeResultFromRow, type ModeResult } from "@/lib/runs/results/mode-resu
 import { wordDiff, type WordDiff } from "@/lib/runs/results/word-diff";
 import type { ConversationBlock } from "@/lib/transcripts/conversation";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
-import type { CanonicalMessage } from "@/lib/transcripts/types";
+import type { CanonicalMessage, CanonicalTool } from "@/lib/transcripts/types";
 import { humanMarksForCalls } from "@/lib/review/server/human-marks";
 
 export interface CallCriterion {
@@ -56,6 +56,9 @@ export interface CallDetail {
   };
   transcript: {
     messages: CanonicalMessage[];
+    tools: CanonicalTool[];
+    /** The stored reference (lib/references), or null. */
+    reference: string | null;
     warnings: ImportWarning[];
     calls: { id: string; callId: string; messageIndex: number; position: number; ordinal: number; toolName: string; rawArguments: string; responseIndex: number | null }[];
   };
@@ -122,6 +125,8 @@ export async function getCallDetail(prisma: PrismaClient, runId: string, toolCal
             id: true,
             name: true,
             messages: true,
+            tools: true,
+            reference: true,
             warnings: true,
             toolCalls: {
               orderBy: { ordinal: "asc" },
@@ -150,6 +155,8 @@ export async function getCallDetail(prisma: PrismaClient, runId: string, toolCal
     transcript: {
       // Validated at import (see lib/transcripts/server/get.ts).
       messages: call.transcript.messages as unknown as CanonicalMessage[],
+      tools: call.transcript.tools as unknown as CanonicalTool[],
+      reference: call.transcript.reference,
       warnings: Array.isArray(call.transcript.warnings) ? (call.transcript.warnings as unknown as ImportWarning[]) : [],
       calls: call.transcript.toolCalls,
     },

@@ -6,6 +6,9 @@ import { CallContext } from "@/components/runs/results/call-context";
 import { CallNavigation } from "@/components/runs/results/call-navigation";
 import { CriterionResultPanel } from "@/components/runs/results/criterion-result-panel";
 import { ResultsOverview } from "@/components/runs/results/results-overview";
+import { ExpectedCallPanel } from "@/components/references/expected-call-panel";
+import { isErrorResponse } from "@/lib/judging/judges/checks/response-status";
+import { expectedCallView } from "@/lib/references/expected-call";
 import { currentUser, requirePageUser } from "@/lib/accounts/server/guard";
 import { getPrisma } from "@/lib/platform/db/client";
 import { callTitle, conversationAroundCall, getCallDetail } from "@/lib/runs/server/results/call-detail";
@@ -56,6 +59,7 @@ export default async function ToolCallResultPage({ params, searchParams }: Props
   if (view.hide) carried.set("hide", view.hide);
   const callHref = (toolCallId: string) => withQuery(`/runs/${id}/calls/${toolCallId}`, carried);
 
+  const expected = expectedCallView(detail.transcript.messages, detail.transcript.tools, detail.transcript.reference, detail.call.ordinal, isErrorResponse);
   const around = conversationAroundCall(conversationBlocks(detail.transcript.messages, detail.transcript.calls), detail.call.messageIndex);
   const siblingHrefs = Object.fromEntries(
     detail.transcript.calls.filter((call) => call.messageIndex === detail.call.messageIndex && call.id !== callId).map((call) => [call.ordinal, callHref(call.id)]),
@@ -91,6 +95,7 @@ export default async function ToolCallResultPage({ params, searchParams }: Props
         warnings={detail.transcript.warnings}
         siblingHrefs={siblingHrefs}
       />
+      {expected ? <ExpectedCallPanel view={expected} /> : null}
       <section aria-labelledby="results-heading" className="mt-8">
         <h2 id="results-heading" className="mb-3 text-lg font-semibold">
           Results{detail.run.mode === "both" ? ": immediate and hindsight" : ""}

@@ -6,7 +6,7 @@ import type { CallVerdict, ReferenceMatch } from "@/lib/references/types";
 import type { CallView } from "../../types";
 import { BOTH_VIEWS, type Check } from "../check";
 import type { CallContext } from "../context";
-import { isError, responseStatus } from "../response-status";
+import { isErrorResponse } from "../response-status";
 import { sharedCache } from "../shared-caches";
 
 // A transcript is matched once per assistant message, over the whole transcript before it (a call's
@@ -27,7 +27,7 @@ function remember<V>(cache: Map<string, V>, key: string, compute: () => V): V {
 }
 
 const decode = (raw: string) => remember(decoded, raw, () => parsePyJson(raw));
-const failedResponse = (content: string) => remember(failedByContent, content, () => isError(responseStatus(content)));
+const failedResponse = (content: string) => remember(failedByContent, content, () => isErrorResponse(content));
 
 // One match per transcript: a call's verdict depends only on the transcript up to its own message
 // (lib/references, CallToMatch.respondedAt), so a match over a longer prefix serves the calls of every
