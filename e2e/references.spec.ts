@@ -55,6 +55,10 @@ test("a golden set and its references uploaded in the browser: the run fails the
 
   const rows = page.getByRole("table", { name: "Tool calls in this run" }).locator("tbody tr");
   await expect(rows).toHaveCount(COUNT);
+  // The calls that cancelled another booking, by the reference's reason.
+  await page.getByRole("search", { name: "Filter tool calls" }).getByRole("combobox", { name: /^Reference reason/ }).selectOption("wrong_value");
+  await expect(page).toHaveURL(/[?&]reason=wrong_value(&|$)/);
+  await expect(rows).toHaveCount(COUNT / 2);
   const failing = rows.filter({ hasText: "trial 1" });
   await failing.locator('a[href*="/calls/"]').first().click();
 

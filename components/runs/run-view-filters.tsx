@@ -2,6 +2,7 @@
 
 import { useRef, type FormEvent } from "react";
 import { useUrlParams } from "@/components/ui/table/use-url-params";
+import { REFERENCE_REASON_LABELS } from "@/lib/references/reason-codes";
 import type { ReviewFilter, RunView } from "@/lib/runs/schemas/run-view";
 
 interface Props {
@@ -14,9 +15,11 @@ interface Props {
   bothModes: boolean;
   /** The run's transcripts' metadata values; a filter shows only when there is something to pick. */
   metadata: { models: string[]; tasks: string[]; tags: string[]; outcomes: boolean };
+  /** A criterion of the run is measured by the reference: its reasons can be picked. */
+  referenceReasons?: boolean;
 }
 
-const FILTER_KEYS = ["criterion", "mode", "tool", "verdict", "min", "max", "changed", "review", "q", "model", "task", "tag", "outcome"] as const;
+const FILTER_KEYS = ["criterion", "mode", "tool", "verdict", "min", "max", "changed", "review", "q", "reason", "model", "task", "tag", "outcome"] as const;
 const field = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 
 // Every filter, in REVIEW_FILTERS' order. Only types come from lib/runs/schemas: a value from there would
@@ -33,7 +36,7 @@ const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = {
  * The run page's filters. Choices apply as soon as they change, typed values (search, score
  * range) on Enter or Apply; either way they land in the URL, so a filtered view is a link.
  */
-export function RunViewFilters({ view, criteria, agentCriteria = [], tools, bothModes, metadata }: Props) {
+export function RunViewFilters({ view, criteria, agentCriteria = [], tools, bothModes, metadata, referenceReasons = false }: Props) {
   const { setParams } = useUrlParams();
   const form = useRef<HTMLFormElement>(null);
   const submit = () => form.current?.requestSubmit();
@@ -134,6 +137,21 @@ export function RunViewFilters({ view, criteria, agentCriteria = [], tools, both
         <label className="flex items-center gap-2 pb-1.5">
           <input type="checkbox" name="changed" value="1" defaultChecked={view.changed === "1"} onChange={submit} />
           Changed between immediate and hindsight
+        </label>
+      ) : null}
+      {referenceReasons ? (
+        <label className="flex flex-col gap-1">
+          Reference reason
+          <select name="reason" defaultValue={view.reason ?? ""} onChange={submit} className={field}>
+            <option value="">Any</option>
+            {Object.entries(REFERENCE_REASON_LABELS)
+              .filter(([code]) => code !== "missing_call")
+              .map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
+              ))}
+          </select>
         </label>
       ) : null}
       <label className="flex flex-col gap-1">

@@ -11,6 +11,7 @@ import { RunCallsTable } from "@/components/runs/run-calls-table";
 import { RunLinks } from "@/components/runs/run-links";
 import { RunSummary } from "@/components/runs/run-summary";
 import { RunViewFilters } from "@/components/runs/run-view-filters";
+import { measuresReference } from "@/lib/judging/judges/checks/criterion-topics";
 import { SectionPlaceholder } from "@/components/runs/section-placeholder";
 import { can } from "@/lib/accounts/roles";
 import { formatDateTime } from "@/lib/platform/format";
@@ -183,7 +184,8 @@ export default async function RunPage({ params, searchParams }: Props) {
           view={view}
           criteria={criteria.map(({ id: criterionId, label }) => ({ id: criterionId, label }))}
           agentCriteria={run.agentCriteria.map((criterion) => ({ id: criterion.id, label: criterionLabel(criterion, 60) }))}
-          tools={tools} bothModes={run.mode === "both"} metadata={metadata} />
+          tools={tools} bothModes={run.mode === "both"} metadata={metadata}
+          referenceReasons={run.criteria.some((criterion) => measuresReference(criterion.text))} />
         <RunCallsTable runId={run.id} criteria={columns} modes={modes} rows={page.rows} total={page.total} page={page.page} view={view} query={query} metadataShown={metadataShown} />
       </section>
     </>

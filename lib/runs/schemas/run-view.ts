@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REFERENCE_REASON_CODES } from "@/lib/references/reason-codes";
 import { pageParam, pageSizeParam } from "@/lib/platform/table-query";
 import { TRANSCRIPT_GROUPS } from "@/lib/transcripts/schemas/transcripts";
 import { optionalUrlId, optionalUrlText } from "@/lib/platform/schemas/url-text";
@@ -34,6 +35,8 @@ export const runViewSchema = z.object({
   /** Calls by review status, scoped like the verdict filter by criterion and mode. */
   review: z.enum(REVIEW_FILTERS).optional().catch(undefined),
   q: optionalUrlText,
+  /** Calls the reference check failed for this reason (lib/references): `wrong_value`, `unexpected_call`… */
+  reason: z.enum(REFERENCE_REASON_CODES).optional().catch(undefined),
   /** The transcripts' metadata (lib/transcripts/metadata-fields.ts): calls of transcripts with this model, task, tag or outcome. */
   model: optionalUrlText,
   task: optionalUrlText,

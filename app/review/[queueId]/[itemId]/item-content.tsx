@@ -2,6 +2,10 @@ import { AgentItemContext } from "@/components/runs/agent/agent-item-context";
 import { CallContext } from "@/components/runs/results/call-context";
 import { CriterionResultPanel, type CriterionResultView } from "@/components/runs/results/criterion-result-panel";
 import { ResultsOverview } from "@/components/runs/results/results-overview";
+import { ExpectedCallPanel } from "@/components/references/expected-call-panel";
+import { ReferenceSteps } from "@/components/references/reference-steps";
+import { isErrorResponse } from "@/lib/judging/judges/checks/response-status";
+import { expectedCallView, referenceSummary } from "@/lib/references/expected-call";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { conversationAroundCall, getCallDetail } from "@/lib/runs/server/results/call-detail";
 import type { ReviewItemDetail } from "@/lib/review/server/get-item";
@@ -30,6 +34,7 @@ export async function callItemContent(prisma: PrismaClient, item: ReviewItemDeta
       .map((call) => [call.ordinal, `/runs/${item.runId}/calls/${call.id}`]),
   );
   const reviewed = detail.results.find((result) => result.criterion.id === item.criterion.id);
+  const expected = expectedCallView(detail.transcript.messages, detail.transcript.tools, detail.transcript.reference, detail.call.ordinal, isErrorResponse);
   const others = detail.results.filter((result) => result !== reviewed);
   return {
     title: `Item ${item.position} · Call #${detail.call.ordinal} · ${detail.call.toolName}`,
@@ -39,6 +44,7 @@ export async function callItemContent(prisma: PrismaClient, item: ReviewItemDeta
     main: (
       <>
         <CallContext before={around.before} at={around.at} after={around.after} ordinal={detail.call.ordinal} warnings={detail.transcript.warnings} siblingHrefs={siblingHrefs} />
+        {expected ? <ExpectedCallPanel view={expected} /> : null}
         <section aria-labelledby="results-heading">
           <h2 id="results-heading" className="mb-3 text-lg font-semibold">
             Results{detail.run.mode === "both" ? ": immediate and hindsight" : ""}
@@ -70,18 +76,22 @@ export async function agentItemContent(prisma: PrismaClient, item: ReviewItemDet
   const transcript = await getTranscript(prisma, transcriptId);
   if (!transcript) return null;
   const warnings = transcript.warnings as unknown as ImportWarning[];
+  const reference = referenceSummary(transcript.messages, transcript.tools, transcript.reference, isErrorResponse);
   return {
     title: `Item ${item.position} · Whole transcript · ${transcript.name}`,
     description: `${item.criterion.title ?? item.criterion.text} · agent-level · run ${item.queue.runName}`,
     open: { href: `/transcripts/${transcriptId}`, label: "Open the transcript page" },
     main: (
-      <AgentItemContext
-        criterion={item.criterion}
-        result={item.evaluation.result}
-        judgeId={item.evaluation.judgeId}
-        blocks={conversationBlocks(transcript.messages, transcript.toolCalls)}
-        warnings={warnings}
-      />
+      <>
+        <AgentItemContext
+          criterion={item.criterion}
+          result={item.evaluation.result}
+          judgeId={item.evaluation.judgeId}
+          blocks={conversationBlocks(transcript.messages, transcript.toolCalls)}
+          warnings={warnings}
+        />
+        {reference ? <ReferenceSteps summary={reference} /> : null}
+      </>
     ),
   };
 }

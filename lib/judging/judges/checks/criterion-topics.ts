@@ -108,6 +108,9 @@ export const REFERENCE_CUE =
   /\b(match\w*|agree\w*|equals?|same as|against|compar\w* (with|to)|differ\w* from|deviat\w* from|follow\w*)\s+(the |its |their |an? )?(reference|expected|golden|gold|ground[- ]truth)\b(\s+(tool\s+)?(calls?|answers?|actions?|trajectory|set))?|\b(reference|expected|golden|gold|ground[- ]truth)\s+(tool\s+)?(calls?|answers?|actions?|trajectory)\b/;
 const REFERENCE_CALLS = new RegExp(REFERENCE_CUE.source, "g");
 
+/** Whether a criterion's text asks about the reference (its condition, or the whole text: the phrase is the same). */
+export const measuresReference = (text: string) => REFERENCE_CUE.test(text.toLowerCase());
+
 /** The condition with the phrases of specific cues blanked out, the checks they name, and the topics only a phrase sets. */
 function specificChecks(condition: string): { rest: string; ids: Set<string>; phraseTopics: Set<Topic> } {
   const ids = new Set<string>();

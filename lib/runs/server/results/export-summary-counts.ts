@@ -34,7 +34,7 @@ export interface SummaryCounts {
 
 /** The view narrows the calls only through these; criterion and mode alone only scope them. */
 function narrowsCalls(view: RunView): boolean {
-  return Boolean(view.tool || view.verdict || view.changed || view.review || view.q || view.min !== undefined || view.max !== undefined);
+  return Boolean(view.tool || view.verdict || view.changed || view.review || view.q || view.reason || view.min !== undefined || view.max !== undefined);
 }
 
 /**

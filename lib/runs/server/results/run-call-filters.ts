@@ -30,6 +30,11 @@ function resultConditions(view: RunView): { conditions: Prisma.Sql[]; needsScale
   const conditions: Prisma.Sql[] = [];
   const verdict = view.verdict ? VERDICT_SQL[view.verdict] : null;
   if (verdict) conditions.push(verdict);
+  if (view.reason) {
+    // The reference check's finding says its reason in its message: "… (wrong_value)". Findings are JSON
+    // text on SQLite and jsonb on PostgreSQL; as text, both hold the check's id and the message.
+    conditions.push(Prisma.sql`CAST(e."findings" AS TEXT) LIKE ${"%reference-match%"} AND CAST(e."findings" AS TEXT) LIKE ${`%(${view.reason})%`}`);
+  }
   if (view.min !== undefined || view.max !== undefined) {
     conditions.push(Prisma.sql`e."status" = 'done'`);
     if (view.min !== undefined) conditions.push(Prisma.sql`e."score" >= ${view.min}`);
