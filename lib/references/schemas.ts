@@ -1,15 +1,8 @@
 import { z } from "zod";
+import { uploadFileName } from "@/lib/transcripts/schemas/transcripts";
 
 /** `POST /api/references?file=refs.jsonl`: the file's name, for its errors. */
-export const referencesQuerySchema = z.object({
-  file: z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .regex(/^[^/\\]+$/, "must be a file name, not a path")
-    .optional(),
-});
+export const referencesQuerySchema = z.object({ file: uploadFileName.optional() });
 
 const target = z.object({ kind: z.enum(["task_id", "name", "transcript_id"]), value: z.string() });
 

@@ -28,15 +28,17 @@ export const transcriptListQuerySchema = tableQuerySchema(transcriptSortKeys, { 
 
 export type TranscriptListQuery = z.infer<typeof transcriptListQuerySchema>;
 
+/** An uploaded file's name as a query parameter: named in reports, never a path. */
+export const uploadFileName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[^/\\]+$/, "must be a file name, not a path");
+
 /** Query of `POST /api/transcripts`: the file name tells JSON Lines from JSON; `upload` adds the file to an earlier upload. */
 export const uploadQuerySchema = z.object({
-  file: z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .regex(/^[^/\\]+$/, "must be a file name, not a path")
-    .optional(),
+  file: uploadFileName.optional(),
   upload: z.string().trim().min(1).max(64).optional(),
   source: z.enum(["browser", "api", "cli"]).default("api"),
 });
