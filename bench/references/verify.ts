@@ -7,8 +7,9 @@
  *   npx tsx bench/references/verify.ts <file.jsonl> [--show N]
  */
 import { readFileSync } from "node:fs";
-import { isError, responseStatus } from "@/lib/judging/judges/checks/response-status";
-import { matchReference, type CallToMatch } from "@/lib/references/match";
+import { isErrorResponse } from "@/lib/judging/judges/checks/response-status";
+import { callsToMatch } from "@/lib/references/calls-to-match";
+import { matchReference } from "@/lib/references/match";
 import { parsePyJson } from "@/lib/references/py-json";
 import { PyDict } from "@/lib/references/py-value";
 import { readReference } from "@/lib/references/read-reference";
@@ -48,14 +49,7 @@ readFileSync(file, "utf8").split("\n").forEach((line, index) => {
   if (!read.ok) throw new Error(`line ${index + 1}: ${read.issues[0].message}`);
   const { transcript } = imported;
   const sites = extractToolCallSites(transcript);
-  const toMatch: CallToMatch[] = sites.map((site) => ({
-    ordinal: site.ordinal,
-    messageIndex: site.messageIndex,
-    name: site.toolName,
-    rawArguments: site.rawArguments,
-    failed: site.responseIndex !== null && isError(responseStatus(String(transcript.messages[site.responseIndex].content ?? ""))),
-    respondedAt: site.responseIndex,
-  }));
+  const toMatch = callsToMatch(transcript.messages, isErrorResponse);
   const tools = transcript.tools.map((tool) => ({ name: tool.function.name, parameters: tool.function.parameters }));
   const started = process.cpuUsage();
   const result = matchReference(toMatch, tools, read.reference);

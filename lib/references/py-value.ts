@@ -82,15 +82,6 @@ export function fromJs(value: unknown): PyValue {
   return new PyDict(new Map(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, fromJs(item)])));
 }
 
-/** Back to plain JSON values, for display: ints beyond 2^53 become strings of their digits. */
-export function toJs(value: PyValue): unknown {
-  if (value instanceof PyInt) return Number.isSafeInteger(Number(value.value)) ? Number(value.value) : value.value.toString();
-  if (value instanceof PyFloat) return value.value;
-  if (Array.isArray(value)) return value.map(toJs);
-  if (value instanceof PyDict) return Object.fromEntries([...value.entries].map(([key, item]) => [key, toJs(item)]));
-  return value;
-}
-
 /** Python's `repr`, close enough for explanations: `'text'`, `5.0`, `True`, `[1, 2]`. */
 export function pyRepr(value: PyValue): string {
   if (value === null) return "None";

@@ -1,22 +1,12 @@
 import { parsePyJson } from "./py-json";
-import { fromJs, PyDict, toPyJson, type PyValue } from "./py-value";
-import { readReference, referenceOf, type ReadReference } from "./read-reference";
+import { PyDict } from "./py-value";
+import { referenceOf } from "./read-reference";
 import type { Reference } from "./types";
 
 /**
  * A reference is stored with its transcript as JSON text that keeps Python's reading of its values
  * (`2.0` stays a float: toPyJson), and read back once per process per distinct text.
  */
-export function storedReferenceText(py: PyValue): string {
-  return toPyJson(py);
-}
-
-/** A reference given as a value already parsed by JSON.parse (numbers lose "5.0"): for API bodies without their text. */
-export function storedReferenceFromJs(value: unknown): ReadReference & { text?: string } {
-  const read = readReference(value, undefined);
-  return read.ok ? { ...read, text: toPyJson(fromJs(value)) } : read;
-}
-
 const byText = new Map<string, Reference | null>();
 const MAX_TEXTS = 2000;
 
