@@ -1,5 +1,5 @@
 import { PyDict, PyFloat, PyInt, toPyJson, type PyValue } from "@/lib/references/py-value";
-import { evaluateArithmetic, PythonEvalError } from "../python/arithmetic";
+import { evaluateLiteral, PythonEvalError } from "../python/literal-eval";
 import type { NodeOf, PyNode } from "../python/nodes";
 import { parseExpression } from "../python/parse";
 import { PythonSyntaxError } from "../python/tokens";
@@ -103,7 +103,7 @@ function resolveValue(node: PyNode): PyValue {
       const value = node.value;
       if (value.type === "Ellipsis") return "...";
       if (value.type === "bytes" || value.type === "complex") throw new PythonEvalError(`a ${value.type} value cannot be written as JSON arguments`);
-      return evaluateArithmetic(node);
+      return evaluateLiteral(node);
     }
     case "UnaryOp":
       return negated(node.operand);
@@ -113,7 +113,7 @@ function resolveValue(node: PyNode): PyValue {
     case "Dict":
       return new PyDict(new Map(node.keys.map((key, index) => [dictKey(key), resolveValue(node.values[index])])));
     case "BinOp":
-      return evaluateArithmetic(node);
+      return evaluateLiteral(node);
     case "Name":
       return node.id;
     case "Call": {

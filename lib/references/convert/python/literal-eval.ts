@@ -1,16 +1,17 @@
-import { PyFloat, PyInt, type PyValue } from "@/lib/references/py-value";
+import { PyDict, PyFloat, PyInt, type PyValue } from "@/lib/references/py-value";
 import type { BinaryOperator, PyNode } from "./nodes";
 
 /**
- * Python's `eval` of an arithmetic expression on literals (`3 * 2`, `10 ** -2`, `"a" + "b"`,
- * `[1] * 3`): BFCL's decoder evaluates every binary operation it meets in an answer. Anything
- * that needs names or calls raises, as `eval` would raise NameError on the builtins it lacks here.
+ * Python's `eval` of an expression made of literals: constants, lists, tuples (as lists), dicts
+ * with string keys, and arithmetic on them (`3 * 2`, `10 ** -2`, `"a" + "b"`, `[1] * 3`). BFCL's
+ * decoder evaluates every binary operation it meets in an answer; tau-bench's task files are
+ * literals. Anything that needs names or calls raises, as `eval` would without their definitions.
  */
 export class PythonEvalError extends Error {}
 
 type Num = PyInt | PyFloat;
 
-export function evaluateArithmetic(node: PyNode): PyValue {
+export function evaluateLiteral(node: PyNode): PyValue {
   switch (node.kind) {
     case "Constant": {
       const value = node.value;
@@ -23,9 +24,19 @@ export function evaluateArithmetic(node: PyNode): PyValue {
     }
     case "List":
     case "Tuple":
-      return node.elts.map(evaluateArithmetic);
+      return node.elts.map(evaluateLiteral);
+    case "Dict":
+      return new PyDict(
+        new Map(
+          node.keys.map((key, index) => {
+            const name = key === null ? null : evaluateLiteral(key);
+            if (typeof name !== "string") throw new PythonEvalError("a dict key that is not a string cannot be written as JSON");
+            return [name, evaluateLiteral(node.values[index])];
+          }),
+        ),
+      );
     case "UnaryOp": {
-      const operand = evaluateArithmetic(node.operand);
+      const operand = evaluateLiteral(node.operand);
       if (node.op === "not") return !truthy(operand);
       const number = asNumber(operand);
       if (!number) throw new PythonEvalError(`bad operand type for unary ${node.op}`);
@@ -35,9 +46,9 @@ export function evaluateArithmetic(node: PyNode): PyValue {
       throw new PythonEvalError("bad operand type for unary ~: 'float'");
     }
     case "BinOp":
-      return binary(node.op, evaluateArithmetic(node.left), evaluateArithmetic(node.right));
+      return binary(node.op, evaluateLiteral(node.left), evaluateLiteral(node.right));
     default:
-      throw new PythonEvalError(`${node.kind} is not evaluated here`);
+      throw new PythonEvalError(`${describeNode(node)} is not a literal`);
   }
 }
 
@@ -140,4 +151,11 @@ function floats(op: BinaryOperator, a: number, b: number): PyValue {
     default:
       throw new PythonEvalError(`unsupported operand types for ${op}: 'float'`);
   }
+}
+
+/** What a node is, for a person: `the name TASK_ID`, `a call of Action`. */
+export function describeNode(node: PyNode): string {
+  if (node.kind === "Name") return `the name ${node.id}`;
+  if (node.kind === "Call") return `a call${node.func.kind === "Name" ? ` of ${node.func.id}` : ""}`;
+  return `an expression (${node.kind})`;
 }
