@@ -3,8 +3,10 @@
 import { useState, type FormEvent } from "react";
 import { FileResult } from "@/components/transcripts/upload/file-result";
 import { bfclImportFormSchema, bfclImportResponseSchema, type BfclImportResponse } from "@/lib/references/schemas";
+import { postForReport, type ReportState } from "./post-for-report";
+import { ReportStatus } from "./report-status";
 
-type State = { kind: "idle" } | { kind: "sending"; file: string } | { kind: "done"; report: BfclImportResponse } | { kind: "failed"; error: string };
+type State = ReportState<BfclImportResponse>;
 
 const SHOWN = 20;
 const FIELDS = ["questions", "answers", "results"] as const;
@@ -27,15 +29,7 @@ export function BfclUpload() {
       if (file) body.set(field, file);
     }
     setState({ kind: "sending", file: checked.data.questions?.name ?? "" });
-    try {
-      const response = await fetch("/api/references/bfcl?source=browser", { method: "POST", body });
-      const answer: unknown = await response.json();
-      const parsed = bfclImportResponseSchema.safeParse(answer);
-      if (parsed.success) setState({ kind: "done", report: parsed.data });
-      else setState({ kind: "failed", error: typeof answer === "object" && answer && "error" in answer ? String(answer.error) : `The server answered ${response.status}.` });
-    } catch {
-      setState({ kind: "failed", error: "The files could not be sent." });
-    }
+    setState(await postForReport("/api/references/bfcl?source=browser", { body }, bfclImportResponseSchema, "The files could not be sent."));
   }
 
   return (
@@ -58,13 +52,9 @@ export function BfclUpload() {
           </button>
         </div>
       </form>
-      {state.kind === "sending" ? <p className="mt-2 text-sm text-slate-600">Converting and importing {state.file}…</p> : null}
-      {state.kind === "failed" ? (
-        <p role="alert" className="mt-2 text-sm text-rose-700">
-          {state.error}
-        </p>
-      ) : null}
-      {state.kind === "done" ? <Report report={state.report} /> : null}
+      <ReportStatus state={state} sending={(file) => `Converting and importing ${file}…`}>
+        {(report) => <Report report={report} />}
+      </ReportStatus>
     </section>
   );
 }

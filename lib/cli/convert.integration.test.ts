@@ -1,43 +1,13 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readReferencesFile } from "@/lib/references/references-file";
-import { runCli } from "./run-cli";
+import { callboard as run, ROOT, spawnedCallboard as spawned } from "./test-fixtures/run-callboard";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const LAUNCHER = path.join(ROOT, "bin", "callboard.mjs");
 const FIXTURES = path.join(ROOT, "lib", "references", "convert", "test-fixtures");
 const MATCHES = "Tool call passes if it matches the reference";
 const AGENT_MATCHES = "Agent passes if its tool calls match the reference";
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** A command line run in this process, as scripts/callboard.ts runs it. */
-async function callboard(args: string[], cwd: string): Promise<Ran> {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), env: process.env, cwd, projectRoot: ROOT });
-  return { code, stdout, stderr };
-}
-
-/** The real command, as `npx callboard` runs it. */
-function spawnedCallboard(args: string[], cwd: string): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [LAUNCHER, ...args], { cwd });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** A function-calling model's BFCL results for the fixture questions: the first two right, the third a wrong value. */
 const RESULTS = [
@@ -48,11 +18,14 @@ const RESULTS = [
 ];
 
 let dir: string;
+const callboard = (args: string[], cwd: string) => run(args, { cwd });
+const spawnedCallboard = (args: string[], cwd: string) => spawned(args, { cwd });
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "callboard-convert-"));
   for (const name of ["questions.jsonl", "answers.jsonl"]) fs.copyFileSync(path.join(FIXTURES, "bfcl", name), path.join(dir, name));
-  for (const name of ["airline_tasks.json", "airline_tools.py", "retail_tasks_test.py"]) fs.copyFileSync(path.join(FIXTURES, "tau", name), path.join(dir, name));
+  // The Python excerpts are kept as .txt: data for the tests, not the project's code.
+  for (const name of ["airline_tasks.json", "airline_tools.py.txt", "retail_tasks_test.py.txt"]) fs.copyFileSync(path.join(FIXTURES, "tau", name), path.join(dir, name.replace(/\.txt$/, "")));
   fs.writeFileSync(path.join(dir, "results.jsonl"), RESULTS.map((line) => JSON.stringify(line)).join("\n"));
 });
 

@@ -7,7 +7,7 @@ import { tau2TasksToReferences } from "./tau2-tasks";
 import { declaredTools, freeToolsOf } from "./tau2-tool-types";
 
 const fixture = (name: string) => ({ name, text: readFileSync(path.join(import.meta.dirname, "test-fixtures", "tau", name), "utf8") });
-const toolsPy = fixture("airline_tools.py");
+const toolsPy = fixture("airline_tools.py.txt");
 
 describe("declaredTools (tau2's @is_tool decorators)", () => {
   it("reads each tool and its kind from the decorators, skipping one that is commented out", () => {
@@ -90,7 +90,7 @@ describe("tau2TasksToReferences (tasks.json)", () => {
 describe("tauBenchTasksToReferences (tau-bench v1 task modules)", () => {
   it("reads Task(...) and Action(...) without running Python, keyed by the task's index as tau-bench's results are", () => {
     const free = ["find_user_id_by_name_zip", "get_order_details", "get_product_details", "get_user_details", "list_all_product_types"];
-    const { lines, problems, notes } = tauBenchTasksToReferences(fixture("retail_tasks_test.py"), free);
+    const { lines, problems, notes } = tauBenchTasksToReferences(fixture("retail_tasks_test.py.txt"), free);
     expect(problems).toEqual([]);
     expect(notes).toEqual(["1 task also expects outputs (text the agent must say), which a reference of calls does not check"]);
     expect(lines.map((line) => line.taskId)).toEqual([0, 1]);

@@ -1,3 +1,4 @@
+import { stripChars } from "@/lib/references/bfcl/python-text";
 import { PyDict, PyFloat, PyInt, toPyJson, type PyValue } from "@/lib/references/py-value";
 import { evaluateLiteral, PythonEvalError } from "../python/literal-eval";
 import type { NodeOf, PyNode } from "../python/nodes";
@@ -68,15 +69,6 @@ export function decodePythonText(result: string): AssistantTurn {
     if (error instanceof PythonSyntaxError || error instanceof PythonEvalError) return { kind: "text", text: result };
     throw error;
   }
-}
-
-/** Python's `str.strip(chars)`. */
-function stripChars(text: string, chars: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && chars.includes(text[start])) start++;
-  while (end > start && chars.includes(text[end - 1])) end--;
-  return text.slice(start, end);
 }
 
 /** `resolve_ast_call`: the dotted name and the keyword arguments (positional ones are dropped). */

@@ -87,11 +87,9 @@ function binary(op: BinaryOperator, left: PyValue, right: PyValue): PyValue {
 function integers(op: BinaryOperator, a: bigint, b: bigint): PyValue {
   switch (op) {
     case "+":
-      return new PyInt(a + b);
     case "-":
-      return new PyInt(a - b);
     case "*":
-      return new PyInt(a * b);
+      return new PyInt(op === "+" ? a + b : op === "-" ? a - b : a * b);
     case "/":
       if (b === 0n) throw new PythonEvalError("division by zero");
       return new PyFloat(Number(a) / Number(b));
@@ -113,24 +111,17 @@ function integers(op: BinaryOperator, a: bigint, b: bigint): PyValue {
       if (b > 10_000n) throw new PythonEvalError("the shift is too large to read here");
       return new PyInt(op === "<<" ? a << b : a >> b);
     case "&":
-      return new PyInt(a & b);
     case "|":
-      return new PyInt(a | b);
     case "^":
-      return new PyInt(a ^ b);
+      return new PyInt(op === "&" ? a & b : op === "|" ? a | b : a ^ b);
     case "@":
       throw new PythonEvalError("unsupported operand types for @");
   }
 }
 
 function floats(op: BinaryOperator, a: number, b: number): PyValue {
+  if (op === "+" || op === "-" || op === "*") return new PyFloat(op === "+" ? a + b : op === "-" ? a - b : a * b);
   switch (op) {
-    case "+":
-      return new PyFloat(a + b);
-    case "-":
-      return new PyFloat(a - b);
-    case "*":
-      return new PyFloat(a * b);
     case "/":
       if (b === 0) throw new PythonEvalError("float division by zero");
       return new PyFloat(a / b);

@@ -58,14 +58,19 @@ export class ExpressionParser {
 
   /** `a, b` is a tuple, as at the top of an expression statement. */
   expressions(): PyNode {
+    return this.tupleOf(() => this.starOrExpression(), () => this.endsSequence());
+  }
+
+  /** One item, or several separated by commas (a trailing comma allowed) as a tuple. */
+  private tupleOf(item: () => PyNode, ends: () => boolean): PyNode {
     const first = this.token;
-    const item = this.starOrExpression();
-    if (!this.isOp(",")) return item;
-    const elts = [item];
+    const head = item();
+    if (!this.isOp(",")) return head;
+    const elts = [head];
     while (this.isOp(",")) {
       this.index++;
-      if (this.endsSequence()) break;
-      elts.push(this.starOrExpression());
+      if (ends()) break;
+      elts.push(item());
     }
     return { kind: "Tuple", elts, line: first.line, column: first.column };
   }
@@ -238,16 +243,7 @@ export class ExpressionParser {
   }
 
   private slices(): PyNode {
-    const token = this.token;
-    const first = this.slice();
-    if (!this.isOp(",")) return first;
-    const elts = [first];
-    while (this.isOp(",")) {
-      this.index++;
-      if (this.isOp("]")) break;
-      elts.push(this.slice());
-    }
-    return { kind: "Tuple", elts, line: token.line, column: token.column };
+    return this.tupleOf(() => this.slice(), () => this.isOp("]"));
   }
 
   private slice(): PyNode {

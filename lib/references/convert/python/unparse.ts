@@ -86,23 +86,12 @@ function write(node: PyNode, context: number): string {
 }
 
 function constant(value: ConstantValue): string {
-  switch (value.type) {
-    case "str":
-      return pyStrRepr(value.value);
-    case "bytes":
-      return `b${pyStrRepr(value.value)}`;
-    case "int":
-      return value.value.toString();
-    case "float":
-      // CPython writes infinity as 1e309, which reads back as infinity.
-      return pyFloatRepr(value.value).replace("inf", "1e309");
-    case "complex":
-      return value.text;
-    case "bool":
-      return value.value ? "True" : "False";
-    case "None":
-      return "None";
-    case "Ellipsis":
-      return "...";
-  }
+  if (value.type === "str") return pyStrRepr(value.value);
+  if (value.type === "bytes") return `b${pyStrRepr(value.value)}`;
+  if (value.type === "int") return value.value.toString();
+  // CPython writes infinity as 1e309, which reads back as infinity.
+  if (value.type === "float") return pyFloatRepr(value.value).replace("inf", "1e309");
+  if (value.type === "complex") return value.text;
+  if (value.type === "bool") return value.value ? "True" : "False";
+  return value.type === "None" ? "None" : "...";
 }
