@@ -1,55 +1,16 @@
 /**
- * Expected calls (issue 34's `reference` format) from a tau2 task's ground-truth actions, and the
- * two per-call rules the tau2 reference set is measured against (see README.md, "The reference").
- *
- * tau2's rule (data_model/tasks.py, Action.compare_with_tool_call; the same code at every commit
- * the runs used):
- *
- *     if self.name != tool_call.name: return False
- *     compare_args = tool_call.arguments.keys() if self.compare_args is None else self.compare_args
- *     if len(compare_args) == 0: return True
- *     tool_args = {k: v for k, v in tool_call.arguments.items() if k in compare_args}
- *     action_args = {k: v for k, v in self.arguments.items() if k in compare_args}
- *     return tool_args == action_args
- *
- * With compare_args None the compared keys are the CALL's: every argument of the call must be an
- * argument of the action with an equal value, and the action's other arguments are ignored (the
- * call's arguments are a subset of the action's: agentevals' "subset", top-level keys only, values
- * by Python ==, so nested objects and lists must be equal whole). A call without arguments matches
- * any action of its name. With compare_args set, both sides are cut to those keys and the two dicts
- * must be equal: a listed key present on one side only fails, absent on both passes; [] matches any
- * call of the name.
+ * The tau2 reference set's two per-call rules (see README.md, "The reference"). The reference of a
+ * task is written by the product's converter (lib/references/convert/tau2.ts, referenceFromActions,
+ * which quotes tau2's Action.compare_with_tool_call); this file reproduces tau2's own comparison to
+ * check that mapping, and the issue's per-call rule to measure it against tau2's labels.
  */
 import { z } from "zod";
+import { referenceFromActions as mapActions, type Tau2Reference, type Tau2ReferenceCall } from "@/lib/references/convert/tau2";
 import type { PyObject } from "./fork-eval";
 import { isPyObject, pyEqual, PyFloat, type PyValue } from "./pyjson";
 
-export interface ReferenceCall {
-  name: string;
-  args: PyObject;
-  /** tau2's compare_args when set: only these arguments are checked, each must be equal or absent on both sides. */
-  compare?: string[];
-  /** A ground-truth call of a free tool (a read): never judged, may be absent. */
-  optional?: true;
-}
-
-export interface ReferenceStep {
-  calls: ReferenceCall[];
-}
-
-export interface ReferenceMatch {
-  preset: null;
-  trajectory: "unordered";
-  args: "subset";
-  strings: "exact";
-  numbers: "value";
-  free_tools: string[];
-}
-
-export interface Reference {
-  steps: ReferenceStep[];
-  match: ReferenceMatch;
-}
+export type ReferenceCall = Tau2ReferenceCall<PyObject>;
+export type Reference = Tau2Reference<PyObject>;
 
 /**
  * What the builder writes, as the issue's format allows it (unknown keys rejected): read back from
@@ -134,34 +95,12 @@ export function referenceCallMatches(reference: ReferenceCall, name: string, arg
   return Object.entries(actual).every(([key, value]) => hasKey(reference.args, key) && equal(reference.args[key], value));
 }
 
-/**
- * The reference of a task: one step per ground-truth action of the agent (requestor "assistant",
- * tau2's default), in the task's order, each with the action's arguments and its compare_args.
- * Actions of free tools (the domain's tools that are not ToolType.WRITE) are optional. The user's
- * actions (telecom: the customer acting on their phone) are left out and counted.
- */
-export function referenceFromActions(actions: PyObject[], freeTools: readonly string[]): { reference: Reference; actionIds: (string | null)[]; userActions: number } {
-  const free = new Set(freeTools);
-  const steps: ReferenceStep[] = [];
-  const actionIds: (string | null)[] = [];
-  let userActions = 0;
-  for (const action of actions) {
-    if ((action.requestor ?? "assistant") !== "assistant") {
-      userActions++;
-      continue;
-    }
-    if (typeof action.name !== "string") throw new Error(`ground-truth action ${JSON.stringify(action.action_id ?? null)} has no name`);
-    const call: ReferenceCall = { name: action.name, args: asObject(action.arguments) };
-    if (action.compare_args !== null && action.compare_args !== undefined) {
-      if (!Array.isArray(action.compare_args) || !action.compare_args.every((key) => typeof key === "string")) throw new Error(`ground-truth action ${JSON.stringify(action.action_id ?? null)}: compare_args is not a list of names`);
-      call.compare = action.compare_args;
-    }
-    if (free.has(action.name)) call.optional = true;
-    steps.push({ calls: [call] });
-    actionIds.push(typeof action.action_id === "string" ? action.action_id : null);
-  }
-  const match: ReferenceMatch = { preset: null, trajectory: "unordered", args: "subset", strings: "exact", numbers: "value", free_tools: [...freeTools] };
-  return { reference: { steps, match }, actionIds, userActions };
+/** The product's mapping (lib/references/convert/tau2.ts), on bench/tau2's values: arguments that are not an object read as none. */
+export function referenceFromActions(actions: PyObject[], freeTools: readonly string[]): ReturnType<typeof mapActions<PyObject>> {
+  return mapActions(
+    actions.map((action) => ({ ...action, arguments: asObject(action.arguments) })),
+    freeTools,
+  );
 }
 
 export interface TranscriptCall {

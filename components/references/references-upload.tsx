@@ -2,8 +2,10 @@
 
 import { useState } from "react";
 import { referencesReportSchema, type ReferencesReportBody } from "@/lib/references/schemas";
+import { postForReport, type ReportState } from "./post-for-report";
+import { ReportStatus } from "./report-status";
 
-type State = { kind: "idle" } | { kind: "sending"; file: string } | { kind: "done"; report: ReferencesReportBody } | { kind: "failed"; error: string };
+type State = ReportState<ReferencesReportBody>;
 
 const SHOWN = 20;
 const targetText = ({ kind, value }: { kind: string; value: string }) => `${kind.replace("_", " ")} ${value}`;
@@ -14,15 +16,7 @@ export function ReferencesUpload() {
 
   async function send(file: File) {
     setState({ kind: "sending", file: file.name });
-    try {
-      const response = await fetch(`/api/references?${new URLSearchParams({ file: file.name })}`, { method: "POST", body: file, headers: { "content-type": "application/x-ndjson" } });
-      const body: unknown = await response.json();
-      const parsed = referencesReportSchema.safeParse(body);
-      if (parsed.success) setState({ kind: "done", report: parsed.data });
-      else setState({ kind: "failed", error: typeof body === "object" && body && "error" in body ? String(body.error) : `The server answered ${response.status}.` });
-    } catch {
-      setState({ kind: "failed", error: "The file could not be sent." });
-    }
+    setState(await postForReport(`/api/references?${new URLSearchParams({ file: file.name })}`, { body: file, headers: { "content-type": "application/x-ndjson" } }, referencesReportSchema, "The file could not be sent."));
   }
 
   return (
@@ -48,13 +42,9 @@ export function ReferencesUpload() {
           }}
         />
       </label>
-      {state.kind === "sending" ? <p className="mt-2 text-sm text-slate-600">Attaching {state.file}…</p> : null}
-      {state.kind === "failed" ? (
-        <p role="alert" className="mt-2 text-sm text-rose-700">
-          {state.error}
-        </p>
-      ) : null}
-      {state.kind === "done" ? <Report report={state.report} /> : null}
+      <ReportStatus state={state} sending={(file) => `Attaching ${file}…`}>
+        {(report) => <Report report={report} />}
+      </ReportStatus>
     </section>
   );
 }

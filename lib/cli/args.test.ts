@@ -76,4 +76,28 @@ describe("parseCliArgs", () => {
     expect(failure(["eval", "a.json", "-c", CRITERION, "--name", "x"])).toBe("--name names a saved run: use it with --save");
     expect(failure(["eval", "a.json", "-c", CRITERION, "--concurrency", "0"])).toContain("--concurrency must be a whole number from 1 to 64");
   });
+
+  it("reads import-bfcl and references with their options", () => {
+    expect(parseCliArgs(["import-bfcl", "--questions", "q.json", "--answers", "a.json", "--results", "r.json", "-o", "out.jsonl"])).toEqual({
+      ok: true,
+      command: "import-bfcl",
+      options: { questions: "q.json", answers: "a.json", results: "r.json", out: "out.jsonl", allowInvalid: false },
+    });
+    expect(parseCliArgs(["references", "tau2", "--tasks", "tasks.json", "--tools", "tools.py", "--tools", "toolkit.py", "--free-tools", " think, calculate ,", "--allow-invalid"])).toEqual({
+      ok: true,
+      command: "references",
+      options: { format: "tau2", tasks: "tasks.json", tools: ["tools.py", "toolkit.py"], freeTools: ["think", "calculate"], out: undefined, allowInvalid: true },
+    });
+    expect(parseCliArgs(["references", "--help"])).toEqual({ ok: true, command: "help", topic: "references" });
+    expect(parseCliArgs(["help", "import-bfcl"])).toEqual({ ok: true, command: "help", topic: "import-bfcl" });
+  });
+
+  it("names what the converters miss, and an option given to the wrong command", () => {
+    expect(failure(["import-bfcl"])).toContain("--questions <file> is required");
+    expect(failure(["import-bfcl", "q.json"])).toContain('not "q.json"');
+    expect(failure(["references", "tau2"])).toContain("--tasks <file> is required");
+    expect(failure(["references", "bfcl", "--tasks", "t.json"])).toContain('unknown benchmark "bfcl"');
+    expect(failure(["references", "tau2", "--tasks", "t.json", "-c", CRITERION])).toBe("--criteria is not an option of references");
+    expect(failure(["import-bfcl", "--questions", "q.json", "--tasks", "t.json", "--save"])).toBe("--tasks is not an option of import-bfcl\n--save is not an option of import-bfcl");
+  });
 });

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import type { JudgeKind } from "@/lib/judging/judges/registry";
 import { RUN_MODES } from "@/lib/runs/schemas/runs";
+import { IMPORT_BFCL_OPTIONS, importBfclOptionsSchema, REFERENCES_OPTIONS, referencesOptionsSchema, type ImportBfclOptions, type ReferencesOptions } from "./convert-args";
 
 // The registry's JUDGE_KINDS, written out: importing the registry loads every provider SDK,
 // seconds of start-up that `--help` and usage errors should not pay. The check below keeps the
@@ -27,7 +28,21 @@ const OPTIONS = {
   concurrency: { type: "string" },
   verbose: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
+  questions: { type: "string" },
+  answers: { type: "string" },
+  results: { type: "string" },
+  tasks: { type: "string" },
+  tools: { type: "string", multiple: true },
+  "free-tools": { type: "string" },
+  out: { type: "string", short: "o" },
 } as const;
+
+type OptionName = keyof typeof OPTIONS;
+const EVAL_OPTIONS = ["criteria", "criteria-file", "judge", "mode", "format", "fail-under", "allow-invalid", "save", "name", "concurrency", "verbose", "help"] as const satisfies readonly OptionName[];
+/** Each command's options: one command's option given to another is a usage error, not silently ignored. */
+const COMMANDS = { eval: EVAL_OPTIONS, "import-bfcl": IMPORT_BFCL_OPTIONS, references: REFERENCES_OPTIONS } as const satisfies Record<string, readonly OptionName[]>;
+type CommandName = keyof typeof COMMANDS;
+export type HelpTopic = "main" | CommandName;
 
 const oneOf = (what: string, values: readonly string[]) => (issue: { input?: unknown }) =>
   `unknown ${what} ${JSON.stringify(issue.input)}: use one of ${values.join(", ")}`;
@@ -77,24 +92,44 @@ const evalOptionsSchema = z
 export type EvalOptions = z.output<typeof evalOptionsSchema>;
 
 export type ParsedCommand =
-  | { ok: true; command: "help"; topic: "main" | "eval" }
+  | { ok: true; command: "help"; topic: HelpTopic }
   | { ok: true; command: "eval"; options: EvalOptions }
-  | { ok: false; message: string; topic: "main" | "eval" };
+  | { ok: true; command: "import-bfcl"; options: ImportBfclOptions }
+  | { ok: true; command: "references"; options: ReferencesOptions }
+  | { ok: false; message: string; topic: HelpTopic };
+
+const isCommand = (name: string | undefined): name is CommandName => name !== undefined && Object.hasOwn(COMMANDS, name);
+const issuesText = (error: z.ZodError) => error.issues.map((issue) => issue.message).join("\n");
 
 /** The command line as a command and validated options, or every problem with it in one message. */
 export function parseCliArgs(argv: readonly string[]): ParsedCommand {
+  const named = argv.find((arg) => isCommand(arg));
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    return { ok: false, message: describeParseError(error), topic: argv.includes("eval") ? "eval" : "main" };
+    return { ok: false, message: describeParseError(error), topic: named ?? "main" };
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
   if (command === undefined) return values.help ? { ok: true, command: "help", topic: "main" } : { ok: false, message: "no command: did you mean `callboard eval <file…> --criteria …`?", topic: "main" };
-  if (command === "help") return { ok: true, command: "help", topic: rest[0] === "eval" ? "eval" : "main" };
-  if (command !== "eval") return { ok: false, message: `unknown command ${JSON.stringify(command)}: the command is \`eval\``, topic: "main" };
-  if (values.help) return { ok: true, command: "help", topic: "eval" };
+  if (command === "help") return { ok: true, command: "help", topic: isCommand(rest[0]) ? rest[0] : "main" };
+  if (!isCommand(command)) return { ok: false, message: `unknown command ${JSON.stringify(command)}: the commands are eval, import-bfcl and references`, topic: "main" };
+  if (values.help) return { ok: true, command: "help", topic: command };
+  const allowed: readonly OptionName[] = COMMANDS[command];
+  const foreign = (Object.keys(values) as OptionName[]).filter((option) => values[option] !== undefined && !allowed.includes(option));
+  if (foreign.length) return { ok: false, message: foreign.map((option) => `--${option} is not an option of ${command}`).join("\n"), topic: command };
+
+  if (command === "import-bfcl") {
+    if (rest.length) return { ok: false, message: `import-bfcl takes files as options (--questions, --answers, --results), not ${JSON.stringify(rest[0])}`, topic: command };
+    const options = importBfclOptionsSchema.safeParse({ questions: values.questions, answers: values.answers, results: values.results, out: values.out, allowInvalid: values["allow-invalid"] });
+    return options.success ? { ok: true, command, options: options.data } : { ok: false, message: issuesText(options.error), topic: command };
+  }
+  if (command === "references") {
+    if (rest.length > 1) return { ok: false, message: `references takes the benchmark (tau or tau2) and options, not ${JSON.stringify(rest[1])}`, topic: command };
+    const options = referencesOptionsSchema.safeParse({ format: rest[0], tasks: values.tasks, tools: values.tools ?? [], freeTools: values["free-tools"], out: values.out, allowInvalid: values["allow-invalid"] });
+    return options.success ? { ok: true, command, options: options.data } : { ok: false, message: issuesText(options.error), topic: command };
+  }
 
   const options = evalOptionsSchema.safeParse({
     files: rest,
@@ -110,7 +145,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
     concurrency: values.concurrency,
     verbose: values.verbose,
   });
-  if (!options.success) return { ok: false, message: options.error.issues.map((issue) => issue.message).join("\n"), topic: "eval" };
+  if (!options.success) return { ok: false, message: issuesText(options.error), topic: "eval" };
   return { ok: true, command: "eval", options: options.data };
 }
 

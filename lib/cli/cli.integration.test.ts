@@ -1,52 +1,12 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma } from "@/lib/platform/db/client";
-import { runCli } from "./run-cli";
+import { callboard, spawnedCallboard } from "./test-fixtures/run-callboard";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const LAUNCHER = path.join(ROOT, "bin", "callboard.mjs");
 const REWARD = "Reward tool calls that select appropriate tools and provide accurate parameters";
 const BINARY = "Tool call passes if the selected tool and every argument correctly fulfil the user's request";
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-interface RunOptions {
-  cwd: string;
-  env?: Record<string, string>;
-}
-
-/** A command line run in this process, as scripts/callboard.ts runs it: each start costs the CLI's load, not a new Node and tsx. */
-async function callboard(args: string[], options: RunOptions): Promise<Ran> {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    env: { ...process.env, ...options.env },
-    cwd: options.cwd,
-    projectRoot: ROOT,
-  });
-  return { code, stdout, stderr };
-}
-
-/** The real command, as `npx callboard` runs it: the launcher, tsx and a fresh process. */
-function spawnedCallboard(args: string[], options: RunOptions): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [LAUNCHER, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const tools = [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false } } }];
 function transcript(tool: string, city: string): string {

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { formatZodIssues } from "@/lib/transcripts/zod-errors";
-import { parsePyJson } from "./py-json";
+import { parseLine, readJsonLines, type LineError } from "./json-lines";
 import { PyDict, toPyJson } from "./py-value";
 import { readReference } from "./read-reference";
 
@@ -19,13 +18,7 @@ export interface ReferenceEntry {
   text: string;
 }
 
-export interface ReferenceLineError {
-  file: string;
-  line: number;
-  /** JSON path in the line, "" for the line as a whole. */
-  path: string;
-  message: string;
-}
+export type ReferenceLineError = LineError;
 
 const envelope = z
   .strictObject({
@@ -40,35 +33,26 @@ const envelope = z
 
 export function readReferencesFile(text: string, file: string): { entries: ReferenceEntry[]; errors: ReferenceLineError[] } {
   const entries: ReferenceEntry[] = [];
-  const errors: ReferenceLineError[] = [];
-  text.split("\n").forEach((raw, index) => {
-    const line = index + 1;
-    if (!raw.trim()) return;
-    const py = parsePyJson(raw);
-    if (!py.ok) {
-      errors.push({ file, line, path: "", message: `invalid JSON at column ${py.offset + 1}: ${py.message}` });
-      return;
-    }
-    const value: unknown = JSON.parse(raw);
-    const parsed = envelope.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of formatZodIssues(parsed.error.issues, value)) errors.push({ file, line, path: issue.path, message: issue.message });
-      return;
-    }
-    if (parsed.data.reference === undefined) {
+  const { lines, errors } = readJsonLines(text, file);
+  for (const entry of lines) {
+    const { line } = entry;
+    const parsed = parseLine(envelope, entry, file, errors);
+    if (!parsed) continue;
+    if (parsed.reference === undefined) {
       errors.push({ file, line, path: "reference", message: "reference: is missing (expected an object with the expected calls in `steps`)" });
-      return;
+      continue;
     }
-    const pyReference = py.value instanceof PyDict ? py.value.entries.get("reference") : undefined;
-    const read = readReference(parsed.data.reference, pyReference);
+    const pyReference = entry.py instanceof PyDict ? entry.py.entries.get("reference") : undefined;
+    const read = readReference(parsed.reference, pyReference);
     if (!read.ok) {
       for (const issue of read.issues) errors.push({ file, line, path: issue.path, message: issue.message });
-      return;
+      continue;
     }
-    const { task_id: taskId, name, transcript_id: transcriptId } = parsed.data;
+    const { task_id: taskId, name, transcript_id: transcriptId } = parsed;
     const target: ReferenceTarget =
       taskId !== undefined ? { kind: "task_id", value: String(taskId) } : name !== undefined ? { kind: "name", value: name } : { kind: "transcript_id", value: transcriptId ?? "" };
     entries.push({ line, target, text: toPyJson(pyReference ?? null) });
-  });
-  return { entries, errors };
+  }
+  // Syntax errors are found before schema errors: report them all in line order.
+  return { entries, errors: errors.sort((a, b) => a.line - b.line) };
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
+import { BfclUpload } from "@/components/references/bfcl-upload";
 import { ReferencesUpload } from "@/components/references/references-upload";
 import { UploadPanel } from "@/components/transcripts/upload/upload-panel";
 import { env } from "@/lib/platform/env";
@@ -19,6 +20,7 @@ export default async function UploadPage() {
       <PageHeader title="Upload transcripts" description="Chat transcripts (OpenAI, Anthropic, Responses), OTLP JSON trace files and Phoenix span exports. Valid transcripts are imported even when others in the same file are rejected; each is stored once." />
       <UploadPanel maxMb={env().CALLBOARD_MAX_UPLOAD_MB} />
       <ReferencesUpload />
+      <BfclUpload />
       <p className="mt-8 text-sm text-slate-600">
         From a script or CI, with a token from <Link href="/settings/tokens" className="text-indigo-700 hover:underline">Settings → API tokens</Link>:{" "}
         <code className="font-mono">

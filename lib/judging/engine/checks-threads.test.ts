@@ -41,6 +41,22 @@ describe("the checks judge on a judging thread", () => {
     }
   });
 
+  it("judges calls against a reference on a thread as here: the reference crosses as text, since cloning keeps no PyInt or PyDict", async () => {
+    const referenceText = '{"steps":[{"calls":[{"name":"triangle_area","allowed":{"base":[10],"height":[5]}}]}],"match":{"preset":"bfcl","language":"python"}}';
+    const matches = criterion("Tool call passes if it matches the reference");
+    const referenced = [{ base: 10, height: 5 }, { base: "10", height: 5 }, { base: 10 }, "{not json"].map(
+      (args, index): JudgeInput => ({ criterion: matches, view: "immediate", content: { ...immediate({ user: request, tools: [area], calls: [toolCall(String(index), "triangle_area", args as string)] }), referenceText } }),
+    );
+    const threaded = threadedChecksJudge({ threads: 1 });
+    try {
+      const expected = await Promise.all(referenced.map((input) => createChecksJudge().evaluate(input)));
+      expect(expected.map((result) => result.passed)).toEqual([true, false, false, false]);
+      expect(await threaded.evaluateMany?.(referenced)).toEqual(expected.map((value) => ({ status: "fulfilled", value })));
+    } finally {
+      await threaded.close();
+    }
+  });
+
   it("judges a group on this thread too when it has no thread", async () => {
     const inline = createChecksJudge();
     expect(await inline.evaluateMany?.(inputs.slice(0, 2))).toEqual(await Promise.all(inputs.slice(0, 2).map(async (input) => ({ status: "fulfilled", value: await inline.evaluate(input) }))));

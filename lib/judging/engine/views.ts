@@ -1,5 +1,4 @@
 import type { AssistantMessage, CallView, HindsightView, ImmediateView, JudgedCall, ViewMode } from "@/lib/judging/judges/types";
-import { referenceFromStored } from "@/lib/references/stored";
 import type { CanonicalTranscript, ToolCallSite } from "@/lib/transcripts/types";
 
 export type ViewRequest = ViewMode | "auto";
@@ -28,7 +27,7 @@ export function buildImmediateView(transcript: CanonicalTranscript, site: ToolCa
     call: judgedCall(site),
     tools: transcript.tools,
     // Only when there is one: views are part of cache keys, which must not change for the rest.
-    ...(transcript.referenceText ? { reference: referenceFromStored(transcript.referenceText) } : {}),
+    ...(transcript.referenceText ? { referenceText: transcript.referenceText } : {}),
   };
 }
 

@@ -1,5 +1,4 @@
 import type { Criterion } from "@/lib/criteria/parse";
-import type { Reference } from "@/lib/references/types";
 import type { CanonicalMessage, CanonicalTool, ToolCallSite } from "@/lib/transcripts/types";
 
 export type ViewMode = "immediate" | "hindsight";
@@ -18,8 +17,13 @@ export interface ImmediateView {
   assistant: AssistantMessage;
   call: JudgedCall;
   tools: CanonicalTool[];
-  /** The transcript's expected calls, when it carries them: what reference criteria are measured against. */
-  reference?: Reference | null;
+  /**
+   * The transcript's expected calls as stored (lib/references/stored.ts), when it carries them: what
+   * reference criteria are measured against. Text, not the read reference: a view crosses to the
+   * judging threads by structured cloning, which keeps no classes (PyInt, PyDict), so each thread
+   * reads the text itself, once per distinct text.
+   */
+  referenceText?: string;
 }
 
 /** The immediate view plus the call's response and what the assistant did with it. */

@@ -22,6 +22,11 @@ describe("the bfcl preset", () => {
     expect(verdict(reference, '{"date": "2022-01-01"}').bfclErrorType).toBe("simple_function_checker:missing_required");
   });
 
+  it("names the expected call a failed call was nearest to, so that pages can show the two side by side", () => {
+    const failed = matchReference(callsIn([[["get_stock_price", '{"company": "Pear", "date": "2022-01-01"}']]]), [stock], reference).calls.get(1);
+    expect(failed).toMatchObject({ status: "fail", step: 0, call: 0, reason: { code: "wrong_value", path: "company" } });
+  });
+
   it("compares a dotted function name with its dots made underscores", () => {
     const dotted = referenceFrom('{"steps": [{"calls": [{"name": "math.factorial", "allowed": {"n": [5]}}]}], "match": {"preset": "bfcl"}}');
     const factorial = tool("math_factorial", { n: { type: "integer" } }, ["n"]);

@@ -1,6 +1,6 @@
 import { PyDict, PyFloat, PyInt, type PyValue } from "../py-value";
 import { BfclUnsupported } from "./java-types";
-import { pyFloat, pyFullMatch, pyInt } from "./python-text";
+import { pyFloat, pyFullMatch, pyInt, stripChars } from "./python-text";
 import { bracketGroups, jsObjectPairs } from "./scan";
 
 /**
@@ -95,15 +95,6 @@ function parseArray(code: string, nestedType: string | null): PyValue {
   const parts = body ? body.split(",") : [];
   if (!nestedType) return parts.map((part) => parseJsValue(part.trim()));
   return parts.map((part) => jsTypeConverter(part.trim(), nestedType, part.trim().startsWith("'") || part.trim().startsWith('"') ? "String" : null));
-}
-
-/** Python's str.strip(chars). */
-function stripChars(text: string, chars: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && chars.includes(text[start])) start++;
-  while (end > start && chars.includes(text[end - 1])) end--;
-  return text.slice(start, end);
 }
 
 export function parseJsValue(raw: string): PyValue {

@@ -63,7 +63,7 @@ export function matchBfcl(calls: readonly CallToMatch[], tools: readonly ToolToM
         if (!call.failed) performedBy[stepIndex][answerIndex] = call.ordinal;
         verdicts.set(call.ordinal, { status: "pass", step: stepIndex, call: answerIndex });
       } else {
-        fail(verdicts, call, pairing.reasons[index], stepIndex);
+        fail(verdicts, call, pairing.reasons[index], stepIndex, pairing.nearest[index] ?? null);
       }
     });
     if (!result.valid) {
@@ -76,8 +76,9 @@ export function matchBfcl(calls: readonly CallToMatch[], tools: readonly ToolToM
   return { calls: verdicts, transcript: { passed, reasons: passed ? [] : reasons, bfclErrorType, performedBy } };
 }
 
-function fail(verdicts: Map<number, CallVerdict>, call: CallToMatch, reason: ReferenceReason, step: number | null = null): void {
-  verdicts.set(call.ordinal, { status: "fail", reason, step, call: null });
+/** A failed call, with the expected call it was nearest to when there is one (the pages show the two side by side). */
+function fail(verdicts: Map<number, CallVerdict>, call: CallToMatch, reason: ReferenceReason, step: number | null = null, nearest: number | null = null): void {
+  verdicts.set(call.ordinal, { status: "fail", reason, step, call: nearest });
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
@@ -114,6 +115,8 @@ function transcriptReason(result: BfclResult, step: number): ReferenceReason {
 interface Pairing {
   matched: (number | null)[];
   reasons: ReferenceReason[];
+  /** For a call that matched nothing, the answer its reason was taken from. */
+  nearest: (number | null)[];
 }
 
 function pairRest(
@@ -127,6 +130,7 @@ function pairRest(
   const matched = [...checked];
   const taken = new Set(matched.filter((index): index is number => index !== null));
   const reasons: ReferenceReason[] = [];
+  const nearestAnswers: (number | null)[] = [];
   const check = (index: number, answerIndex: number): BfclResult => {
     const known = compared.get(index * answers.length + answerIndex);
     if (known) return known;
@@ -139,7 +143,7 @@ function pairRest(
   };
   outputs.forEach((output, index) => {
     if (matched[index] !== null) return;
-    let nearest: { answer: BfclAnswer; result: BfclResult } | null = null;
+    let nearest: { answer: BfclAnswer; index: number; result: BfclResult } | null = null;
     for (let answerIndex = 0; answerIndex < answers.length; answerIndex++) {
       if (taken.has(answerIndex)) continue;
       const result = check(index, answerIndex);
@@ -148,13 +152,14 @@ function pairRest(
         taken.add(answerIndex);
         return;
       }
-      if (!nearest || (bfclCallName(answers[answerIndex].name) === output.name && bfclCallName(nearest.answer.name) !== output.name)) nearest = { answer: answers[answerIndex], result };
+      if (!nearest || (bfclCallName(answers[answerIndex].name) === output.name && bfclCallName(nearest.answer.name) !== output.name)) nearest = { answer: answers[answerIndex], index: answerIndex, result };
     }
+    nearestAnswers[index] = nearest?.index ?? null;
     reasons[index] = nearest
       ? { code: reasonCode(nearest.result.errorType ?? ""), path: nearest.result.param ?? "", expected: expectedText(nearest.answer, nearest.result.param), actual: actualText(output, nearest.result.param), message: nearest.result.error }
       : { code: answers.some((answer) => bfclCallName(answer.name) === output.name) ? "wrong_count" : "unexpected_call", path: "", expected: "(no expected call left)", actual: output.name, message: `No expected call is left for ${output.name}.` };
   });
-  return { matched, reasons };
+  return { matched, reasons, nearest: nearestAnswers };
 }
 
 function expectedText(answer: BfclAnswer, param: string | undefined): string {

@@ -1,7 +1,7 @@
 import { callsToMatch } from "@/lib/references/calls-to-match";
 import { matchReference } from "@/lib/references/match";
 import { parsePyJson, type PyJsonResult } from "@/lib/references/py-json";
-import { clearStoredReferences } from "@/lib/references/stored";
+import { clearStoredReferences, referenceFromStored } from "@/lib/references/stored";
 import type { CallVerdict, ReferenceMatch } from "@/lib/references/types";
 import type { CallView } from "../../types";
 import { BOTH_VIEWS, type Check } from "../check";
@@ -40,7 +40,7 @@ const matches = new WeakMap<object, Covered>();
 
 /** The judged call's verdict against the transcript's reference, or null when it has none. */
 export function referenceVerdict(view: CallView): CallVerdict | null {
-  const { reference } = view;
+  const reference = referenceFromStored(view.referenceText);
   if (!reference) return null;
   const key = view.context[0] ?? view.assistant;
   let covered = matches.get(key);
