@@ -88,6 +88,10 @@ test("the new-run form shows what each chosen criterion will be measured by, war
   await run.getByLabel(/Penalize tool calls whose arguments do not match the tool's JSON Schema/).check();
 
   await run.getByLabel("One upload").check();
+  // The demo data's upload: the latest one may be another spec's, with fewer than five calls.
+  // Its accessible name is "Upload" followed by the chosen option.
+  const upload = run.getByRole("combobox", { name: /^Upload/ });
+  await upload.selectOption((await upload.locator("option", { hasText: "· demo · " }).getAttribute("value")) ?? "");
   await run.getByLabel(/^Immediate/).check();
   await plan.getByRole("button", { name: "Preview on 5 calls" }).click();
   const results = plan.getByRole("table", { name: "Preview results" });
