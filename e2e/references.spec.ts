@@ -4,26 +4,39 @@ const CRITERION = "Tool call passes if it matches the reference";
 const OPENING = "E2E references: cancel my booking";
 const COUNT = 4;
 
-/** Trials of two tasks: even trials cancel the booking the user named, odd ones another. */
+/** An assistant message calling one tool, and the tool's response. */
+const exchange = (id: string, name: string, args: Record<string, string>) => [
+  { role: "assistant", content: null, tool_calls: [{ id, type: "function", function: { name, arguments: JSON.stringify(args) } }] },
+  { role: "tool", tool_call_id: id, content: JSON.stringify({ booking_id: args.booking_id, status: name === "cancel_booking" ? "cancelled" : "confirmed" }) },
+];
+
+/** Trials of two tasks: even trials cancel the booking the user named, odd ones another; task b's first look the booking up. */
 function trial(i: number) {
   const task = i < COUNT / 2 ? "e2e-ref-task-a" : "e2e-ref-task-b";
   const booking = task === "e2e-ref-task-a" ? "BK-100" : "BK-200";
   const cancelled = i % 2 === 0 ? booking : "BK-999";
+  const bookingId = { type: "object", properties: { booking_id: { type: "string" } }, required: ["booking_id"] };
   return {
     messages: [
       { role: "user", content: `${OPENING} ${booking}, trial ${i}` },
-      { role: "assistant", content: null, tool_calls: [{ id: `r${i}`, type: "function", function: { name: "cancel_booking", arguments: JSON.stringify({ booking_id: cancelled, reason: "change of plans" }) } }] },
-      { role: "tool", tool_call_id: `r${i}`, content: JSON.stringify({ booking_id: cancelled, status: "cancelled" }) },
+      ...(task === "e2e-ref-task-b" ? exchange(`f${i}`, "find_booking", { booking_id: booking }) : []),
+      ...exchange(`r${i}`, "cancel_booking", { booking_id: cancelled, reason: "change of plans" }),
       { role: "assistant", content: `Booking ${cancelled} is cancelled.` },
     ],
-    tools: [{ type: "function", function: { name: "cancel_booking", parameters: { type: "object", properties: { booking_id: { type: "string" }, reason: { type: "string" } }, required: ["booking_id"] } } }],
+    tools: [
+      { type: "function", function: { name: "find_booking", parameters: bookingId } },
+      { type: "function", function: { name: "cancel_booking", parameters: { ...bookingId, properties: { ...bookingId.properties, reason: { type: "string" } } } } },
+    ],
     metadata: { task_id: task, trial: i },
   };
 }
 
 const references = [
   { task_id: "e2e-ref-task-a", reference: { steps: [{ calls: [{ name: "cancel_booking", args: { booking_id: "BK-100", reason: "change of plans" } }] }] } },
-  { task_id: "e2e-ref-task-b", reference: { steps: [{ calls: [{ name: "cancel_booking", args: { booking_id: "BK-200" }, ignore: ["reason"] }] }] } },
+  {
+    task_id: "e2e-ref-task-b",
+    reference: { steps: [{ calls: [{ name: "find_booking", args: { booking_id: "BK-200" } }] }, { calls: [{ name: "cancel_booking", args: { booking_id: "BK-200" }, ignore: ["reason"] }] }] },
+  },
 ];
 
 test("a golden set and its references uploaded in the browser: the run fails the calls that differ and shows expected against actual (issue 34)", async ({ page }) => {
@@ -54,7 +67,25 @@ test("a golden set and its references uploaded in the browser: the run fails the
   await expect(page.getByRole("region", { name: "Progress" }).getByText("done", { exact: true })).toBeVisible({ timeout: 60_000 });
 
   const rows = page.getByRole("table", { name: "Tool calls in this run" }).locator("tbody tr");
-  await expect(rows).toHaveCount(COUNT);
+  // Every trial cancels; task b's trials look the booking up first.
+  await expect(rows).toHaveCount(COUNT + COUNT / 2);
+  const runPath = new URL(page.url()).pathname;
+
+  // Reference accuracy per tool, the worst first: half the cancellations match, every lookup does.
+  await page.getByRole("navigation", { name: "Group results by" }).getByRole("link", { name: "Tool", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]group=tool(&|#|$)/);
+  const byTool = page.getByRole("table", { name: "Results by tool" }).locator("tbody tr");
+  await expect(byTool).toHaveCount(2);
+  await expect(byTool.first().getByRole("rowheader")).toHaveText("cancel_booking");
+  await expect(byTool.first().getByRole("cell").last()).toHaveText("50% of 4");
+  await expect(byTool.nth(1).getByRole("rowheader")).toHaveText("find_booking");
+  await expect(byTool.nth(1).getByRole("cell").last()).toHaveText("100% of 2");
+  // A tool opens the run's calls of that tool.
+  await byTool.getByRole("link", { name: "find_booking" }).click();
+  await expect(page).toHaveURL(/[?&]tool=find_booking(&|#|$)/);
+  await expect(rows).toHaveCount(COUNT / 2);
+  await expect(rows.filter({ hasText: "cancel_booking" })).toHaveCount(0);
+  await page.goto(runPath);
   // The calls that cancelled another booking, by the reference's reason.
   await page.getByRole("search", { name: "Filter tool calls" }).getByRole("combobox", { name: /^Reference reason/ }).selectOption("wrong_value");
   await expect(page).toHaveURL(/[?&]reason=wrong_value(&|$)/);

@@ -25,8 +25,7 @@ import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunProgress, c
 import { progressReport } from "@/lib/runs/server/progress-report";
 import { runResultsSummary } from "@/lib/runs/server/run-results";
 import { firstValues, type SearchParams } from "@/lib/platform/table-query";
-import { runViewSchema, viewParams } from "@/lib/runs/schemas/run-view";
-import type { TranscriptGroup } from "@/lib/transcripts/schemas/transcripts";
+import { RUN_GROUPS, runViewSchema, viewParams, type RunGroupField } from "@/lib/runs/schemas/run-view";
 import { loadRun } from "./load-run";
 import { RunAgentResultsSection } from "./run-agent-results-section";
 import { RunAgreementSection } from "./run-agreement-section";
@@ -87,9 +86,9 @@ export default async function RunPage({ params, searchParams }: Props) {
   // Verdicts against the transcripts' outcome, when their metadata gives one: streamed, as the agreement.
   const outcomes = metadata.outcomes ? started(cachedRunOutcomeVerdicts(prisma, run)) : null;
   // The run's results grouped by a metadata field, when asked (?group=): streamed too.
-  const groupFields = (["model", "task", "tag", "outcome"] as const satisfies readonly TranscriptGroup[]).filter((field) =>
-    field === "model" ? metadataShown.model : field === "task" ? metadataShown.task : field === "tag" ? metadataShown.tags : metadataShown.outcome,
-  );
+  // Only the fields the run has values for are offered; every call has a tool, so tool whenever the run judged calls.
+  const offered: Record<RunGroupField, boolean> = { model: metadataShown.model, task: metadataShown.task, tag: metadataShown.tags, outcome: metadataShown.outcome, tool: tools.length > 0 };
+  const groupFields = RUN_GROUPS.filter((field) => offered[field]);
   const groupField = view.group && groupFields.includes(view.group) ? view.group : undefined;
   const groups = groupField ? started(cachedRunResultGroups(prisma, run, groupField)) : null;
 

@@ -1,17 +1,19 @@
 import Link from "next/link";
 import { RunGroupsTable, type RunGroupColumn } from "@/components/runs/results/run-groups-table";
+import { AGENT_MODE } from "@/lib/runs/results/outcome-separation";
 import type { RunGroup } from "@/lib/runs/results/run-groups";
-import type { TranscriptGroup } from "@/lib/transcripts/schemas/transcripts";
+import type { RunGroupField } from "@/lib/runs/schemas/run-view";
 
-const FIELD_LABEL: Record<TranscriptGroup, string> = { model: "model", task: "task", tag: "tag", outcome: "outcome" };
-const OPTION_LABEL: Record<TranscriptGroup, string> = { model: "Model", task: "Task", tag: "Tag", outcome: "Outcome" };
-const NONE_LABEL: Record<TranscriptGroup, string> = { model: "No model", task: "No task", tag: "No tag", outcome: "No outcome" };
+const FIELD_LABEL: Record<RunGroupField, string> = { model: "model", task: "task", tag: "tag", outcome: "outcome", tool: "tool" };
+const OPTION_LABEL: Record<RunGroupField, string> = { model: "Model", task: "Task", tag: "Tag", outcome: "Outcome", tool: "Tool" };
+// Every call names its tool, so grouped by tool no group lacks a value.
+const NONE_LABEL: Record<Exclude<RunGroupField, "tool">, string> = { model: "No model", task: "No task", tag: "No tag", outcome: "No outcome" };
 
 interface Props {
   runId: string;
-  /** The fields the run's transcripts have values for: only those are offered. */
-  fields: TranscriptGroup[];
-  field: TranscriptGroup | undefined;
+  /** The fields the run's transcripts have values for, and tool when it judged calls: only those are offered. */
+  fields: RunGroupField[];
+  field: RunGroupField | undefined;
   /** The page's query without `group`, so choosing a grouping keeps the table's view. */
   query: string;
   columns: RunGroupColumn[];
@@ -25,10 +27,18 @@ const withParams = (runId: string, query: string, extra: Record<string, string>)
   return `/runs/${runId}${text ? `?${text}` : ""}`;
 };
 
-/** Links to group the run's results by a metadata field, and the chosen grouping's table. */
+function keyLabel(field: RunGroupField, key: string | null): string {
+  if (key === null) return field === "tool" ? "" : NONE_LABEL[field];
+  return field === "outcome" ? (key === "success" ? "Success" : "Failure") : key;
+}
+
+/** Links to group the run's results by a metadata field or by tool, and the chosen grouping's table. */
 export async function RunGroupsSection({ runId, fields, field, query, columns, groups }: Props) {
   if (fields.length === 0) return null;
   const result = groups ? await groups : null;
+  // An agent-level result judges a whole transcript, not the calls of one tool: grouped by tool, it has no cells.
+  const agentLeftOut = field === "tool" && columns.some((column) => column.mode === AGENT_MODE);
+  const shown = agentLeftOut ? columns.filter((column) => column.mode !== AGENT_MODE) : columns;
   return (
     <section aria-labelledby="groups-heading" className="mt-6">
       <div className="mb-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -58,15 +68,16 @@ export async function RunGroupsSection({ runId, fields, field, query, columns, g
         <>
           <p className="mb-2 text-sm text-slate-600">
             Each criterion&apos;s pass rate on the calls of each {FIELD_LABEL[field]}, over the whole run; the groups where most calls fail come first. Success is the share of the group&apos;s
-            transcripts whose recorded outcome was a success, to set beside the verdicts. A group opens the run&apos;s calls filtered to it.
+            transcripts{field === "tool" ? " (those with a call of the tool)" : ""} whose recorded outcome was a success, to set beside the verdicts. A group opens the run&apos;s
+            calls filtered to it.{agentLeftOut ? " Agent-level criteria judge whole transcripts, not one tool's calls, so they are left out here." : ""}
           </p>
           <RunGroupsTable
             fieldLabel={FIELD_LABEL[field]}
             groups={result.groups}
             more={result.more}
-            columns={columns}
+            columns={shown}
             hrefFor={(key) => `${withParams(runId, query, { [field]: key })}#calls-heading`}
-            keyLabel={(key) => (key === null ? NONE_LABEL[field] : field === "outcome" ? (key === "success" ? "Success" : "Failure") : key)}
+            keyLabel={(key) => keyLabel(field, key)}
           />
         </>
       ) : null}

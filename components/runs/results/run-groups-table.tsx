@@ -11,7 +11,7 @@ export interface RunGroupColumn {
 }
 
 interface Props {
-  /** "model", "task", "tag" or "outcome", as the table's caption says it. */
+  /** "model", "task", "tag", "outcome" or "tool", as the table's caption says it. */
   fieldLabel: string;
   groups: RunGroup[];
   more: number;
@@ -31,7 +31,7 @@ function rateClass(rate: number): string {
   return "";
 }
 
-/** Per group of the run's transcripts: how many calls, and each criterion's pass rate (and mean score) on them. */
+/** Per group of the run's transcripts or calls: how many calls, and each criterion's pass rate (and mean score) on them. */
 export function RunGroupsTable({ fieldLabel, groups, more, columns, hrefFor, keyLabel }: Props) {
   // Grouped by outcome, every group's rate is 0% or 100%: the column would say nothing.
   const showSuccess = fieldLabel !== "outcome" && groups.some((group) => group.successRate !== null);

@@ -1,7 +1,9 @@
 /*
  * A run's results grouped by one metadata field of their transcripts (model, task, tag or
- * outcome): per group, how each criterion and mode judged its calls, so a team sees which model
- * or which task the failures concentrate in before it filters down to them.
+ * outcome) or by their calls' tool: per group, how each criterion and mode judged its calls, so a
+ * team sees which model, task or tool the failures concentrate in before it filters down to them.
+ * By tool, the criterion "Tool call passes if it matches the reference" gives reference accuracy
+ * per tool.
  */
 
 /** Counts of one group, criterion and mode, as a GROUP BY gives them. */

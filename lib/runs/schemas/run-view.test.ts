@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runViewSchema } from "./run-view";
+import { runViewSchema, viewParams } from "./run-view";
 
 describe("runViewSchema score bounds", () => {
   it("reads an empty bound as no bound, not as 0", () => {
@@ -25,5 +25,14 @@ describe("runViewSchema text filters", () => {
     expect(view.criterion).toBeUndefined();
     expect(view.hide).toBeUndefined();
     expect(view.tool).toBe("search");
+  });
+});
+
+describe("runViewSchema grouping", () => {
+  it("groups by a transcript field or by tool, and leaves links without a grouping", () => {
+    expect(runViewSchema.parse({ group: "tool" }).group).toBe("tool");
+    expect(runViewSchema.parse({ group: "model" }).group).toBe("model");
+    expect(runViewSchema.parse({ group: "arguments" }).group).toBeUndefined();
+    expect(viewParams(runViewSchema.parse({ group: "tool", tool: "search" })).toString()).toBe("tool=search");
   });
 });

@@ -15,6 +15,12 @@ export const VERDICT_FILTERS = ["pass", "fail", "na", "error"] as const;
  */
 export const REVIEW_FILTERS = ["none", "open", "in-review", "done", "disputed"] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+/**
+ * What the run page can group its results by: a metadata field of their transcripts, as the
+ * transcripts list can, or the tool of their calls, which only results of calls have.
+ */
+export const RUN_GROUPS = [...TRANSCRIPT_GROUPS, "tool"] as const;
+export type RunGroupField = (typeof RUN_GROUPS)[number];
 
 /**
  * The run page's view as it lives in the URL, so a filtered view can be shared as a link; the
@@ -48,8 +54,8 @@ export const runViewSchema = z.object({
   size: pageSizeParam,
   /** Hidden columns, comma-separated ids. */
   hide: optionalUrlText,
-  /** The run's results grouped by this metadata field of their transcripts, shown above the calls (not a filter). */
-  group: z.enum(TRANSCRIPT_GROUPS).optional().catch(undefined),
+  /** The run's results grouped by this metadata field of their transcripts, or by tool, shown above the calls (not a filter). */
+  group: z.enum(RUN_GROUPS).optional().catch(undefined),
 });
 
 export type RunView = z.infer<typeof runViewSchema>;

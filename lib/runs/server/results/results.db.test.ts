@@ -6,7 +6,7 @@ import { verdictOf } from "@/lib/runs/results/verdict";
 import { createRun } from "@/lib/runs/server/create-run";
 import { listRuns } from "@/lib/runs/server/list-runs";
 import { runUntilIdle } from "@/lib/runs/server/worker/run-until-idle";
-import { runViewSchema, type RunView } from "@/lib/runs/schemas/run-view";
+import { RUN_GROUPS, runViewSchema, type RunGroupField, type RunView } from "@/lib/runs/schemas/run-view";
 import { newRunSchema } from "@/lib/runs/schemas/runs";
 import { criterionStats } from "./criterion-stats";
 import { flipCounts } from "./flip-counts";
@@ -220,7 +220,7 @@ describe("listRuns", () => {
 });
 
 describe("runResultGroups", () => {
-  it("counts each model's, task's, tag's and outcome's verdicts per criterion and mode by the rules of lib/runs/results", async () => {
+  it("counts each model's, task's, tag's, outcome's and tool's verdicts per criterion and mode by the rules of lib/runs/results", async () => {
     const rows = await prisma.evaluation.findMany({
       where: { runId },
       select: {
@@ -230,11 +230,11 @@ describe("runResultGroups", () => {
         score: true,
         passed: true,
         toolCallId: true,
-        toolCall: { select: { transcriptId: true, transcript: { select: { model: true, taskId: true, tags: true, success: true } } } },
+        toolCall: { select: { transcriptId: true, toolName: true, transcript: { select: { model: true, taskId: true, tags: true, success: true } } } },
       },
     });
     type Row = (typeof rows)[number];
-    const keysOf: Record<"model" | "task" | "tag" | "outcome", (row: Row) => (string | null)[]> = {
+    const keysOf: Record<RunGroupField, (row: Row) => (string | null)[]> = {
       model: (row) => [row.toolCall.transcript.model],
       task: (row) => [row.toolCall.transcript.taskId],
       tag: (row) => {
@@ -242,8 +242,9 @@ describe("runResultGroups", () => {
         return tags.length ? tags : [null];
       },
       outcome: (row) => [row.toolCall.transcript.success === null ? null : row.toolCall.transcript.success ? "success" : "failure"],
+      tool: (row) => [row.toolCall.toolName],
     };
-    for (const field of ["model", "task", "tag", "outcome"] as const) {
+    for (const field of RUN_GROUPS) {
       const { groups } = await runResultGroups(prisma, runId, field);
       const expectedKeys = new Set(rows.flatMap(keysOf[field]));
       expect(new Set(groups.map((g) => g.key))).toEqual(expectedKeys);
@@ -251,6 +252,7 @@ describe("runResultGroups", () => {
       for (const group of groups) {
         const inGroup = rows.filter((row) => keysOf[field](row).includes(group.key));
         expect(group.calls).toBe(new Set(inGroup.map((row) => row.toolCallId)).size);
+        expect(group.transcripts).toBe(new Set(inGroup.map((row) => row.toolCall.transcriptId)).size);
         const outcomes = new Map(inGroup.map((row) => [row.toolCall.transcriptId, row.toolCall.transcript.success]));
         const known = [...outcomes.values()].filter((success) => success !== null);
         expect(group.withOutcome).toBe(known.length);

@@ -2,7 +2,7 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { AGENT_MODE } from "@/lib/runs/results/outcome-separation";
 import { foldRunGroups, type RunGroup } from "@/lib/runs/results/run-groups";
-import type { TranscriptGroup } from "@/lib/transcripts/schemas/transcripts";
+import type { RunGroupField } from "@/lib/runs/schemas/run-view";
 import { FAIL_SQL, FINITE_SCORE_SQL, PASS_SQL, toNumber } from "./verdict-sql";
 
 interface CountRow {
@@ -19,23 +19,26 @@ interface CountRow {
   scored: unknown;
 }
 
-// The group's value for a result, from its transcript `t` (and, for tags, one tag `j` of it).
-const GROUP_KEY: Record<TranscriptGroup, Prisma.Sql> = {
+// The group's value for a result, from its transcript `t` (and, for tags, one tag `j` of it), or its call `tc`.
+const GROUP_KEY: Record<RunGroupField, Prisma.Sql> = {
   model: Prisma.sql`t."model"`,
   task: Prisma.sql`t."taskId"`,
   tag: Prisma.sql`j."value"`,
   outcome: Prisma.sql`CASE WHEN t."success" IS NULL THEN NULL WHEN t."success" THEN 'success' ELSE 'failure' END`,
+  tool: Prisma.sql`tc."toolName"`,
 };
 
 /**
- * A run's results grouped by one metadata field of their transcripts (lib/runs/results/run-groups.ts),
- * counted in SQL per group, criterion and mode, over the whole run; an agent-level criterion's
- * results (one per transcript) under the mode AGENT_MODE. A transcript with several tags counts
- * under each; one with none, under no tag.
+ * A run's results grouped by one metadata field of their transcripts, or by their calls' tool
+ * (lib/runs/results/run-groups.ts), counted in SQL per group, criterion and mode, over the whole
+ * run; an agent-level criterion's results (one per transcript) under the mode AGENT_MODE. A
+ * transcript with several tags counts under each; one with none, under no tag. By tool, a
+ * group's transcripts are those with a call of that tool.
  */
-export async function runResultGroups(prisma: PrismaClient, runId: string, field: TranscriptGroup): Promise<{ groups: RunGroup[]; more: number }> {
+export async function runResultGroups(prisma: PrismaClient, runId: string, field: RunGroupField): Promise<{ groups: RunGroup[]; more: number }> {
   const tags = field === "tag" ? sqlDialect(prisma).leftJoinJsonTextElements(Prisma.sql`t."tags"`, "j") : Prisma.empty;
-  const [callRows, agentRows] = await Promise.all([callCounts(prisma, runId, field, tags), agentCounts(prisma, runId, field, tags)]);
+  // An agent-level result judges a whole transcript, whatever tools it called: it has no tool to go under.
+  const [callRows, agentRows] = await Promise.all([callCounts(prisma, runId, field, tags), field === "tool" ? [] : agentCounts(prisma, runId, field, tags)]);
   return foldRunGroups(
     [...callRows, ...agentRows].map((row) => ({
       key: row.key === null ? null : String(row.key),
@@ -65,7 +68,7 @@ const VERDICT_COUNTS = Prisma.sql`
       SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN e.score END) AS "scoreSum",
       SUM(CASE WHEN ${FINITE_SCORE_SQL} THEN 1 ELSE 0 END) AS scored`;
 
-function callCounts(prisma: PrismaClient, runId: string, field: TranscriptGroup, tags: Prisma.Sql): Promise<CountRow[]> {
+function callCounts(prisma: PrismaClient, runId: string, field: RunGroupField, tags: Prisma.Sql): Promise<CountRow[]> {
   return prisma.$queryRaw<CountRow[]>(Prisma.sql`
     SELECT ${GROUP_KEY[field]} AS key, e."criterionId" AS "criterionId", e."mode" AS mode,
       COUNT(DISTINCT tc."transcriptId") AS transcripts, COUNT(DISTINCT e."toolCallId") AS calls,
@@ -80,8 +83,8 @@ function callCounts(prisma: PrismaClient, runId: string, field: TranscriptGroup,
     GROUP BY 1, e."criterionId", e."mode"`);
 }
 
-/** The agent-level results, one per transcript: no calls of their own. */
-function agentCounts(prisma: PrismaClient, runId: string, field: TranscriptGroup, tags: Prisma.Sql): Promise<CountRow[]> {
+/** The agent-level results, one per transcript: no calls of their own, so no tool to group by. */
+function agentCounts(prisma: PrismaClient, runId: string, field: Exclude<RunGroupField, "tool">, tags: Prisma.Sql): Promise<CountRow[]> {
   return prisma.$queryRaw<CountRow[]>(Prisma.sql`
     SELECT ${GROUP_KEY[field]} AS key, e."criterionId" AS "criterionId", ${Prisma.raw(`'${AGENT_MODE}'`)} AS mode,
       COUNT(DISTINCT e."transcriptId") AS transcripts, 0 AS calls,

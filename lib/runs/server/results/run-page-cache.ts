@@ -5,7 +5,7 @@ import { resultModes } from "./charts";
 import type { CriterionOutcome } from "@/lib/runs/results/outcome-separation";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
 import type { RunGroup } from "@/lib/runs/results/run-groups";
-import type { TranscriptGroup } from "@/lib/transcripts/schemas/transcripts";
+import type { RunGroupField } from "@/lib/runs/schemas/run-view";
 import { runResultGroups } from "./run-groups";
 import { runMetadataValues, type RunMetadataValues } from "./run-metadata";
 import { runToolNames } from "./run-tools";
@@ -62,6 +62,6 @@ export function cachedRunOutcomeVerdicts(prisma: PrismaClient, run: RunState): P
 const groupsCache = new StateCache<{ groups: RunGroup[]; more: number }>();
 
 /** runResultGroups for a run read just before, remembered per field. */
-export function cachedRunResultGroups(prisma: PrismaClient, run: RunState, field: TranscriptGroup): Promise<{ groups: RunGroup[]; more: number }> {
+export function cachedRunResultGroups(prisma: PrismaClient, run: RunState, field: RunGroupField): Promise<{ groups: RunGroup[]; more: number }> {
   return remembered(groupsCache, run, () => runResultGroups(prisma, run.id, field), `${run.id}\u0000${field}`);
 }

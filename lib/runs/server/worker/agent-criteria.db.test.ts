@@ -123,6 +123,13 @@ describe("runs with agent-level criteria", () => {
       const own = rows.filter((row) => (row.transcript.success ? "success" : "failure") === group.key && row.score !== null);
       expect(group.cells.get(cellKey(agentCriterion, AGENT_MODE))?.verdicts).toBe(own.length);
     }
+    // By tool, only the calls' results: an agent-level result judges a whole transcript, not one tool's calls.
+    const byTool = await runResultGroups(prisma, created.runId, "tool");
+    expect(byTool.groups.length).toBeGreaterThan(0);
+    for (const group of byTool.groups) {
+      expect(group.cells.has(cellKey(agentCriterion, AGENT_MODE))).toBe(false);
+      expect([...group.cells.keys()].some((key) => key.startsWith(cellKey(callCriterion, "")))).toBe(true);
+    }
   });
 
   it("judges each transcript exactly once with two workers, and a second run from the cache", async () => {
