@@ -1,9 +1,8 @@
 /**
- * `npm test`: typecheck and lint side by side, unit and integration tests (every database test on
- * SQLite), then end-to-end tests in a real browser with the database tests again on PostgreSQL
- * beside them. Every step runs even
- * when an earlier one failed, so one run shows everything that is wrong; the last line totals all
- * suites from the runners' JSON reports, as `N passed, N failed`.
+ * `npm test`: typecheck and lint side by side, then end-to-end tests in a real browser with the
+ * unit and integration tests (every database test on SQLite, then again on PostgreSQL) beside
+ * them. Every step runs even when an earlier one failed, so one run shows everything that is
+ * wrong; the last line totals all suites from the runners' JSON reports, as `N passed, N failed`.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -39,41 +38,45 @@ function withoutPostgres(): string | undefined {
 }
 
 /**
- * Steps of a stage run at once, stages in order. The first step that does not yield prints as it
- * goes, the others when the stage ends.
+ * Stages run in order; the lanes of a stage run at once, the steps of a lane one after the other.
+ * The first step that does not yield prints as it goes, the others when the stage ends.
+ *
+ * End-to-end is bound by waiting (on the browser, the server and the worker's polling): alone it
+ * keeps about one of the two cores busy. The unit and integration runs fill the other, at a lower
+ * priority so that the pages' timings are not squeezed: about a minute less than one stage after
+ * the other.
  */
-const stages: Step[][] = [
+const stages: Step[][][] = [
   [
     // TypeScript 7's native compiler checks the project about four times faster than TypeScript 5's
     // (which Next and ESLint still load through its JavaScript API); one thread, as lint has the other core.
-    { name: "typecheck", command: "node", args: ["node_modules/typescript-native/bin/tsc", "--noEmit", "-p", ".", "--singleThreaded"] },
-    { name: "lint", command: bin("eslint"), args: [".", "--max-warnings=0"] },
+    [{ name: "typecheck", command: "node", args: ["node_modules/typescript-native/bin/tsc", "--noEmit", "-p", ".", "--singleThreaded"] }],
+    [{ name: "lint", command: bin("eslint"), args: [".", "--max-warnings=0"] }],
   ],
-  // Both Vitest projects (vitest.config.ts): tests without a database, and database tests on SQLite.
-  [{ name: "unit and integration", command: bin("vitest"), args: ["run"], report: "vitest" }],
   [
-    // The database tests again, each test database on PostgreSQL (a throwaway cluster, stopped at the end).
-    // End-to-end leaves about a quarter of the two cores idle while it waits on the browser and the
-    // server, and this run fills it: a minute less than one after the other. It yields the CPU so
-    // that the pages' timings are not squeezed.
-    {
-      name: "integration on PostgreSQL",
-      command: bin("vitest"),
-      args: ["run", "--project", "db*"],
-      report: "vitest",
-      reportFile: "vitest-postgresql.json",
-      env: { CALLBOARD_TEST_DATABASE: "postgresql", CI_REPORT_NAME: "vitest-postgresql" },
-      unavailable: withoutPostgres,
-      yields: true,
-    },
-    { name: "end-to-end", command: bin("playwright"), args: ["test"], report: "playwright" },
+    [{ name: "end-to-end", command: bin("playwright"), args: ["test"], report: "playwright" }],
+    [
+      // Both Vitest projects (vitest.config.ts): tests without a database, and database tests on SQLite.
+      { name: "unit and integration", command: bin("vitest"), args: ["run"], report: "vitest", yields: true },
+      // The database tests again, each test database on PostgreSQL (a throwaway cluster, stopped at the end).
+      {
+        name: "integration on PostgreSQL",
+        command: bin("vitest"),
+        args: ["run", "--project", "db*"],
+        report: "vitest",
+        reportFile: "vitest-postgresql.json",
+        env: { CALLBOARD_TEST_DATABASE: "postgresql", CI_REPORT_NAME: "vitest-postgresql" },
+        unavailable: withoutPostgres,
+        yields: true,
+      },
+    ],
   ],
 ];
 
 /**
  * The production build the end-to-end tests serve, started as soon as the typecheck has read
- * `.next/types` (a build rewrites `.next`) and run beside the steps after it: lint and the SQLite
- * run leave part of the two cores idle, and the build fills it. End-to-end waits for it.
+ * `.next/types` (a build rewrites `.next`) and run beside the steps after it: lint leaves a core
+ * idle, and the build fills it. End-to-end waits for it; the steps beside end-to-end do not.
  */
 const BUILD: Step = { name: "production build", command: bin("tsx"), args: ["scripts/build-when-stale.ts"], preparation: true };
 const BUILD_AFTER = "typecheck";
@@ -133,23 +136,30 @@ async function main() {
     process.stdout.write(built.output);
     outcomes.push(built);
   };
-  for (const stage of stages) {
-    const runnable = stage.filter((step) => {
-      const outcome = notRun(step);
-      if (outcome) outcomes.push(outcome);
-      return outcome === null;
-    });
-    if (runnable.some((step) => step.name === BUILD_BEFORE)) await waitForBuild();
-    if (!runnable.length) continue;
-    const live = runnable.find((step) => !step.yields) ?? runnable[0];
-    const beside = runnable.filter((step) => step !== live).map((step) => step.name);
-    console.log(`\n=== ${live.name}${beside.length ? `, with ${beside.join(" and ")} beside it` : ""} ===`);
-    const running = runnable.map((step) => {
-      const result = run(step, step === live ? "live" : "captured");
-      if (step.name === BUILD_AFTER) build = result.then(() => run(BUILD, "captured"));
-      return result;
-    });
-    const ran = await Promise.all(running);
+  for (const lanes of stages) {
+    const runnable = lanes.map((lane) =>
+      lane.filter((step) => {
+        const outcome = notRun(step);
+        if (outcome) outcomes.push(outcome);
+        return outcome === null;
+      }),
+    );
+    const steps = runnable.flat();
+    if (!steps.length) continue;
+    const live = steps.find((step) => !step.yields) ?? steps[0];
+    const beside = steps.filter((step) => step !== live).map((step) => step.name);
+    console.log(`\n=== ${live.name}${beside.length ? `, with ${beside.join(" then ")} beside it` : ""} ===`);
+    const runLane = async (lane: Step[]): Promise<Ran[]> => {
+      const ran: Ran[] = [];
+      for (const step of lane) {
+        if (step.name === BUILD_BEFORE) await waitForBuild();
+        const result = run(step, step === live ? "live" : "captured");
+        if (step.name === BUILD_AFTER) build = result.then(() => run(BUILD, "captured"));
+        ran.push(await result);
+      }
+      return ran;
+    };
+    const ran = (await Promise.all(runnable.map(runLane))).flat();
     for (const { output } of ran) process.stdout.write(output);
     outcomes.push(...ran);
   }
