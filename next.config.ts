@@ -9,6 +9,10 @@ const nextConfig: NextConfig = {
   experimental: {
     // forbidden(): a signed-in member whose role does not allow a page gets app/forbidden.tsx with a 403.
     authInterrupts: true,
+    // The build's file-system cache only pays when the same checkout is built again and again; here a
+    // build follows a clean install or an update, and writing the cache cost a third of the build's CPU
+    // (about 110 → 80 CPU-s) and 160 MB of .next.
+    turbopackFileSystemCacheForBuild: false,
     // Next's default (1 MB), stated so that proxy.ts refuses larger action bodies at the same size.
     serverActions: { bodySizeLimit: ACTION_BODY_LIMIT_BYTES },
   },

@@ -33,16 +33,19 @@ export interface ChecksThreadsOptions {
 
 export type ThreadedChecksJudge = Judge & AgentJudge & { close(): Promise<void> };
 
-/** The thread's module beside this file; in Next's server bundle this file is not beside its source, and the project root is the working directory. */
+/**
+ * The thread's module beside this file; in Next's server bundle this file is not beside its source, and the project root is the working directory.
+ * Both paths are found at run time: without the ignore marks, Turbopack would trace the whole project into the server build.
+ */
 function defaultModule(): string {
-  const fromRoot = path.resolve(process.cwd(), "lib/judging/engine/checks-thread.ts");
+  const fromRoot = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "lib/judging/engine/checks-thread.ts");
   let beside: string;
   try {
     beside = path.join(path.dirname(fileURLToPath(import.meta.url)), "checks-thread.ts");
   } catch {
     return pathToFileURL(fromRoot).href;
   }
-  return pathToFileURL(existsSync(beside) ? beside : fromRoot).href;
+  return pathToFileURL(existsSync(/*turbopackIgnore: true*/ beside) ? beside : fromRoot).href;
 }
 
 // Node does not carry tsx's loader into worker threads: the thread registers it, then loads its module.
