@@ -16,8 +16,6 @@ class ParseError {
   ) {}
 }
 
-const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
-const WHITESPACE = /[ \t\n\r]*/y;
 const MAX_DEPTH = 500;
 
 export function parsePyJson(text: string): PyJsonResult {
@@ -38,10 +36,16 @@ class Parser {
   offset = 0;
   constructor(private readonly text: string) {}
 
+  // The scanners below read character codes, not regular expressions: a sticky regex's match
+  // allocates an array per call, and this runs between every two tokens of every call's arguments.
   skipWhitespace(): void {
-    WHITESPACE.lastIndex = this.offset;
-    WHITESPACE.exec(this.text);
-    this.offset = WHITESPACE.lastIndex;
+    const { text } = this;
+    let offset = this.offset;
+    for (; offset < text.length; offset++) {
+      const code = text.charCodeAt(offset);
+      if (code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) break;
+    }
+    this.offset = offset;
   }
 
   value(depth: number): PyValue {
@@ -50,19 +54,41 @@ class Parser {
     if (char === "{") return this.object(depth);
     if (char === "[") return this.array(depth);
     if (char === '"') return this.string();
-    for (const [word, value] of CONSTANTS) {
-      if (this.text.startsWith(word, this.offset)) {
-        this.offset += word.length;
-        return value;
+    const constant = CONSTANTS.get(char);
+    if (constant && this.text.startsWith(constant.word, this.offset)) {
+      this.offset += constant.word.length;
+      return constant.value;
+    }
+    return this.number();
+  }
+
+  /** Python's NUMBER_RE, `(-?(?:0|[1-9]\d*))(\.\d+)?([eE][-+]?\d+)?`: the longest prefix it matches. */
+  private number(): PyFloat | PyInt {
+    const { text } = this;
+    const start = this.offset;
+    let end = start;
+    if (text.charCodeAt(end) === 0x2d) end++;
+    if (text.charCodeAt(end) === 0x30) end++;
+    else if (isNonZeroDigit(text.charCodeAt(end))) end = digitsEnd(text, end + 1);
+    else throw new ParseError("Expecting value", start);
+    let float = false;
+    if (text.charCodeAt(end) === 0x2e && isDigit(text.charCodeAt(end + 1))) {
+      end = digitsEnd(text, end + 2);
+      float = true;
+    }
+    const code = text.charCodeAt(end);
+    if (code === 0x65 || code === 0x45) {
+      let exponent = end + 1;
+      const sign = text.charCodeAt(exponent);
+      if (sign === 0x2b || sign === 0x2d) exponent++;
+      if (isDigit(text.charCodeAt(exponent))) {
+        end = digitsEnd(text, exponent + 1);
+        float = true;
       }
     }
-    NUMBER.lastIndex = this.offset;
-    const match = NUMBER.exec(this.text);
-    if (match) {
-      this.offset = NUMBER.lastIndex;
-      return match[1] !== undefined || match[2] !== undefined ? new PyFloat(Number(match[0])) : new PyInt(BigInt(match[0]));
-    }
-    throw new ParseError("Expecting value", this.offset);
+    this.offset = end;
+    const literal = text.slice(start, end);
+    return float ? new PyFloat(Number(literal)) : new PyInt(BigInt(literal));
   }
 
   private object(depth: number): PyDict {
@@ -157,13 +183,23 @@ class Parser {
   }
 }
 
-const CONSTANTS: readonly [string, PyValue][] = [
-  ["true", true],
-  ["false", false],
-  ["null", null],
-  ["NaN", new PyFloat(Number.NaN)],
-  ["Infinity", new PyFloat(Number.POSITIVE_INFINITY)],
-  ["-Infinity", new PyFloat(Number.NEGATIVE_INFINITY)],
-];
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
+const isNonZeroDigit = (code: number) => code >= 0x31 && code <= 0x39;
+
+function digitsEnd(text: string, from: number): number {
+  let end = from;
+  while (isDigit(text.charCodeAt(end))) end++;
+  return end;
+}
+
+/** The words json.loads reads as constants, by their first character ("-" starts a number otherwise). */
+const CONSTANTS = new Map<string | undefined, { word: string; value: PyValue }>([
+  ["t", { word: "true", value: true }],
+  ["f", { word: "false", value: false }],
+  ["n", { word: "null", value: null }],
+  ["N", { word: "NaN", value: new PyFloat(Number.NaN) }],
+  ["I", { word: "Infinity", value: new PyFloat(Number.POSITIVE_INFINITY) }],
+  ["-", { word: "-Infinity", value: new PyFloat(Number.NEGATIVE_INFINITY) }],
+]);
 
 const ESCAPES: Record<string, string | undefined> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };

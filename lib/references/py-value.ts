@@ -69,7 +69,10 @@ export function pyEquals(a: PyValue, b: PyValue): boolean {
 }
 
 /** Python's `value in values`. */
-export const pyIn = (value: PyValue, values: readonly PyValue[]): boolean => values.some((candidate) => pyEquals(value, candidate));
+export function pyIn(value: PyValue, values: readonly PyValue[]): boolean {
+  for (const candidate of values) if (pyEquals(value, candidate)) return true;
+  return false;
+}
 
 /** A JavaScript value (already parsed JSON) as Python would hold it; integral numbers become ints. */
 export function fromJs(value: unknown): PyValue {
@@ -99,18 +102,47 @@ function floatText(value: number): string {
   return Number.isInteger(value) && Math.abs(value) < 1e16 ? `${value}.0` : String(value);
 }
 
-/** JSON text that reads back as the same Python values: integral floats keep their ".0". */
+/**
+ * JSON text that reads back as the same Python values: integral floats keep their ".0". One flat
+ * string: joined from its pieces rather than concatenated, which would make a tree of pieces that
+ * its first reader (a cache lookup of the stored reference) would have to copy into one.
+ */
 export function toPyJson(value: PyValue): string {
-  if (value === null) return "null";
-  if (typeof value === "boolean") return value ? "true" : "false";
-  if (typeof value === "string") return JSON.stringify(value);
-  if (value instanceof PyInt) return value.value.toString();
-  if (value instanceof PyFloat) {
-    if (Number.isNaN(value.value)) return "NaN";
-    if (!Number.isFinite(value.value)) return value.value > 0 ? "Infinity" : "-Infinity";
-    const text = String(value.value);
-    return /[.eE]/.test(text) ? text : `${text}.0`;
+  const pieces: string[] = [];
+  writePyJson(value, pieces);
+  return pieces.join("");
+}
+
+function writePyJson(value: PyValue, pieces: string[]): void {
+  if (value === null) pieces.push("null");
+  else if (typeof value === "boolean") pieces.push(value ? "true" : "false");
+  else if (typeof value === "string") pieces.push(JSON.stringify(value));
+  else if (value instanceof PyInt) pieces.push(value.value.toString());
+  else if (value instanceof PyFloat) pieces.push(floatJson(value.value));
+  else if (Array.isArray(value)) {
+    pieces.push("[");
+    let separator = "";
+    for (const item of value) {
+      pieces.push(separator);
+      writePyJson(item, pieces);
+      separator = ",";
+    }
+    pieces.push("]");
+  } else {
+    pieces.push("{");
+    let separator = "";
+    for (const [key, item] of value.entries) {
+      pieces.push(separator, JSON.stringify(key), ":");
+      writePyJson(item, pieces);
+      separator = ",";
+    }
+    pieces.push("}");
   }
-  if (Array.isArray(value)) return `[${value.map(toPyJson).join(",")}]`;
-  return `{${[...value.entries].map(([key, item]) => `${JSON.stringify(key)}:${toPyJson(item)}`).join(",")}}`;
+}
+
+function floatJson(value: number): string {
+  if (Number.isNaN(value)) return "NaN";
+  if (!Number.isFinite(value)) return value > 0 ? "Infinity" : "-Infinity";
+  const text = String(value);
+  return /[.eE]/.test(text) ? text : `${text}.0`;
 }

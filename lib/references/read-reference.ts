@@ -25,10 +25,6 @@ export function readReference(raw: unknown, py: PyValue | undefined, base = "ref
 export function referenceOf(source: PyDict): Reference {
   const options = source.entries.get("match");
   const match = options instanceof PyDict ? options.entries : new Map<string, PyValue>();
-  const text = (key: string) => {
-    const value = match.get(key);
-    return typeof value === "string" ? value : undefined;
-  };
   const overrides = match.get("overrides");
   return {
     steps: listAt(source, "steps").map((step) => {
@@ -37,30 +33,55 @@ export function referenceOf(source: PyDict): Reference {
         anyOrder: entries.entries.get("order") === "any",
         calls: listAt(entries, "calls").map((raw): ReferenceCall => {
           const call = raw instanceof PyDict ? raw : new PyDict(new Map());
-          const has = (key: string) => call.entries.has(key) && call.entries.get(key) !== null;
           return {
             name: String(call.entries.get("name") ?? ""),
-            args: has("args") ? entriesAt(call, "args") : has("allowed") ? null : new Map(),
-            allowed: has("allowed") ? new Map([...entriesAt(call, "allowed")].map(([key, values]) => [key, Array.isArray(values) ? values : []])) : null,
+            args: isGiven(call, "args") ? entriesAt(call, "args") : isGiven(call, "allowed") ? null : new Map(),
+            allowed: isGiven(call, "allowed") ? allowedAt(call) : null,
             optional: call.entries.get("optional") === true,
-            compare: has("compare") ? strings(call.entries.get("compare") ?? null) : null,
+            compare: isGiven(call, "compare") ? strings(call.entries.get("compare") ?? null) : null,
             ignore: strings(call.entries.get("ignore") ?? null),
-            types: Object.fromEntries([...entriesAt(call, "types")].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+            types: typesAt(call),
           };
         }),
       };
     }),
     match: {
-      preset: text("preset") === "bfcl" ? "bfcl" : null,
-      language: (text("language") as Reference["match"]["language"] | undefined) ?? "python",
-      trajectory: (text("trajectory") as Reference["match"]["trajectory"] | undefined) ?? "strict",
-      args: (text("args") as Reference["match"]["args"] | undefined) ?? "exact",
-      strings: (text("strings") as Reference["match"]["strings"] | undefined) ?? "exact",
-      numbers: (text("numbers") as Reference["match"]["numbers"] | undefined) ?? "typed",
+      preset: textAt(match, "preset") === "bfcl" ? "bfcl" : null,
+      language: (textAt(match, "language") as Reference["match"]["language"] | undefined) ?? "python",
+      trajectory: (textAt(match, "trajectory") as Reference["match"]["trajectory"] | undefined) ?? "strict",
+      args: (textAt(match, "args") as Reference["match"]["args"] | undefined) ?? "exact",
+      strings: (textAt(match, "strings") as Reference["match"]["strings"] | undefined) ?? "exact",
+      numbers: (textAt(match, "numbers") as Reference["match"]["numbers"] | undefined) ?? "typed",
       freeTools: new Set(strings(match.get("free_tools") ?? null)),
       overrides: overrides instanceof PyDict ? Object.fromEntries([...overrides.entries].map(([tool, value]) => [tool, overrideOf(value)])) : {},
     },
   };
+}
+
+/** BFCL's possible answers: per argument, its list of values (anything else allows none). */
+function allowedAt(call: PyDict): Map<string, PyValue[]> {
+  const allowed = new Map<string, PyValue[]>();
+  const given = call.entries.get("allowed");
+  if (given instanceof PyDict) for (const [key, values] of given.entries) allowed.set(key, Array.isArray(values) ? values : []);
+  return allowed;
+}
+
+/** Source types by parameter: the string ones. */
+function typesAt(call: PyDict): Record<string, string> {
+  const types: [string, string][] = [];
+  const given = call.entries.get("types");
+  if (given instanceof PyDict) for (const [key, type] of given.entries) if (typeof type === "string") types.push([key, type]);
+  return Object.fromEntries(types);
+}
+
+function textAt(entries: ReadonlyMap<string, PyValue>, key: string): string | undefined {
+  const value = entries.get(key);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Present and not null. */
+function isGiven(dict: PyDict, key: string): boolean {
+  return dict.entries.has(key) && dict.entries.get(key) !== null;
 }
 
 function overrideOf(value: PyValue): { compare?: readonly string[]; ignore?: readonly string[] } {

@@ -20,7 +20,10 @@ export interface BfclParam {
 
 export interface BfclFunction {
   name: string;
-  params: ReadonlyMap<string, BfclParam>;
+  /** The name a call must give: bfclCallName(name). */
+  callName: string;
+  /** The parameter as the doc declares it, or undefined for one it does not declare. */
+  param(name: string): BfclParam | undefined;
   required: readonly string[];
 }
 
@@ -64,12 +67,19 @@ function possibleAnswerType(answers: readonly PyValue[]): PyType | null {
   return null;
 }
 
+// A type check that passes says only whether the value was taken for a variable: shared results, as
+// every argument of every call is type-checked.
+const TYPE_PASSES: BfclResult = { valid: true, errorType: "type_error:simple", error: "", isVariable: false };
+const TYPE_PASSES_AS_VARIABLE: BfclResult = { ...TYPE_PASSES, isVariable: true };
+const NESTED_TYPES_PASS: BfclResult = { valid: true, errorType: null, error: "", isVariable: false };
+const NESTED_TYPES_PASS_AS_VARIABLE: BfclResult = { ...NESTED_TYPES_PASS, isVariable: true };
+
 function typeChecker(param: string, value: PyValue, answers: readonly PyValue[], expected: PyType, nested: PyType | null): BfclResult {
-  let result: BfclResult = { valid: true, errorType: "type_error:simple", error: "", isVariable: false };
+  let nestedFailure: BfclResult | null = null;
   const answerType = possibleAnswerType(answers);
   const isVariable = answerType !== null && answerType !== expected;
   if (pyType(value) === expected) {
-    if (nested === null) return { ...result, isVariable };
+    if (nested === null) return isVariable ? TYPE_PASSES_AS_VARIABLE : TYPE_PASSES;
     for (const answer of answers) {
       let flag = true;
       if (Array.isArray(answer) && Array.isArray(value)) {
@@ -80,25 +90,43 @@ function typeChecker(param: string, value: PyValue, answers: readonly PyValue[],
           }
         }
       }
-      if (flag) return { ...VALID, isVariable };
+      if (flag) return isVariable ? NESTED_TYPES_PASS_AS_VARIABLE : NESTED_TYPES_PASS;
     }
-    result = { ...invalid("type_error:nested", `Nested type checking failed for parameter '${param}'.`, param), isVariable: false };
+    nestedFailure = invalid("type_error:nested", `Nested type checking failed for parameter '${param}'.`, param);
   }
-  if (answerType !== null && pyType(value) === answerType) return { ...result, isVariable: true };
-  return { ...invalid("type_error:simple", `Incorrect type for parameter '${param}'. Expected type ${expected}, got ${pyType(value)}.`, param), isVariable: false };
+  if (answerType !== null && pyType(value) === answerType) return nestedFailure ? { ...nestedFailure, isVariable: true } : TYPE_PASSES_AS_VARIABLE;
+  return invalid("type_error:simple", `Incorrect type for parameter '${param}'. Expected type ${expected}, got ${pyType(value)}.`, param);
 }
+
+// The same strings are standardized again and again: every check of a call compares its strings
+// with each possible answer's, and a task's transcripts share their possible answers.
+const standardized = new Map<string, string>();
+const MAX_STANDARDIZED = 20_000;
 
 /** BFCL's standardize_string: no spaces or , . / - _ * ^, lower case, ' as ". */
 export function standardize(text: string): string {
-  return text.replace(/[ ,./\-_*^]/g, "").toLowerCase().replace(/'/g, '"');
+  let result = standardized.get(text);
+  if (result === undefined) {
+    result = text.replace(/[ ,./\-_*^]/g, "").toLowerCase().replace(/'/g, '"');
+    if (standardized.size >= MAX_STANDARDIZED) standardized.clear();
+    standardized.set(text, result);
+  }
+  return result;
 }
+
+/** Forgets the strings standardized so far (benchmarks measure the work, not this memo). */
+export function clearStandardized(): void {
+  standardized.clear();
+}
+
 function standardizeIfString(value: PyValue): PyValue {
   return typeof value === "string" ? standardize(value) : value;
 }
 
 function stringChecker(param: string, value: string, answers: readonly PyValue[]): BfclResult {
-  const wanted = answers.filter((answer): answer is string => typeof answer === "string").map(standardize);
-  return wanted.includes(standardize(value)) ? VALID : invalid("value_error:string", `Invalid value for parameter '${param}'.`, param);
+  const given = standardize(value);
+  for (const answer of answers) if (typeof answer === "string" && standardize(answer) === given) return VALID;
+  return invalid("value_error:string", `Invalid value for parameter '${param}'.`, param);
 }
 
 /** Python's len() and iteration over a possible answer that should be a list ("" iterates as nothing). */
@@ -185,14 +213,14 @@ function converted(language: BfclLanguage, type: string): PyType {
 }
 
 export function simpleFunctionChecker(description: BfclFunction, output: BfclCall, answer: BfclAnswer, language: BfclLanguage): BfclResult {
-  const name = bfclCallName(description.name);
+  const name = description.callName;
   if (output.name !== name) return invalid("simple_function_checker:wrong_func_name", `Function name '${name}' not found in model output.`);
   const params = output.params.entries;
   for (const param of description.required) {
     if (!params.has(param)) return invalid("simple_function_checker:missing_required", `Missing required parameter: '${param}'.`, param);
   }
   for (const [param, given] of params) {
-    const details = description.params.get(param);
+    const details = description.param(param);
     const allowed = answer.allowed.get(param);
     if (!details || !allowed) return invalid("simple_function_checker:unexpected_param", `Unexpected parameter: '${param}'.`, param);
     let value = given;
@@ -248,24 +276,40 @@ export interface BfclPairing {
 }
 
 /**
- * `functions[i]` describes `answers[i]`. Every comparison made is kept in `results` (by output,
- * then answer index), for the caller to explain the calls the checker did not pair.
+ * One assistant turn against one reference step: `functions[i]` describes `answers[i]`. Every
+ * comparison made is kept in `results` (by output, then answer index), for the caller to explain
+ * the calls the checker did not pair.
  */
-export function bfclCheck(shape: BfclShape, functions: readonly BfclFunction[], outputs: readonly BfclCall[], answers: readonly BfclAnswer[], language: BfclLanguage, results: Map<number, BfclResult>): BfclPairing {
+export interface BfclTurn {
+  functions: readonly BfclFunction[];
+  outputs: readonly BfclCall[];
+  answers: readonly BfclAnswer[];
+  language: BfclLanguage;
+  results: Map<number, BfclResult>;
+}
+
+/** simple_function_checker on an output and an answer of the turn, made once per turn. */
+export function compareInTurn(turn: BfclTurn, index: number, answerIndex: number): BfclResult {
+  const key = index * turn.answers.length + answerIndex;
+  let result = turn.results.get(key);
+  if (!result) {
+    result = simpleFunctionChecker(turn.functions[answerIndex], turn.outputs[index], turn.answers[answerIndex], turn.language);
+    turn.results.set(key, result);
+  }
+  return result;
+}
+
+export function bfclCheck(shape: BfclShape, turn: BfclTurn): BfclPairing {
+  const { outputs, answers } = turn;
   const matched: (number | null)[] = outputs.map(() => null);
   const prefix = shape === "parallel" ? "parallel_function_checker_no_order" : shape === "ordered" ? "parallel_function_checker_enforce_order" : `${shape}_function_checker`;
   if (outputs.length !== answers.length) return { result: invalid(`${prefix}:wrong_count`, "Wrong number of functions."), matched };
-  const check = (index: number, answerIndex: number): BfclResult => {
-    const result = simpleFunctionChecker(functions[answerIndex], outputs[index], answers[answerIndex], language);
-    results.set(index * answers.length + answerIndex, result);
-    return result;
-  };
   if (shape === "parallel") {
     for (let answerIndex = 0; answerIndex < answers.length; answerIndex++) {
       let result: BfclResult = VALID;
       for (let index = 0; index < outputs.length; index++) {
         if (matched[index] !== null) continue;
-        result = check(index, answerIndex);
+        result = compareInTurn(turn, index, answerIndex);
         if (result.valid) {
           matched[index] = answerIndex;
           break;
@@ -278,7 +322,7 @@ export function bfclCheck(shape: BfclShape, functions: readonly BfclFunction[], 
     return { result: VALID, matched };
   }
   for (let index = 0; index < answers.length; index++) {
-    const result = check(index, index);
+    const result = compareInTurn(turn, index, index);
     if (!result.valid) return { result, matched };
     matched[index] = index;
   }

@@ -1,7 +1,7 @@
 import { parsePyJson, type PyJsonResult } from "../py-json";
 import { PyDict, pyRepr } from "../py-value";
 import type { CallToMatch, CallVerdict, Reference, ReferenceCall, ReferenceMatch, ReferenceReason, ReferenceReasonCode, ToolToMatch } from "../types";
-import { bfclCallName, bfclCheck, BfclUnsupported, simpleFunctionChecker, type BfclAnswer, type BfclCall, type BfclFunction, type BfclParam, type BfclResult, type BfclShape } from "./checker";
+import { bfclCallName, bfclCheck, BfclUnsupported, compareInTurn, type BfclAnswer, type BfclCall, type BfclFunction, type BfclParam, type BfclResult, type BfclShape, type BfclTurn } from "./checker";
 
 /**
  * The `bfcl` preset: each reference step is one assistant turn, checked by BFCL's AST checker as
@@ -11,7 +11,7 @@ import { bfclCallName, bfclCheck, BfclUnsupported, simpleFunctionChecker, type B
  */
 export function matchBfcl(calls: readonly CallToMatch[], tools: readonly ToolToMatch[], reference: Reference, decode: (raw: string) => PyJsonResult = parsePyJson): ReferenceMatch {
   const language = reference.match.language;
-  const turns = [...groupBy(calls, (call) => call.messageIndex).values()];
+  const turns = turnsOf(calls);
   const verdicts = new Map<number, CallVerdict>();
   const performedBy = reference.steps.map((step) => step.calls.map((): number | null => null));
   const reasons: ReferenceReason[] = [];
@@ -45,10 +45,9 @@ export function matchBfcl(calls: readonly CallToMatch[], tools: readonly ToolToM
     const shape: BfclShape = step.anyOrder ? "parallel" : step.calls.length > 1 ? "ordered" : tools.length > 1 ? "multiple" : "simple";
     let result: BfclResult;
     let matched: (number | null)[];
-    const compared = new Map<number, BfclResult>();
-    const functions = answers.map((answer) => describe(step.calls, answer));
+    const bfclTurn: BfclTurn = { functions: answers.map((answer) => describe(step.calls, answer)), outputs, answers, language, results: new Map() };
     try {
-      ({ result, matched } = bfclCheck(shape, functions, outputs, answers, language, compared));
+      ({ result, matched } = bfclCheck(shape, bfclTurn));
     } catch (error) {
       if (!(error instanceof BfclUnsupported)) throw error;
       result = { valid: false, errorType: "checker_error", error: error.message };
@@ -56,7 +55,7 @@ export function matchBfcl(calls: readonly CallToMatch[], tools: readonly ToolToM
     }
     if (decodeError) result = { valid: false, errorType: decodeError, error: turn.length === 0 ? `Turn ${stepIndex + 1} makes no call.` : "A call's arguments could not be decoded." };
     // Calls the checker did not get to pair (it stops at a wrong count or the first failure) are paired here, greedily as it pairs.
-    const pairing = pairRest(outputs, answers, matched, functions, language, compared);
+    const pairing = pairRest(bfclTurn, matched);
     decodedCalls.forEach((call, index) => {
       const answerIndex = pairing.matched[index];
       if (answerIndex !== null) {
@@ -81,14 +80,19 @@ function fail(verdicts: Map<number, CallVerdict>, call: CallToMatch, reason: Ref
   verdicts.set(call.ordinal, { status: "fail", reason, step, call: nearest });
 }
 
-function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const item of items) {
-    const list = groups.get(key(item));
-    if (list) list.push(item);
-    else groups.set(key(item), [item]);
+/** The calls by assistant message: they come in transcript order, so a turn's calls are consecutive. */
+function turnsOf(calls: readonly CallToMatch[]): CallToMatch[][] {
+  const turns: CallToMatch[][] = [];
+  let turn: CallToMatch[] = [];
+  for (const call of calls) {
+    if (turn.length && turn[0].messageIndex !== call.messageIndex) {
+      turns.push(turn);
+      turn = [];
+    }
+    turn.push(call);
   }
-  return new Map([...groups].sort((a, b) => a[0] - b[0]));
+  if (turn.length) turns.push(turn);
+  return turns;
 }
 
 function toAnswer(call: ReferenceCall): BfclAnswer {
@@ -119,47 +123,41 @@ interface Pairing {
   nearest: (number | null)[];
 }
 
-function pairRest(
-  outputs: readonly BfclCall[],
-  answers: readonly BfclAnswer[],
-  checked: readonly (number | null)[],
-  functions: readonly BfclFunction[],
-  language: Reference["match"]["language"],
-  compared: ReadonlyMap<number, BfclResult>,
-): Pairing {
+function pairRest(turn: BfclTurn, checked: readonly (number | null)[]): Pairing {
+  const { outputs, answers, functions } = turn;
   const matched = [...checked];
   const taken = new Set(matched.filter((index): index is number => index !== null));
   const reasons: ReferenceReason[] = [];
   const nearestAnswers: (number | null)[] = [];
-  const check = (index: number, answerIndex: number): BfclResult => {
-    const known = compared.get(index * answers.length + answerIndex);
-    if (known) return known;
-    try {
-      return simpleFunctionChecker(functions[answerIndex], outputs[index], answers[answerIndex], language);
-    } catch (error) {
-      if (error instanceof BfclUnsupported) return { valid: false, errorType: "checker_error", error: error.message };
-      throw error;
-    }
-  };
   outputs.forEach((output, index) => {
     if (matched[index] !== null) return;
-    let nearest: { answer: BfclAnswer; index: number; result: BfclResult } | null = null;
+    let nearest: { answer: number; result: BfclResult } | null = null;
     for (let answerIndex = 0; answerIndex < answers.length; answerIndex++) {
       if (taken.has(answerIndex)) continue;
-      const result = check(index, answerIndex);
+      const result = comparison(turn, index, answerIndex);
       if (result.valid) {
         matched[index] = answerIndex;
         taken.add(answerIndex);
         return;
       }
-      if (!nearest || (bfclCallName(answers[answerIndex].name) === output.name && bfclCallName(nearest.answer.name) !== output.name)) nearest = { answer: answers[answerIndex], index: answerIndex, result };
+      if (!nearest || (functions[answerIndex].callName === output.name && functions[nearest.answer].callName !== output.name)) nearest = { answer: answerIndex, result };
     }
-    nearestAnswers[index] = nearest?.index ?? null;
+    nearestAnswers[index] = nearest?.answer ?? null;
     reasons[index] = nearest
-      ? { code: reasonCode(nearest.result.errorType ?? ""), path: nearest.result.param ?? "", expected: expectedText(nearest.answer, nearest.result.param), actual: actualText(output, nearest.result.param), message: nearest.result.error }
-      : { code: answers.some((answer) => bfclCallName(answer.name) === output.name) ? "wrong_count" : "unexpected_call", path: "", expected: "(no expected call left)", actual: output.name, message: `No expected call is left for ${output.name}.` };
+      ? { code: reasonCode(nearest.result.errorType ?? ""), path: nearest.result.param ?? "", expected: expectedText(answers[nearest.answer], nearest.result.param), actual: actualText(output, nearest.result.param), message: nearest.result.error }
+      : { code: functions.some((described) => described.callName === output.name) ? "wrong_count" : "unexpected_call", path: "", expected: "(no expected call left)", actual: output.name, message: `No expected call is left for ${output.name}.` };
   });
   return { matched, reasons, nearest: nearestAnswers };
+}
+
+/** A comparison of the turn, where one the checker would raise on (an unsupported type) fails as a checker error. */
+function comparison(turn: BfclTurn, index: number, answerIndex: number): BfclResult {
+  try {
+    return compareInTurn(turn, index, answerIndex);
+  } catch (error) {
+    if (error instanceof BfclUnsupported) return { valid: false, errorType: "checker_error", error: error.message };
+    throw error;
+  }
 }
 
 function expectedText(answer: BfclAnswer, param: string | undefined): string {
@@ -179,22 +177,63 @@ function describer(tools: readonly ToolToMatch[]): (calls: readonly ReferenceCal
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   return (calls, answer) => {
     const types = calls.find((call) => call.name === answer.name)?.types ?? {};
-    const tool = byName.get(bfclCallName(answer.name)) ?? byName.get(answer.name);
-    const schema = (tool?.parameters ?? {}) as { properties?: Record<string, { type?: unknown; items?: { type?: unknown } }>; required?: unknown };
+    const callName = bfclCallName(answer.name);
+    const tool = byName.get(callName) ?? byName.get(answer.name);
+    return new DescribedFunction(answer, callName, (tool?.parameters ?? {}) as ToolSchema, types);
+  };
+}
+
+interface SchemaProperty {
+  type?: unknown;
+  items?: { type?: unknown };
+}
+
+interface ToolSchema {
+  properties?: Record<string, SchemaProperty>;
+  required?: unknown;
+}
+
+/**
+ * One expected call's function doc. Its parameters are described when the checker first asks for
+ * one: the checker stops at a wrong count or name before it reads any.
+ */
+class DescribedFunction implements BfclFunction {
+  readonly name: string;
+  readonly required: readonly string[];
+  private params: Map<string, BfclParam> | null = null;
+
+  constructor(
+    private readonly answer: BfclAnswer,
+    readonly callName: string,
+    private readonly schema: ToolSchema,
+    private readonly types: Readonly<Record<string, string>>,
+  ) {
+    this.name = answer.name;
+    this.required = Array.isArray(schema.required) ? schema.required.filter((item): item is string => typeof item === "string") : [];
+  }
+
+  param(name: string): BfclParam | undefined {
+    this.params ??= this.describe();
+    return this.params.get(name);
+  }
+
+  private describe(): Map<string, BfclParam> {
+    const { properties } = this.schema;
+    const { types } = this;
     const params = new Map<string, BfclParam>();
-    if (schema.properties) {
-      for (const [param, property] of Object.entries(schema.properties)) params.set(param, paramOf(types[param], property));
+    if (properties) {
+      for (const param in properties) params.set(param, paramOf(types[param], properties[param]));
     } else {
       // No tool definition: the expected parameters, typed by their first possible value.
-      for (const [param, values] of answer.allowed) params.set(param, { type: types[param] ?? guessType(values.find((value) => value !== "")), itemsType: null });
+      for (const [param, values] of this.answer.allowed) params.set(param, { type: types[param] ?? guessType(values.find((value) => value !== "")), itemsType: null });
     }
-    return { name: answer.name, params, required: Array.isArray(schema.required) ? schema.required.filter((item): item is string => typeof item === "string") : [] };
-  };
+    return params;
+  }
 }
 
 const FROM_SCHEMA: Record<string, string> = { integer: "integer", number: "float", string: "string", boolean: "boolean", array: "array", object: "dict" };
 
-function paramOf(sourceType: string | undefined, property: { type?: unknown; items?: { type?: unknown } }): BfclParam {
+function paramOf(sourceType: string | undefined, property: SchemaProperty): BfclParam {
   if (sourceType) {
     const generic = /^(\w+)\s*<\s*(\w+)\s*>$/.exec(sourceType);
     return generic ? { type: generic[1], itemsType: generic[2] } : { type: sourceType, itemsType: null };

@@ -52,9 +52,9 @@ function runChecks(checks: readonly Check[], context: CallContext): LabelledHit[
   return hits;
 }
 
+// Keys in the order of the engine's result schema (judge-result.ts), which then takes the finding as it is.
 function toFinding({ check, severity, path, message, evidence }: LabelledHit): Finding {
-  const finding: Finding = { check, severity, message };
-  if (path !== undefined && path !== "") finding.path = path;
+  const finding: Finding = path !== undefined && path !== "" ? { check, severity, path, message } : { check, severity, message };
   if (evidence !== undefined) finding.evidence = evidence;
   return finding;
 }
@@ -187,14 +187,22 @@ function computeOutcome(plan: Plan, context: CallContext): Outcome {
   if (hits.length > 1) hits.sort(byPenalty);
   const callQuality = quality(hits);
   let found = "no problem";
-  // Notes (no penalty: "matches expected call 2") are evidence, not doubts.
-  const doubts = hits.filter((hit) => hit.penalty > 0);
-  if (doubts.length) {
-    const problems = doubts.filter((hit) => hit.penalty >= 0.1);
-    found = problems.length
-      ? `${problems.length} problem${problems.length > 1 ? "s" : ""}; the worst: ${problems[0].message.replace(/\.$/, "")}`
-      : `only minor doubts (${doubts.length})`;
+  // Notes (no penalty: "matches expected call 2") are evidence, not doubts. Counted in one pass: a
+  // call has few hits, and every call gets here.
+  let doubts = 0;
+  let problems = 0;
+  let worst: LabelledHit | null = null;
+  for (const hit of hits) {
+    if (hit.penalty > 0) {
+      doubts++;
+      if (hit.penalty >= 0.1) {
+        problems++;
+        worst ??= hit;
+      }
+    }
   }
+  if (worst) found = `${problems} problem${problems > 1 ? "s" : ""}; the worst: ${worst.message.replace(/\.$/, "")}`;
+  else if (doubts) found = `only minor doubts (${doubts})`;
   return { hits, quality: callQuality, verdictQuality: verdictQuality(hits, callQuality), measuredBy: measured.map((check) => check.id), abstained, found: `Found ${found}. Quality ${callQuality.toFixed(2)}: ` };
 }
 

@@ -1,3 +1,4 @@
+import { clearStandardized } from "@/lib/references/bfcl/checker";
 import { callsToMatch } from "@/lib/references/calls-to-match";
 import { matchReference } from "@/lib/references/match";
 import { parsePyJson, type PyJsonResult } from "@/lib/references/py-json";
@@ -16,18 +17,19 @@ const MAX_CACHED = 20_000;
 const decoded = sharedCache(new Map<string, PyJsonResult>());
 const failedByContent = sharedCache(new Map<string, boolean>());
 sharedCache({ clear: clearStoredReferences });
+sharedCache({ clear: clearStandardized });
 
-function remember<V>(cache: Map<string, V>, key: string, compute: () => V): V {
+function remember<V>(cache: Map<string, V>, key: string, compute: (key: string) => V): V {
   let value = cache.get(key);
   if (value === undefined) {
     if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(key, (value = compute()));
+    cache.set(key, (value = compute(key)));
   }
   return value;
 }
 
-const decode = (raw: string) => remember(decoded, raw, () => parsePyJson(raw));
-const failedResponse = (content: string) => remember(failedByContent, content, () => isErrorResponse(content));
+const decode = (raw: string) => remember(decoded, raw, parsePyJson);
+const failedResponse = (content: string) => remember(failedByContent, content, isErrorResponse);
 
 // One match per transcript: a call's verdict depends only on the transcript up to its own message
 // (lib/references, CallToMatch.respondedAt), so a match over a longer prefix serves the calls of every
