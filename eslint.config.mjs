@@ -6,7 +6,7 @@ import regexp from "eslint-plugin-regexp";
 /** The React rules Next's configs turn on, by plugin. */
 const REACT_RULES = [...new Set(nextVitals.flatMap((config) => Object.keys(config.rules ?? {})))].filter((rule) => /^(react|react-hooks|jsx-a11y)\//.test(rule));
 /** Features under lib/ (platform is shared infrastructure, cli an entry point like scripts/). */
-const FEATURES = ["accounts", "criteria", "demo", "judging", "references", "review", "runs", "transcripts"];
+const FEATURES = ["accounts", "criteria", "demo", "judging", "monitors", "references", "review", "runs", "transcripts"];
 /** What reaches the database: a feature's server code, the database platform, Prisma. */
 const SERVER_CODE = ["@/lib/*/server/**", "**/server/**", "@/lib/platform/db/**", "@/lib/generated/**", "@prisma/*"];
 

@@ -32,3 +32,12 @@ export function sortableUuid(now: number = Date.now()): string {
   const variant = (0x8000 | (low >>> 4)).toString(16);
   return `${ms.slice(0, 8)}-${ms.slice(8)}-7${high.toString(16).padStart(3, "0")}-${variant}-${(low & 0xf).toString(16)}${random}`;
 }
+
+/**
+ * The smallest sortable UUID made at `ms` or later, as a bound for string comparison: the ids made
+ * in [from, to) are those >= sortableUuidBound(from) and < sortableUuidBound(to).
+ */
+export function sortableUuidBound(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, "0");
+  return `${hex.slice(0, 8)}-${hex.slice(8)}`;
+}

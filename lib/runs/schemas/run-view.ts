@@ -7,6 +7,9 @@ import { optionalUrlId, optionalUrlText } from "@/lib/platform/schemas/url-text"
 // An empty value (`?min=`) is no bound: coerced, it would read as 0 and narrow the view.
 const unit = z.string().trim().min(1).pipe(z.coerce.number<string>().min(0).max(1)).optional().catch(undefined);
 
+/** A time in the URL: an ISO date and time; anything else is no bound. */
+const arrivedAt = z.iso.datetime({ offset: true }).optional().catch(undefined);
+
 export const RUN_VIEW_SORTS = ["transcript", "tool", "score"] as const;
 export const VERDICT_FILTERS = ["pass", "fail", "na", "error"] as const;
 /**
@@ -48,6 +51,9 @@ export const runViewSchema = z.object({
   task: optionalUrlText,
   tag: optionalUrlText,
   outcome: z.enum(["success", "failure", "unknown"]).optional().catch(undefined),
+  /** Calls made from (inclusive) and to (exclusive) these times, ISO: a monitor's trend links one hour or day here. */
+  from: arrivedAt,
+  to: arrivedAt,
   sort: z.enum(RUN_VIEW_SORTS).catch("transcript"),
   dir: z.enum(["asc", "desc"]).catch("asc"),
   page: pageParam,

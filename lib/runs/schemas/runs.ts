@@ -28,6 +28,8 @@ export const runSelectionSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("all") }),
   z.object({ kind: z.literal("upload"), uploadId: id }),
   z.object({ kind: z.literal("filter"), q: filterText, tool: filterText, warnings: z.enum(["yes", "no"]).optional() }),
+  // A monitor's run: transcripts are added as they arrive (lib/monitors), never chosen up front.
+  z.object({ kind: z.literal("monitor") }),
   // Named transcripts: what a CLI upload holds, including content an earlier upload already stored.
   z.object({
     kind: z.literal("transcripts"),

@@ -70,6 +70,7 @@ export type StartRunRequestInput = z.input<typeof startRunRequestSchema>;
 export function requestTranscripts(selection: z.input<typeof runSelectionSchema>): StartRunRequestInput["transcripts"] {
   switch (selection.kind) {
     case "all":
+    case "monitor":
       return "all";
     case "upload":
       return { upload: selection.uploadId };

@@ -18,6 +18,9 @@ function selectedTranscripts(selection: RunSelection, dialect: SqlDialect): Pris
       return {};
     case "upload":
       return { uploadId: selection.uploadId };
+    case "monitor":
+      // Its transcripts are added one by one as they arrive: as a selection, it names none.
+      return { id: { in: [] } };
     case "transcripts":
       return { id: { in: selection.ids } };
     case "filter": {

@@ -1,5 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RunView } from "@/lib/runs/schemas/run-view";
+import { sortableUuidBound } from "@/lib/platform/ids/sortable-uuid";
 import { escapeLike } from "@/lib/platform/db/text-search";
 import { reviewStatusCondition } from "@/lib/review/server/review-status-filter";
 import { FAIL_SQL, NOT_APPLICABLE_SQL, PASS_SQL } from "./verdict-sql";
@@ -77,6 +78,9 @@ export function callConditions(runId: string, view: RunView): Prisma.Sql[] {
   const review = reviewStatusCondition(runId, view);
   if (review) conditions.push(review);
   if (view.tool) conditions.push(Prisma.sql`tc."toolName" = ${view.tool}`);
+  // Call ids begin with the time the call was stored (sortable UUIDs): a time range is an id range.
+  if (view.from) conditions.push(Prisma.sql`tc."id" >= ${sortableUuidBound(Date.parse(view.from))}`);
+  if (view.to) conditions.push(Prisma.sql`tc."id" < ${sortableUuidBound(Date.parse(view.to))}`);
   conditions.push(...metadataConditions(view));
   if (view.q) {
     const pattern = `%${escapeLike(view.q)}%`;

@@ -1,4 +1,5 @@
 import { materialiseBatch, nextRunToMaterialise } from "../materialise-run";
+import { takeArrivals } from "@/lib/monitors/server/take-arrivals";
 import { claimBatch, claimTranscriptBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
 import { finishIdleRuns } from "./finish-runs";
@@ -25,12 +26,13 @@ export async function runUntilIdle(options: WorkerOptions & { signal?: AbortSign
   try {
     await releaseAbandoned(options.prisma, workerId, leaseMs);
     while (!context.signal.aborted) {
+      const arrivals = await takeArrivals(options.prisma);
       const materialising = await nextRunToMaterialise(options.prisma);
       if (materialising) await materialiseBatch(options.prisma, materialising);
       const transcriptIds = await claimTranscriptBatch(options.prisma, workerId, options.batchSize ?? 8);
       const ids = transcriptIds.length ? transcriptIds : await claimBatch(options.prisma, workerId, options.batchSize ?? 8);
       if (!ids.length) {
-        if (materialising) continue;
+        if (materialising || arrivals.more) continue;
         break;
       }
       const report = transcriptIds.length ? await processTranscriptBatch(context, ids) : await processBatch(context, ids);

@@ -4,6 +4,8 @@ import { assembleQuietTraces } from "@/lib/transcripts/server/traces/assemble-qu
 import { clientFile } from "@/lib/platform/db/bulk-writer";
 import { SNAPSHOT_REST_FACTOR } from "@/lib/runs/results/run-snapshot";
 import { takeNextSnapshot } from "../results/run-snapshots";
+import { takeArrivals } from "@/lib/monitors/server/take-arrivals";
+import { monitorHousekeeping } from "@/lib/monitors/server/housekeeping";
 import { startCheckpointer } from "./checkpointer";
 import { claimBatch, claimTranscriptBatch } from "./claim";
 import { createBatchContext, type WorkerOptions } from "./context";
@@ -49,6 +51,9 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   let lastSweep = Number.NEGATIVE_INFINITY;
   let lastRenew = Date.now();
   let lastAssembly = Number.NEGATIVE_INFINITY;
+  let lastArrivals = Number.NEGATIVE_INFINITY;
+  // True while monitors' inboxes hold more than one step (a backfill): the loop comes back without sleeping.
+  let arrivalsWaiting = false;
   // True while quiet traces wait beyond one call's limit: the loop then comes back without sleeping.
   let tracesWaiting = false;
   // Running runs' aggregates, computed here so that the web server need not (run-snapshots.ts);
@@ -80,6 +85,12 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       lastAssembly = now;
       tracesWaiting = (await assembleQuietTraces(prisma, new Date(), options.traces)).more;
     }
+    // New transcripts into the monitors' runs; right after an assembly, so a trace is judged in the same turn.
+    if (arrivalsWaiting || now - lastArrivals >= pollMs) {
+      lastArrivals = now;
+      arrivalsWaiting = (await takeArrivals(prisma)).more;
+    }
+    await monitorHousekeeping(prisma, context.onError);
   };
 
   // A database that is missing or locked fails every iteration: back off and say so once in a
@@ -105,7 +116,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
             continue;
           }
         }
-        if (tracesWaiting || materialising) continue;
+        if (tracesWaiting || arrivalsWaiting || materialising) continue;
         await Promise.race([sleep(Math.min(pollMs, renewEveryMs), controller.signal).catch(ignore), ...batches]);
       } catch (error) {
         if (failures % 20 === 0) context.onError(error);

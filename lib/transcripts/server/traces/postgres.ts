@@ -14,6 +14,7 @@ import { preparedTranscript } from "../store";
 import { CALL_COLUMNS, storeTranscriptRowsPostgres } from "../transcript-store/postgres";
 import { assembleNewGroupsPostgres, readSpans, type GroupRow, type TraceGroupToAssemble } from "./assemble-batch-postgres";
 import type { AssemblyOptions, AssemblyReport, StoredSpans, TraceStore } from "./trace-store-types";
+import { announceArrivalsPostgres } from "../arrivals";
 import type { WriteOutcome } from "./write-transcript";
 
 // Trace ingestion on PostgreSQL: store-spans.ts and assemble-quiet-traces.ts hold the rules, sqlite.ts
@@ -244,11 +245,13 @@ async function writeTraceTranscriptPostgres(tx: pg.ClientBase, outcome: ImportSu
       t.messages.length, item.sites.length, item.warnings.length, JSON.stringify(item.warnings), ...postgresMetadataColumnValues(t.metadata), existingId,
     ]);
     await reconcileCallsPostgres(tx, existingId, outcome);
+    await announceArrivalsPostgres(tx, [existingId], createdAt);
     return { kind: "updated", transcriptId: existingId };
   }
   if (sameHash) return { kind: "duplicate", transcriptId: sameHash.id };
   const id = sortableUuid();
   await storeTranscriptRowsPostgres(tx, id, null, createdAt, item);
+  await announceArrivalsPostgres(tx, [id], createdAt);
   return { kind: "created", transcriptId: id };
 }
 

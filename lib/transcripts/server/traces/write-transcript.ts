@@ -4,6 +4,7 @@ import type { ImportSuccess } from "@/lib/transcripts/import-types";
 import { METADATA_SET_SQL, metadataColumnValues } from "../metadata-columns";
 import { preparedTranscript } from "../store";
 import { INSERT_CALL, transcriptInserts } from "../transcript-store/sqlite";
+import { announceArrivalsSqlite } from "../arrivals";
 
 export type WriteOutcome = { kind: "created" | "updated" | "unchanged"; transcriptId: string } | { kind: "duplicate"; transcriptId: string };
 
@@ -44,11 +45,13 @@ export function transcriptWriter(db: Database.Database) {
       const t = item.transcript;
       updateTranscript.run(item.name, item.format, item.hash, JSON.stringify(t.messages), JSON.stringify(t.tools), JSON.stringify(t.metadata), t.messages.length, item.sites.length, item.warnings.length, JSON.stringify(item.warnings), ...metadataColumnValues(t.metadata), existingId);
       reconcileCalls(existingId, outcome);
+      announceArrivalsSqlite(db, [existingId]);
       return { kind: "updated", transcriptId: existingId };
     }
     if (sameHash !== undefined) return { kind: "duplicate", transcriptId: sameHash };
     const id = sortableUuid();
     insert({ id, uploadId: null, createdAt, item });
+    announceArrivalsSqlite(db, [id]);
     return { kind: "created", transcriptId: id };
   };
 

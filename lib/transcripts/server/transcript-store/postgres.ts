@@ -7,6 +7,7 @@ import { insertRowsUnnestPostgres, type UnnestColumn, type UnnestType } from "@/
 import { METADATA_FIELDS_VERSION } from "@/lib/transcripts/metadata-fields";
 import { METADATA_COLUMNS, parseMetadataOrNull, postgresMetadataColumnValues } from "../metadata-columns";
 import type { PreparedTranscript, StoreResult, TranscriptStore } from "./types";
+import { announceArrivalsPostgres } from "../arrivals";
 
 // storeTranscripts on PostgreSQL: the same rows as SQLite's (sqlite.ts), in one transaction, with a few
 // set-based INSERTs per batch instead of better-sqlite3's prepared statements. Past Prisma, on a
@@ -88,6 +89,8 @@ async function storeTranscriptsPostgres(prisma: PrismaClient, uploadId: string |
     }
     await insertTranscriptRowsPostgres(tx, transcripts, calls);
     await insertRowsUnnestPostgres(tx, "PendingTranscript", PENDING_COLUMNS, pending);
+    // A file's transcripts arrive when it completes (uploads/file-import.ts).
+    if (!importId) await announceArrivalsPostgres(tx, result.stored.map((stored) => stored.id), createdAt);
     if (references.length) {
       await tx.query(`UPDATE "Transcript" t SET "reference" = r."reference" FROM unnest($1::text[], $2::text[]) AS r("id", "reference") WHERE t."id" = r."id"`, [references.map(([id]) => id), references.map(([, text]) => text)]);
     }

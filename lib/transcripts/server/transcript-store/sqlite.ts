@@ -5,6 +5,7 @@ import { METADATA_FIELDS_VERSION } from "@/lib/transcripts/metadata-fields";
 import { openBulkConnection, sqliteDateTime, withBulkConnection } from "@/lib/platform/db/bulk-writer";
 import { METADATA_COLUMNS, METADATA_SET_SQL, metadataColumnValues, parseMetadataOrNull } from "../metadata-columns";
 import type { PreparedTranscript, StoreResult, TranscriptStore } from "./types";
+import { announceArrivalsSqlite } from "../arrivals";
 
 // The transcript store on SQLite (types.ts; the rules are in each public function's file):
 // prepared statements on a plain connection (bulk-writer.ts), the columns written exactly as
@@ -111,6 +112,8 @@ function writeBatch(db: Database.Database, uploadId: string | null, items: Prepa
       if (importId) insertPending.run(id, importId);
       result.stored.push({ id, name: item.name, hash: item.hash });
     }
+    // A file's transcripts arrive when it completes (uploads/file-import.ts).
+    if (!importId) announceArrivalsSqlite(db, result.stored.map((stored) => stored.id));
     return result;
   });
   // IMMEDIATE takes the write lock up front, so the busy timeout applies while the worker writes.

@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { announceImportArrivals } from "../arrivals";
 import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 
 /** Who imports a file, so that start-up recovery can tell a live CLI import from a dead server's. */
@@ -50,6 +51,8 @@ export async function failFileImport(prisma: PrismaClient, importId: string, err
  * Shows a completed file's transcripts: its pending rows go (with the import row, by cascade).
  * Pass the transaction that records the upload's counts, so both happen or neither.
  */
-export function completeFileImport(tx: Pick<PrismaClient, "fileImport">, importId: string) {
+export async function completeFileImport(tx: Prisma.TransactionClient, importId: string) {
+  // Announced while the pending rows still say which transcripts were the file's.
+  await announceImportArrivals(tx, importId);
   return tx.fileImport.delete({ where: { id: importId } });
 }

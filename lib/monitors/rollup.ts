@@ -1,0 +1,91 @@
+/*
+ * Sums one hour of a monitor's results into buckets: per criterion, overall and per model,
+ * service, tag and prompt version, so that trends read a few hundred small rows instead of the
+ * run's results.
+ */
+
+export const SPLITS = ["model", "service", "tag", "prompt"] as const;
+export type Split = (typeof SPLITS)[number];
+export type Dimension = "" | Split;
+
+/** One result as the hour's query reads it, with its transcript's facts. */
+export interface HourResult {
+  criterionId: string;
+  status: string;
+  passed: boolean | null;
+  score: number | null;
+  model: string | null;
+  service: string | null;
+  tags: readonly string[];
+  prompt: string | null;
+}
+
+export interface BucketSums {
+  judged: number;
+  passes: number;
+  scoreSum: number;
+  scoreSquares: number;
+  notApplicable: number;
+  errors: number;
+}
+
+export interface Bucket extends BucketSums {
+  criterionId: string;
+  dimension: Dimension;
+  value: string;
+}
+
+/** A score at or above this counts as a pass, as the run page's verdicts count it. */
+const PASS_SCORE = 0.5;
+
+const emptySums = (): BucketSums => ({ judged: 0, passes: 0, scoreSum: 0, scoreSquares: 0, notApplicable: 0, errors: 0 });
+
+function add(sums: BucketSums, row: HourResult): void {
+  if (row.status === "error") sums.errors++;
+  else if (row.status === "not-applicable") sums.notApplicable++;
+  else if (row.status === "done" && (row.passed !== null || row.score !== null)) {
+    sums.judged++;
+    const pass = row.passed ?? (row.score as number) >= PASS_SCORE;
+    if (pass) sums.passes++;
+    const score = row.score ?? (row.passed ? 1 : 0);
+    sums.scoreSum += score;
+    sums.scoreSquares += score * score;
+  }
+}
+
+function splitValues(row: HourResult): [Dimension, string][] {
+  const values: [Dimension, string][] = [["", ""]];
+  if (row.model) values.push(["model", row.model]);
+  if (row.service) values.push(["service", row.service]);
+  if (row.prompt) values.push(["prompt", row.prompt]);
+  for (const tag of new Set(row.tags)) values.push(["tag", tag]);
+  return values;
+}
+
+/** The hour's buckets; `unsettled` counts the results still pending or running (the hour is then summed again later). */
+export function rollupHour(rows: Iterable<HourResult>): { buckets: Bucket[]; unsettled: number } {
+  const buckets = new Map<string, Bucket>();
+  let unsettled = 0;
+  for (const row of rows) {
+    if (row.status === "pending" || row.status === "running") {
+      unsettled++;
+      continue;
+    }
+    for (const [dimension, value] of splitValues(row)) {
+      const key = `${row.criterionId}\u0000${dimension}\u0000${value}`;
+      let bucket = buckets.get(key);
+      if (!bucket) buckets.set(key, (bucket = { criterionId: row.criterionId, dimension, value, ...emptySums() }));
+      add(bucket, row);
+    }
+  }
+  return { buckets: [...buckets.values()], unsettled };
+}
+
+/** The prompt version a transcript's metadata names, if any (prompt_version, promptVersion, prompt.version, prompt_id). */
+export function promptVersionOf(metadata: Readonly<Record<string, unknown>>): string | null {
+  for (const [key, value] of Object.entries(metadata)) {
+    const normal = key.toLowerCase().replace(/[\s_.\-]/g, "");
+    if ((normal === "promptversion" || normal === "promptid") && (typeof value === "string" || typeof value === "number")) return String(value).slice(0, 200);
+  }
+  return null;
+}

@@ -1,0 +1,51 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { checkAlerts } from "./check-alerts";
+import { deliverDueAlerts } from "./deliver-alerts";
+import { feedReviewQueues } from "./feed-review";
+import { rollupDueHours } from "./rollup-hours";
+
+const ALERTS_EVERY_MS = 1_000;
+const ROLLUP_EVERY_MS = 1_000;
+const REVIEW_EVERY_MS = 10_000;
+const DELIVERY_EVERY_MS = 1_000;
+
+interface Clock {
+  alerts: number;
+  rollup: number;
+  review: number;
+  delivery: number;
+  delivering: Promise<unknown> | null;
+}
+
+const clocks = new WeakMap<PrismaClient, Clock>();
+
+/**
+ * The monitors' share of a worker's turn: trend sums, alert checks and review feeds when due, each
+ * a few small statements. Webhook posts run beside the loop and are never awaited by it: a webhook
+ * that hangs costs its own timeout, not judging time.
+ */
+export async function monitorHousekeeping(prisma: PrismaClient, onError: (error: unknown) => void, now: number = Date.now()): Promise<void> {
+  let clock = clocks.get(prisma);
+  if (!clock) clocks.set(prisma, (clock = { alerts: 0, rollup: 0, review: 0, delivery: 0, delivering: null }));
+  if (now - clock.rollup >= ROLLUP_EVERY_MS) {
+    clock.rollup = now;
+    await rollupDueHours(prisma, new Date(now));
+  }
+  if (now - clock.alerts >= ALERTS_EVERY_MS) {
+    clock.alerts = now;
+    await checkAlerts(prisma, new Date(now));
+  }
+  if (now - clock.review >= REVIEW_EVERY_MS) {
+    clock.review = now;
+    await feedReviewQueues(prisma, new Date(now));
+  }
+  if (!clock.delivering && now - clock.delivery >= DELIVERY_EVERY_MS) {
+    clock.delivery = now;
+    const running = deliverDueAlerts(prisma, new Date(now))
+      .catch(onError)
+      .finally(() => {
+        if (clock) clock.delivering = null;
+      });
+    clock.delivering = running;
+  }
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { RUN_TRANSACTION } from "@/lib/runs/server/errors";
+import { HOUR_MS, idBound } from "../hours";
+import { promptVersionOf, rollupHour, type HourResult } from "../rollup";
+
+/** An hour still waiting for results is summed again at most this often. */
+export const HOUR_RECOMPUTE_MS = 5_000;
+
+interface HourRow {
+  transcriptId: string;
+  criterionId: string;
+  status: string;
+  passed: unknown;
+  score: number | null;
+  model: string | null;
+  tags: string | null;
+  metadata: unknown;
+}
+
+const metadataSchema = z.record(z.string(), z.unknown()).catch({});
+const tagsSchema = z.array(z.string()).catch([]);
+
+/**
+ * The hour's results of the run, call-level and agent-level, each with its transcript's facts.
+ * Read by id range on the indexes that begin with (runId, toolCallId) and (runId, transcriptId).
+ */
+function hourRows(prisma: PrismaClient, runId: string, hour: number): Promise<HourRow[]> {
+  const from = idBound(hour);
+  const to = idBound(hour + HOUR_MS);
+  return prisma.$queryRaw<HourRow[]>`
+    SELECT t."id" AS "transcriptId", e."criterionId", e."status", e."passed", e."score", t."model", t."tags", t."metadata"
+    FROM "Evaluation" e JOIN "ToolCall" tc ON tc."id" = e."toolCallId" JOIN "Transcript" t ON t."id" = tc."transcriptId"
+    WHERE e."runId" = ${runId} AND e."toolCallId" >= ${from} AND e."toolCallId" < ${to}
+    UNION ALL
+    SELECT t."id", e."criterionId", e."status", e."passed", e."score", t."model", t."tags", t."metadata"
+    FROM "TranscriptEvaluation" e JOIN "Transcript" t ON t."id" = e."transcriptId"
+    WHERE e."runId" = ${runId} AND e."transcriptId" >= ${from} AND e."transcriptId" < ${to}`;
+}
+
+/** Each transcript's facts parsed once, however many results it has. */
+function* asResults(rows: readonly HourRow[]): Generator<HourResult> {
+  const facts = new Map<string, Pick<HourResult, "model" | "service" | "tags" | "prompt">>();
+  for (const row of rows) {
+    let fact = facts.get(row.transcriptId);
+    if (!fact) {
+      const metadata = metadataSchema.parse(typeof row.metadata === "string" ? JSON.parse(row.metadata) : row.metadata);
+      const service = metadata.service;
+      fact = { model: row.model, service: typeof service === "string" ? service : null, tags: row.tags ? tagsSchema.parse(JSON.parse(row.tags)) : [], prompt: promptVersionOf(metadata) };
+      facts.set(row.transcriptId, fact);
+    }
+    const passed = row.passed === null ? null : Boolean(Number(row.passed));
+    yield { criterionId: row.criterionId, status: row.status, passed, score: row.score === null ? null : Number(row.score), ...fact };
+  }
+}
+
+/**
+ * Sums the hours marked due into MonitorBucket, newest first, up to `limit` hours. An hour whose
+ * results are not all in stays due and is summed again, at most every HOUR_RECOMPUTE_MS; one
+ * marked again while it was summed (`marks` moved) stays due too.
+ */
+export async function rollupDueHours(prisma: PrismaClient, now: Date = new Date(), limit = 4): Promise<number> {
+  const due = await prisma.monitorHour.findMany({
+    where: { dirty: true, OR: [{ computedAt: null }, { computedAt: { lt: new Date(now.getTime() - HOUR_RECOMPUTE_MS) } }] },
+    orderBy: { hour: "desc" },
+    take: limit,
+    select: { monitorId: true, hour: true, marks: true, monitor: { select: { runId: true } } },
+  });
+  for (const entry of due) {
+    const rows = await hourRows(prisma, entry.monitor.runId, entry.hour.getTime());
+    const { buckets, unsettled } = rollupHour(asResults(rows));
+    await prisma.$transaction(async (tx) => {
+      await tx.monitorBucket.deleteMany({ where: { monitorId: entry.monitorId, hour: entry.hour } });
+      if (buckets.length) await tx.monitorBucket.createMany({ data: buckets.map((bucket) => ({ monitorId: entry.monitorId, hour: entry.hour, ...bucket })) });
+      await tx.monitorHour.updateMany({ where: { monitorId: entry.monitorId, hour: entry.hour, marks: entry.marks }, data: { dirty: unsettled > 0, computedAt: now } });
+    }, RUN_TRANSACTION);
+  }
+  return due.length;
+}
