@@ -9,6 +9,7 @@ import { asJson, asNumber } from "../sql";
 import { WORKER_PG_TRANSACTION } from "../transaction";
 import { isWorkerGone } from "../worker-id";
 import { comparisonsOf, type ComparisonRow, type SideRow, type WrittenSide } from "../write-comparisons";
+import { fairOrder, OPEN_RUNS_SQL, type OpenRun } from "../fair-order";
 import type { CallRow, LoadedRows, MaterialiseStep, TranscriptRow, WorkerStore } from "./types";
 
 // The worker's statements on PostgreSQL (types.ts says what each does; sqlite.ts holds SQLite's).
@@ -24,7 +25,7 @@ import type { CallRow, LoadedRows, MaterialiseStep, TranscriptRow, WorkerStore }
 type ClaimTable = "Evaluation" | "TranscriptEvaluation";
 const TABLES = ["Evaluation", "TranscriptEvaluation"] as const satisfies readonly ClaimTable[];
 
-const OPEN_RUNS = `SELECT "id" FROM "Run" WHERE "status" IN ('pending', 'running') ORDER BY "createdAt", "id"`;
+const OPEN_RUNS = OPEN_RUNS_SQL;
 // Call rows' ids are made sortable in creation order at materialisation (INSERT_ROWS below),
 // so a run's rows come in the order SQLite's rowid gives them: the criteria of one call together.
 // Agent-level rows are few and independent: id order is enough for them.
@@ -88,7 +89,7 @@ async function claimAfter(tx: pg.ClientBase, table: ClaimTable, values: unknown[
 async function claim(prisma: PrismaClient, table: ClaimTable, workerId: string, limit: number, now: Date): Promise<string[]> {
   const at = now.toISOString();
   return withPgTransaction(prisma, WORKER_PG_TRANSACTION, async (tx) => {
-    const { rows: runs } = await tx.query<{ id: string }>(OPEN_RUNS);
+    const runs = fairOrder((await tx.query<OpenRun>(OPEN_RUNS)).rows);
     const open = new Set(runs.map((run) => cursorKey(table, workerId, run.id)));
     const mine = `${table}\u0000${workerId}\u0000`;
     for (const key of cursors.keys()) if (key.startsWith(mine) && !open.has(key)) cursors.delete(key);

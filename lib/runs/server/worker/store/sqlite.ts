@@ -8,6 +8,7 @@ import { asJson, asNumber, sqlDate } from "../sql";
 import { acquireWorkerDb, readWithRetry, withWorkerDb, writeTransaction, type WorkerDb } from "../worker-db";
 import { isWorkerGone } from "../worker-id";
 import { writeComparisons, type WrittenSide } from "../write-comparisons";
+import { fairOrder, OPEN_RUNS_SQL, type OpenRun } from "../fair-order";
 import type { CallRow, LoadedRows, MaterialiseStep, TranscriptRow, WorkerStore } from "./types";
 
 // The worker's statements on SQLite (types.ts says what each does): prepared statements on the
@@ -16,7 +17,7 @@ import type { CallRow, LoadedRows, MaterialiseStep, TranscriptRow, WorkerStore }
 
 /* ---------------------------------------------------------------- claims */
 
-const OPEN_RUNS = `SELECT "id" FROM "Run" WHERE "status" IN ('pending', 'running') ORDER BY "createdAt", "id"`;
+const OPEN_RUNS = OPEN_RUNS_SQL;
 
 // On the (runId, status) index, which yields a run's rows in creation order: the criteria of one
 // call come together, and a judge that memoises its analysis of a view (checks) reuses it across
@@ -46,7 +47,7 @@ async function claim(prisma: PrismaClient, statement: string, workerId: string, 
   const stamp = sqlDate(now);
   return withWorkerDb(prisma, (db) =>
     writeTransaction(db, () => {
-      const runs = db.statement(OPEN_RUNS).all() as { id: string }[];
+      const runs = fairOrder(db.statement(OPEN_RUNS).all() as OpenRun[]);
       const ids: string[] = [];
       const started: string[] = [];
       for (const run of runs) {
