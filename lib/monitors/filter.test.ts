@@ -23,7 +23,7 @@ describe("monitor filters", () => {
   it("refuses a field that does not exist, naming the ones that do", () => {
     const result = monitorFilterSchema.safeParse({ source: "traces", servce: "x" });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0].message).toBe('unknown filter field "servce": a monitor filters on source, service, model, tag, metadata');
+    expect(result.error?.issues[0]).toMatchObject({ path: ["servce"], message: 'unknown filter field "servce": a monitor filters on source, service, model, tag, metadata' });
   });
 
   it("refuses an unknown source", () => {

@@ -16,20 +16,24 @@ const text = (what: string) => z.string().trim().min(1, `expected a non-empty ${
  * exactly (a service is the trace's `service.name`; a tag is one of the transcript's tags). Unknown
  * fields are refused: a misspelt field would otherwise make a monitor judge everything.
  */
-export const monitorFilterSchema = z
-  .strictObject(
-    {
-      source: z.enum(MONITOR_SOURCES, { error: `expected one of ${MONITOR_SOURCES.map((s) => `"${s}"`).join(", ")}` }).default("all"),
-      service: text("service name").optional(),
-      model: text("model name").optional(),
-      tag: text("tag").optional(),
-      metadata: z
-        .record(text("metadata key"), z.union([z.string().max(200), z.number(), z.boolean()], { error: "expected a string, number or boolean to compare with" }))
-        .refine((value) => Object.keys(value).length <= 10, "expected at most 10 metadata fields")
-        .optional(),
-    },
-    { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown filter field ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}: a monitor filters on ${FILTER_FIELDS.join(", ")}` : "expected an object such as {\"source\": \"traces\", \"service\": \"weather-agent\"}") },
-  )
+const filterFields = z.looseObject({
+  source: z.enum(MONITOR_SOURCES, { error: `expected one of ${MONITOR_SOURCES.map((s) => `"${s}"`).join(", ")}` }).default("all"),
+  service: text("service name").optional(),
+  model: text("model name").optional(),
+  tag: text("tag").optional(),
+  metadata: z
+    .record(text("metadata key"), z.union([z.string().max(200), z.number(), z.boolean()], { error: "expected a string, number or boolean to compare with" }))
+    .refine((value) => Object.keys(value).length <= 10, "expected at most 10 metadata fields")
+    .optional(),
+}, { error: 'expected an object such as {"source": "traces", "service": "weather-agent"}' });
+
+export const monitorFilterSchema = filterFields
+  .superRefine((value, context) => {
+    for (const key of Object.keys(value)) {
+      if (!(FILTER_FIELDS as readonly string[]).includes(key)) context.addIssue({ code: "custom", path: [key], message: `unknown filter field ${JSON.stringify(key)}: a monitor filters on ${FILTER_FIELDS.join(", ")}` });
+    }
+  })
+  .transform(({ source, service, model, tag, metadata }) => ({ source, ...(service ? { service } : {}), ...(model ? { model } : {}), ...(tag ? { tag } : {}), ...(metadata ? { metadata } : {}) }))
   .default({ source: "all" });
 
 export type MonitorFilter = z.output<typeof monitorFilterSchema>;

@@ -45,9 +45,11 @@ export const alertRuleSchema = z
   })
   .transform(({ criterion, below, above, window, webhook }): AlertRuleRequest => ({ criterion, direction: below === undefined ? "above" : "below", threshold: (below ?? above) as number, window, webhook }));
 
-const alertsSchema = z
-  .union([alertRuleSchema.transform((rule) => [rule]), z.array(alertRuleSchema).max(MAX_ALERT_RULES, `expected at most ${MAX_ALERT_RULES} alert rules`)])
-  .optional();
+/** One rule or a list of them; one is read as a list of one, so a problem's path names its rule (alert[0].webhook). */
+const alertsSchema = z.preprocess(
+  (value) => (value === undefined || value === null || Array.isArray(value) ? value : [value]),
+  z.array(alertRuleSchema).max(MAX_ALERT_RULES, `expected at most ${MAX_ALERT_RULES} alert rules`).optional(),
+);
 
 const reviewSchema = z
   .strictObject({ perDay: z.number().int("expected a whole number").min(1, "expected at least 1").max(MAX_REVIEW_PER_DAY, `expected at most ${MAX_REVIEW_PER_DAY}`) })
