@@ -56,7 +56,7 @@ describe("snapshotOverdue", () => {
 });
 
 describe("finalSnapshotsTaken", () => {
-  it("says a run may be done once every kind kept final has its final value; metadata and outcomes are not waited for", () => {
+  it("says a run may be done once every kind kept final (metadata too) has its final value; outcomes are not waited for", () => {
     const run = { doneCount: 300, errorCount: 2 };
     const kinds = ["stats", "call-count", "tools", "metadata", "flips", "outcomes"] as const;
     const final = new Map<SnapshotKind, SnapshotStamp>([
@@ -64,8 +64,10 @@ describe("finalSnapshotsTaken", () => {
       ["call-count", complete(10, 0, 0)],
       ["tools", stamp(300, 2, 0)],
       ["flips", stamp(300, 2, 0)],
+      ["metadata", complete(10, 0, 0)],
     ]);
     expect(finalSnapshotsTaken(kinds, final, run, at(1))).toBe(true);
+    expect(finalSnapshotsTaken(kinds, new Map([...final].filter(([kind]) => kind !== "metadata")), run, at(1))).toBe(false);
     expect(finalSnapshotsTaken(kinds, new Map([...final, ["flips", stamp(299, 2, 0)]]), run, at(1))).toBe(false);
     expect(finalSnapshotsTaken(kinds, new Map([...final].filter(([kind]) => kind !== "tools")), run, at(1))).toBe(false);
   });
@@ -151,32 +153,15 @@ describe("snapshotFinal", () => {
     expect(snapshotFinal("call-count", complete(10, 0, 0), run, later)).toBe(true);
     expect(snapshotFinal("tools", stamp(10, 0, 0), run, later)).toBe(false);
     expect(snapshotFinal("stats", complete(10, 0, 0), run, later)).toBe(false);
-    // A backfill may still rewrite the transcripts' metadata.
-    expect(snapshotFinal("metadata", complete(300, 2, 0), run, later)).toBe(false);
+    // The metadata backfill deletes the metadata snapshots it may make wrong (fillMetadataColumns).
+    expect(snapshotFinal("metadata", complete(10, 0, 0), run, later)).toBe(true);
   });
 
-  it("not one taken before every result settled, nor metadata a backfill may rewrite", () => {
+  it("not one taken before every result settled (or all rows were in place), nor outcomes", () => {
     expect(snapshotFinal("stats", stamp(299, 2, 0), run, later)).toBe(false);
     // A retry reopened errors since: the counters moved.
     expect(snapshotFinal("stats", stamp(300, 3, 0), run, later)).toBe(false);
-    expect(snapshotFinal("metadata", stamp(300, 2, 0), run, later)).toBe(false);
+    expect(snapshotFinal("metadata", stamp(299, 2, 0), run, later)).toBe(false);
     expect(snapshotFinal("outcomes", stamp(300, 2, 0), run, later)).toBe(false);
-  });
-
-  it("takes metadata of the rows, complete, for as long as a running run would: until it is due again", () => {
-    expect(snapshotFinal("metadata", complete(250, 2, 0), run, at(ROWS_REFRESH_MS))).toBe(true);
-    expect(snapshotFinal("metadata", complete(250, 2, 0), run, at(ROWS_REFRESH_MS + 1))).toBe(false);
-    expect(snapshotFinal("metadata", stamp(300, 2, 0), run, at(1))).toBe(false);
-  });
-
-  it("takes metadata kept up to date until the run finished for as long after the end, and not one the worker had stopped refreshing", () => {
-    const finished = { ...run, finishedAt: at(50_000) };
-    // Taken 25 s before the end: until ROWS_REFRESH_MS after the end, not after it was taken.
-    expect(snapshotFinal("metadata", complete(250, 2, 25_000), finished, at(50_000 + ROWS_REFRESH_MS))).toBe(true);
-    expect(snapshotFinal("metadata", complete(250, 2, 25_000), finished, at(50_000 + ROWS_REFRESH_MS + 1))).toBe(false);
-    // Taken more than two refreshes before the end: the worker was not keeping it.
-    const early = { ...run, finishedAt: at(25_000 + 2 * ROWS_REFRESH_MS + 1) };
-    expect(snapshotFinal("metadata", complete(250, 2, 25_000), early, at(25_000 + 2 * ROWS_REFRESH_MS + 2))).toBe(false);
-    expect(snapshotFinal("metadata", stamp(300, 2, 25_000), finished, at(50_001))).toBe(false);
   });
 });

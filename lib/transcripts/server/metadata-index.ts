@@ -10,5 +10,9 @@ const BATCH = 500;
  * serving is never held up long. Returns how many transcripts were filled.
  */
 export async function fillMetadataColumns(prisma: PrismaClient): Promise<number> {
-  return transcriptStore(prisma).fillMetadataColumns(prisma, BATCH);
+  const filled = await transcriptStore(prisma).fillMetadataColumns(prisma, BATCH);
+  // Finished runs keep their metadata values as final snapshots (lib/runs/results/run-snapshot.ts):
+  // the values may have changed, so each run's are queried (or a live run's recomputed) again.
+  if (filled > 0) await prisma.runSnapshot.deleteMany({ where: { kind: "metadata" } });
+  return filled;
 }

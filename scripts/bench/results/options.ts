@@ -15,6 +15,8 @@ export interface Options {
   keep: boolean;
   json: boolean;
   database: DatabaseOption;
+  /** A database an earlier bench seeded and kept (--keep): measured again instead of seeding anew. */
+  reuse: string | null;
 }
 
 /** Ports below this belong to others on a shared machine: `npm start` (3000), the e2e suite (3100), dev servers. */
@@ -22,7 +24,7 @@ const LOWEST_PORT = 3200;
 
 export const USAGE =
   "usage: npm run bench:results -- [--transcripts N (2000)] [--calls N (10000)] [--both-share F (0.5)] [--repeat N (7)] [--port N (3300)] " +
-  "[--seed N (1)] [--build-timeout S (900)] [--ready-timeout S (120)] [--request-timeout S (60)] [--no-browser] [--keep] [--json] " +
+  "[--seed N (1)] [--build-timeout S (900)] [--ready-timeout S (120)] [--request-timeout S (60)] [--no-browser] [--keep] [--json] [--reuse FILE (a bench.db kept by --keep)] " +
   DATABASE_USAGE;
 
 function usage(code: number): never {
@@ -63,6 +65,7 @@ export function parseOptions(all: string[]): Options {
     keep: false,
     json: false,
     database: taken.option,
+    reuse: null,
   };
   const integers = {
     "--transcripts": "transcripts",
@@ -84,6 +87,11 @@ export function parseOptions(all: string[]): Options {
     } else if (arg === "--no-browser") options.browser = false;
     else if (arg === "--keep") options.keep = true;
     else if (arg === "--json") options.json = true;
+    else if (arg === "--reuse") {
+      const file = argv[++i];
+      if (!file) fail("--reuse needs the path of a bench.db that an earlier bench kept (--keep)");
+      options.reuse = file;
+    }
     else if (arg === "--help" || arg === "-h") usage(0);
     else if (arg !== "--") fail(`unknown option ${arg}`);
   }

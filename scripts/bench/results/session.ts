@@ -23,6 +23,8 @@ export async function benchSession(databaseUrl: string, baseUrl: string): Promis
   const prisma = createPrisma(databaseUrl);
   try {
     const auth = createAuth(prisma, { secret, baseURL: baseUrl, nextCookies: false });
+    // A database kept by an earlier bench (--reuse) has its reviewer already: signed up anew, with this run's key.
+    await prisma.user.deleteMany({ where: { email: EMAIL } });
     const created = await auth.api.signUpEmail({ body: { name: "Bench reviewer", email: EMAIL, password } });
     // A reviewer sees what the people who work through a run see (its actions too).
     await prisma.user.update({ where: { id: created.user.id }, data: { role: "reviewer" } });

@@ -3,7 +3,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { verdictOf } from "@/lib/runs/results/verdict";
 import { runViewSchema, type RunView } from "@/lib/runs/schemas/run-view";
 import { exportSummary } from "./export-summary";
-import { neighbours, runCallCount, runCallIdsPage } from "./run-call-query";
+import { neighbours, runCallCount, runCallIds, runCallIdsPage } from "./run-call-query";
+import { scoreSortedIds } from "./run-call-score-page";
 import { judgedDemo, type JudgedDemo } from "./test-fixtures";
 
 // The demo data judged in a both-mode run and an immediate run; every test only reads.
@@ -82,6 +83,22 @@ describe("the view's order", () => {
       expect(scored).toEqual([...scored].sort((a, b) => (dir === "asc" ? a - b : b - a)));
       expect(scores.slice(scored.length).every((s) => s === null)).toBe(true);
       expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+
+  it("pages by score from the score index as the whole list has them, tied scores by id in the sort's direction", async () => {
+    for (const v of [
+      view({ sort: "score", criterion: continuous }),
+      view({ sort: "score", criterion: continuous, dir: "desc" }),
+      view({ sort: "score", criterion: continuous, dir: "desc", mode: "immediate" }),
+      view({ sort: "score", criterion: binary, mode: "hindsight" }),
+    ]) {
+      // The whole list goes through the general query (too deep for the index walk); pages of 3 through the walk.
+      const all = await everything(v);
+      const paged: string[] = [];
+      for (let skip = 0; skip < all.length; skip += 3) paged.push(...(await runCallIds(prisma, runId, v, skip, 3)));
+      expect(paged).toEqual(all);
+      expect(await scoreSortedIds(prisma, runId, v, 0, 3)).toEqual(all.slice(0, 3));
     }
   });
 

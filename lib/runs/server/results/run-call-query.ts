@@ -3,6 +3,7 @@ import type { RunView } from "@/lib/runs/schemas/run-view";
 import { narrowsCalls } from "./run-call-filters";
 import { listedCalls } from "./run-call-list";
 import { comesBefore, indexedRange, orderBy } from "./run-call-order";
+import { scoreSortedIds } from "./run-call-score-page";
 import { toNumber } from "./verdict-sql";
 
 /** How many calls the view shows. */
@@ -22,6 +23,8 @@ export async function runCallCount(prisma: PrismaClient, runId: string, view: Ru
  * every call of the view, while in the transcript order a page reads only as far as its last row.
  */
 export async function runCallIds(prisma: PrismaClient, runId: string, view: RunView, skip: number, take: number): Promise<string[]> {
+  const byScore = await scoreSortedIds(prisma, runId, view, skip, take);
+  if (byScore) return byScore;
   const { sql, keys } = listedCalls(runId, view);
   const rows = await prisma.$queryRaw<{ id: string }[]>(Prisma.sql`SELECT l.id AS id FROM (${sql}) l ORDER BY ${orderBy(keys, "l")} LIMIT ${take} OFFSET ${skip}`);
   return rows.map((row) => row.id);

@@ -98,14 +98,13 @@ describe("a finished run's page values", () => {
   it("are the exact queries when no snapshot was taken at its final counters", async () => {
     const run = await stateOf(demo.bothRunId);
     expect(run.status).toBe("done");
-    // Snapshots left from while it was judged (or wrong ones) are not read once the run is finished;
-    // nor is metadata, which a backfill may rewrite, even at the final counters.
+    // Snapshots left from while it was judged (or wrong ones) are not read once the run is finished.
     const judging = { doneCount: run.doneCount - 1, errorCount: run.errorCount };
     await storeSnapshot(demo.bothRunId, "tools", [{ toolName: "from-snapshot", calls: 1 }], judging);
     await storeSnapshot(demo.bothRunId, "call-count", 12345, judging);
     await storeSnapshot(demo.bothRunId, "stats", [], judging);
     await storeSnapshot(demo.bothRunId, "flips", { calls: 0, byCriterion: [] }, judging);
-    await storeSnapshot(demo.bothRunId, "metadata", { models: ["from-snapshot"], tasks: [], tags: [], outcomes: false }, run);
+    await storeSnapshot(demo.bothRunId, "metadata", { models: ["from-snapshot"], tasks: [], tags: [], outcomes: false }, judging);
     const shown = await pageValues(demo.bothRunId);
     const exact = await exactValues(demo.bothRunId);
     expect(rounded({ ...shown, stats: sortStats(shown.stats) })).toEqual(rounded({ ...exact, stats: sortStats(exact.stats) }));
@@ -117,9 +116,9 @@ describe("a finished run's page values", () => {
     await demo.prisma.runSnapshot.deleteMany({ where: { runId } });
     await demo.prisma.run.update({ where: { id: runId }, data: { finishedAt: new Date() } });
     expect(await refreshUntilIdle()).toBeGreaterThan(0);
-    // Only the kinds computed from results alone are kept for a finished run.
+    // Only the kinds kept final are taken for a finished run: not outcomes.
     const kinds = (await demo.prisma.runSnapshot.findMany({ where: { runId }, select: { kind: true } })).map((row) => row.kind).sort();
-    expect(kinds).toEqual(["call-count", "flips", "stats", "tools"]);
+    expect(kinds).toEqual(["call-count", "flips", "metadata", "stats", "tools"]);
     const exact = await exactValues(runId);
     const shown = await pageValues(runId);
     expect(rounded({ ...shown, stats: sortStats(shown.stats) })).toEqual(rounded({ ...exact, stats: sortStats(exact.stats) }));

@@ -1,0 +1,27 @@
+/**
+ * The seeded run as a worker leaves a run it judged: a run whose results are all in stays open
+ * until the worker has taken its final snapshots (takeNextSnapshot, FINAL_BEFORE_DONE_COST_MS),
+ * and its pages read those. The seed writes results without a worker, so without this its run
+ * had none, and every first view aggregated 1.26 million rows, which no run judged by a worker
+ * does. The worker's own function computes them here, as it would have at the end of the run.
+ */
+import { createPrisma } from "@/lib/platform/db/client";
+import { takeNextSnapshot } from "@/lib/runs/server/results/run-snapshots";
+
+/** Takes the run's final snapshots with the worker's code unless it has some; returns how long that took, in ms (0 when it had them). */
+export async function takeFinalSnapshots(databaseUrl: string, runId: string): Promise<number> {
+  const prisma = createPrisma(databaseUrl, { background: true });
+  try {
+    if (await prisma.runSnapshot.count({ where: { runId } })) return 0;
+    const started = performance.now();
+    // The moment the worker wrote the last result: still open, every result in.
+    await prisma.run.update({ where: { id: runId }, data: { status: "running", finishedAt: null } });
+    for (let turn = 0; turn < 50; turn++) {
+      const { closed } = await takeNextSnapshot(prisma);
+      if (closed.includes(runId)) return performance.now() - started;
+    }
+    throw new Error(`the worker's snapshots did not close run ${runId} in 50 turns`);
+  } finally {
+    await prisma.$disconnect();
+  }
+}
