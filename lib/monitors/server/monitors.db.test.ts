@@ -13,6 +13,9 @@ import { rollupDueHours } from "./rollup-hours";
 import { createMonitor, deleteMonitor, updateMonitor } from "./save-monitor";
 import { takeArrivals } from "./take-arrivals";
 import { backfillMonitor } from "./backfill";
+import { liveCheckRecorder, type LiveCheck } from "./record-live-checks";
+import { importItem } from "@/lib/transcripts/import-item";
+import { parseCriterion } from "@/lib/criteria/parse";
 
 // On the test database of CALLBOARD_TEST_DATABASE: these run on PostgreSQL too (npm run test:pg).
 let db: TestDatabase;
@@ -177,5 +180,38 @@ describe("monitors", () => {
     await takeArrivals(prisma);
     expect(await prisma.evaluation.count({ where: { runId: monitor.runId } })).toBe(1);
     expect((await prisma.run.findUniqueOrThrow({ where: { id: monitor.runId } })).total).toBe(1);
+  });
+});
+
+describe("live checks recorded into a monitor", () => {
+  it("keeps each answered check once, in batches, without announcing it to other monitors", async () => {
+    const monitor = await createMonitor(prisma, admin, monitorRequest({ filter: {} }), {});
+    const other = await createMonitor(prisma, admin, monitorRequest({ name: "everything", filter: {} }), {});
+    const imported = importItem(chat("Paris", true), { file: "request body" });
+    if (!imported.ok) throw new Error("the chat should import");
+    const parsed = parseCriterion("Tool call passes if the arguments are valid");
+    if (!parsed.ok) throw new Error("the criterion should parse");
+    const check: LiveCheck = {
+      monitorId: monitor.id,
+      imported,
+      callId: "c1",
+      criterion: parsed.criterion,
+      mode: "hindsight",
+      result: { score: 1, passed: true, applicable: true, explanation: "valid", findings: [] },
+      judgeId: "checks@test",
+      latencyMs: 0.4,
+    };
+    const recorder = liveCheckRecorder(() => prisma);
+    recorder.record(check);
+    recorder.record(check);
+    recorder.record({ ...check, monitorId: "no-such-monitor" });
+    await recorder.drain();
+    const rows = await prisma.evaluation.findMany({ where: { runId: monitor.runId }, select: { status: true, passed: true, criterion: { select: { text: true } } } });
+    expect(rows).toEqual([{ status: "done", passed: true, criterion: { text: "Tool call passes if the arguments are valid" } }]);
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: monitor.runId }, select: { total: true, doneCount: true } })).toEqual({ total: 1, doneCount: 1 });
+    expect(await prisma.runCriterion.count({ where: { runId: monitor.runId } })).toBe(2);
+    expect(await prisma.monitorInbox.count({ where: { monitorId: other.id } })).toBe(0);
+    await rollupDueHours(prisma);
+    expect(await prisma.monitorBucket.count({ where: { monitorId: monitor.id } })).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ImportSuccess } from "@/lib/transcripts/import-types";
 import type { JsonValue } from "@/lib/transcripts/types";
 import { transcriptStore } from "./transcript-store";
-import type { PreparedTranscript, StoreResult } from "./transcript-store/types";
+import type { PreparedTranscript, StoreOptions, StoreResult } from "./transcript-store/types";
 
 export type { PreparedTranscript, StoreResult } from "./transcript-store/types";
 
@@ -30,7 +30,7 @@ export function preparedTranscript(outcome: ImportSuccess, sourceFile?: string, 
  * completes. Content left by a failed file, still waiting to be deleted, is replaced, not reported
  * as a duplicate of something about to disappear.
  */
-export async function storeTranscripts(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[], importId?: string): Promise<StoreResult> {
+export async function storeTranscripts(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[], importId?: string, options?: StoreOptions): Promise<StoreResult> {
   if (items.length === 0) return { stored: [], duplicates: [] };
-  return transcriptStore(prisma).storeTranscripts(prisma, uploadId, items, importId);
+  return transcriptStore(prisma).storeTranscripts(prisma, uploadId, items, importId, options);
 }

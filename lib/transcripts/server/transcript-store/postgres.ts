@@ -6,7 +6,7 @@ import type { SqlTarget } from "@/lib/platform/db/sql-target";
 import { insertRowsUnnestPostgres, type UnnestColumn, type UnnestType } from "@/lib/platform/db/unnest-insert";
 import { METADATA_FIELDS_VERSION } from "@/lib/transcripts/metadata-fields";
 import { METADATA_COLUMNS, parseMetadataOrNull, postgresMetadataColumnValues } from "../metadata-columns";
-import type { PreparedTranscript, StoreResult, TranscriptStore } from "./types";
+import type { PreparedTranscript, StoreOptions, StoreResult, TranscriptStore } from "./types";
 import { announceArrivalsPostgres } from "../arrivals";
 
 // storeTranscripts on PostgreSQL: the same rows as SQLite's (sqlite.ts), in one transaction, with a few
@@ -57,7 +57,7 @@ export function callRows(transcriptId: string, item: PreparedTranscript): SqlVal
   ]);
 }
 
-async function storeTranscriptsPostgres(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[], importId?: string): Promise<StoreResult> {
+async function storeTranscriptsPostgres(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[], importId?: string, options: StoreOptions = {}): Promise<StoreResult> {
   const createdAt = new Date();
   return withPgTransaction(prisma, TRANSACTION_LIMITS, async (tx) => {
     const hashes = [...new Set(items.map((item) => item.hash))];
@@ -90,7 +90,7 @@ async function storeTranscriptsPostgres(prisma: PrismaClient, uploadId: string |
     await insertTranscriptRowsPostgres(tx, transcripts, calls);
     await insertRowsUnnestPostgres(tx, "PendingTranscript", PENDING_COLUMNS, pending);
     // A file's transcripts arrive when it completes (uploads/file-import.ts).
-    if (!importId) await announceArrivalsPostgres(tx, result.stored.map((stored) => stored.id), createdAt);
+    if (!importId && options.announce !== false) await announceArrivalsPostgres(tx, result.stored.map((stored) => stored.id), createdAt);
     if (references.length) {
       await tx.query(`UPDATE "Transcript" t SET "reference" = r."reference" FROM unnest($1::text[], $2::text[]) AS r("id", "reference") WHERE t."id" = r."id"`, [references.map(([id]) => id), references.map(([, text]) => text)]);
     }

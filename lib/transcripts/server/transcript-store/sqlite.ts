@@ -4,7 +4,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { METADATA_FIELDS_VERSION } from "@/lib/transcripts/metadata-fields";
 import { openBulkConnection, sqliteDateTime, withBulkConnection } from "@/lib/platform/db/bulk-writer";
 import { METADATA_COLUMNS, METADATA_SET_SQL, metadataColumnValues, parseMetadataOrNull } from "../metadata-columns";
-import type { PreparedTranscript, StoreResult, TranscriptStore } from "./types";
+import type { PreparedTranscript, StoreOptions, StoreResult, TranscriptStore } from "./types";
 import { announceArrivalsSqlite } from "../arrivals";
 
 // The transcript store on SQLite (types.ts; the rules are in each public function's file):
@@ -83,7 +83,7 @@ export function transcriptInserts(db: Database.Database): (row: TranscriptRow, n
   };
 }
 
-function writeBatch(db: Database.Database, uploadId: string | null, items: PreparedTranscript[], importId?: string): StoreResult {
+function writeBatch(db: Database.Database, uploadId: string | null, items: PreparedTranscript[], importId?: string, options: StoreOptions = {}): StoreResult {
   const findHash = db.prepare<[string], { id: string; importStatus: string | null }>(FIND_HASH);
   const deleteTranscript = db.prepare(DELETE_TRANSCRIPT);
   const insertPending = db.prepare(INSERT_PENDING);
@@ -113,7 +113,7 @@ function writeBatch(db: Database.Database, uploadId: string | null, items: Prepa
       result.stored.push({ id, name: item.name, hash: item.hash });
     }
     // A file's transcripts arrive when it completes (uploads/file-import.ts).
-    if (!importId) announceArrivalsSqlite(db, result.stored.map((stored) => stored.id));
+    if (!importId && options.announce !== false) announceArrivalsSqlite(db, result.stored.map((stored) => stored.id));
     return result;
   });
   // IMMEDIATE takes the write lock up front, so the busy timeout applies while the worker writes.
@@ -182,7 +182,7 @@ async function removeFailedImports(prisma: PrismaClient, batchSize: number, budg
 }
 
 export const sqliteTranscriptStore: TranscriptStore = {
-  storeTranscripts: async (prisma, uploadId, items, importId) => withBulkConnection(prisma, (db) => writeBatch(db, uploadId, items, importId)),
+  storeTranscripts: async (prisma, uploadId, items, importId, options) => withBulkConnection(prisma, (db) => writeBatch(db, uploadId, items, importId, options)),
   fillMetadataColumns: async (prisma, batch) => fillMetadataColumns(prisma, batch),
   removeFailedImports,
 };

@@ -13,6 +13,14 @@ export interface PreparedTranscript {
   sourceLocation?: string;
 }
 
+export interface StoreOptions {
+  /**
+   * Whether the stored transcripts go to the monitors' inboxes (../arrivals.ts); true by default.
+   * False for a live check's transcript, which belongs to the one monitor that recorded it.
+   */
+  announce?: boolean;
+}
+
 export interface StoreResult {
   stored: { id: string; name: string; hash: string }[];
   duplicates: { name: string; hash: string; existingId: string }[];
@@ -24,7 +32,7 @@ export interface StoreResult {
  * index.ts picks one per client.
  */
 export interface TranscriptStore {
-  storeTranscripts(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[], importId?: string): Promise<StoreResult>;
+  storeTranscripts(prisma: PrismaClient, uploadId: string | null, items: PreparedTranscript[], importId?: string, options?: StoreOptions): Promise<StoreResult>;
   /** Fills stale metadata columns, `batch` transcripts per transaction (metadata-index.ts); returns how many. */
   fillMetadataColumns(prisma: PrismaClient, batch: number): Promise<number>;
   /** Deletes the transcripts of failed files in small transactions (uploads/remove-failed-imports.ts); returns how many. */
