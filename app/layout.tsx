@@ -17,6 +17,7 @@ const sections: { href: string; label: string; action: Action }[] = [
   { href: "/transcripts", label: "Transcripts", action: "read" },
   { href: "/criteria", label: "Criteria", action: "read" },
   { href: "/runs", label: "Runs", action: "read" },
+  { href: "/monitors", label: "Monitors", action: "read" },
   { href: "/review", label: "Review", action: "read" },
 ];
 
