@@ -26,9 +26,9 @@ function State({ monitor }: { monitor: MonitorRow }) {
   return (
     <div className="space-y-1 text-xs">
       {monitor.firing ? (
-        <span className="inline-block rounded-full bg-rose-600 px-2 py-0.5 font-semibold text-white">{monitor.firing === 1 ? "1 alert firing" : `${monitor.firing} alerts firing`}</span>
+        <span className="inline-block whitespace-nowrap rounded-full bg-rose-600 px-2 py-0.5 font-semibold text-white">{monitor.firing === 1 ? "1 alert firing" : `${monitor.firing} alerts firing`}</span>
       ) : monitor.rules ? (
-        <span className="inline-block rounded-full bg-emerald-100 px-2 py-0.5 font-medium text-emerald-800">No alert firing</span>
+        <span className="inline-block whitespace-nowrap rounded-full bg-emerald-100 px-2 py-0.5 font-medium text-emerald-800">No alert firing</span>
       ) : (
         <span className="text-slate-600">No alert rules</span>
       )}
