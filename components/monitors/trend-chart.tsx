@@ -2,7 +2,7 @@ import { bucketFailuresHref, bucketLabel } from "@/lib/monitors/bucket-link";
 import type { Dimension } from "@/lib/monitors/rollup";
 import { bucketLength, type ChangeMark, type CriterionTrend, type Granularity, type TrendPoint } from "@/lib/monitors/trends";
 import { describeChange, formatMeasure } from "./trend-words";
-import { bandPath, bucketWidth, contiguousRuns, linePath, scaleX, scaleY, timeDomain, timeTicks, type Frame } from "./trend-geometry";
+import { bandPath, bucketWidth, contiguousRuns, dodge, linePath, scaleX, scaleY, timeDomain, timeTicks, type Frame } from "./trend-geometry";
 
 interface Props {
   runId: string;
@@ -41,11 +41,13 @@ export function TrendChart({ runId, trend, granularity, split, from, to, changes
   const y = scaleY(FRAME);
   const half = Math.max(2, bucketWidth(domain, FRAME) * 0.3);
   const bottom = FRAME.height - FRAME.pad.bottom;
-  const drawn = trend.series.map((series) => ({
+  const places = dodge(trend.series.length, bucketWidth(domain, FRAME));
+  const drawn = trend.series.map((series, index) => ({
     value: series.value,
-    points: series.points.filter((point): point is TrendPoint & { value: number } => point.value !== null).map((point): Drawn => ({ ...point, x: x(point.t), y: y(point.value) })),
+    points: series.points.filter((point): point is TrendPoint & { value: number } => point.value !== null).map((point): Drawn => ({ ...point, x: x(point.t) + places.offsets[index], y: y(point.value) })),
   }));
-  const judged = drawn.reduce((sum, series) => sum + series.points.reduce((inner, point) => inner + point.judged, 0), 0);
+  const total = (key: "judged" | "notApplicable" | "errors") => trend.series.reduce((sum, series) => sum + series.points.reduce((inner, point) => inner + point[key], 0), 0);
+  const judged = total("judged");
   const seriesName = (value: string) => (split && value ? ` (${SPLIT_WORDS[split]} ${value})` : "");
   const ticks = timeTicks(domain, granularity);
   const visibleChanges = changes.filter((change) => change.t >= domain.start && change.t < domain.end);
@@ -55,10 +57,15 @@ export function TrendChart({ runId, trend, granularity, split, from, to, changes
     <figure className="min-w-0">
       {judged === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-          Nothing judged {granularity === "hour" ? "in the last 48 hours" : "in the last 30 days"} yet: points appear as the worker judges new transcripts (a minute or so after they arrive).
+          No verdict {granularity === "hour" ? "in the last 48 hours" : "in the last 30 days"}
+          {total("notApplicable") || total("errors")
+            ? `: ${total("notApplicable")} results not applicable (the judge cannot measure this criterion), ${total("errors")} errors.`
+            : " yet: points appear as the worker judges new transcripts (a minute or so after they arrive)."}
         </p>
       ) : (
-        <svg viewBox={`0 0 ${FRAME.width} ${FRAME.height}`} className="h-auto w-full" aria-label={`${trend.text}: ${trend.measure} by ${granularity}`} role="group">
+        // On a phone the chart keeps a readable size and scrolls inside its frame, never the page.
+        <div className="overflow-x-auto">
+        <svg viewBox={`0 0 ${FRAME.width} ${FRAME.height}`} className="h-auto w-full min-w-[540px]" aria-label={`${trend.text}: ${trend.measure} by ${granularity}`} role="group">
           {[0, 0.5, 1].map((tick, i) => (
             <g key={tick}>
               <line x1={FRAME.pad.left} x2={FRAME.width - FRAME.pad.right} y1={y(tick)} y2={y(tick)} className={tick === 0 ? "stroke-slate-400" : "stroke-slate-200"} />
@@ -113,17 +120,18 @@ export function TrendChart({ runId, trend, granularity, split, from, to, changes
               return (
                 <a key={`${series.value}-${point.t}`} href={bucketFailuresHref({ runId, criterionId: trend.criterionId, t: point.t, granularity, split, value: series.value })} aria-label={name} className="group outline-none">
                   <title>{`${name}. Open the calls that failed.`}</title>
-                  {/* A larger, invisible target: a 4-pixel dot is hard to hit. */}
-                  <circle cx={point.x} cy={point.y} r={9} className="fill-transparent" />
+                  {/* A larger, invisible target (a 4-pixel dot is hard to hit), no wider than the point's own place in its bucket. */}
+                  <rect x={point.x - places.slot / 2} y={point.y - 9} width={places.slot} height={18} className="fill-transparent" />
                   <circle cx={point.x} cy={point.y} r={3.5} className={`${COLOURS[index % COLOURS.length].dot} stroke-white group-hover:stroke-slate-900 group-focus-visible:stroke-slate-900`} strokeWidth={1.5} />
                 </a>
               );
             }),
           )}
         </svg>
+        </div>
       )}
       <figcaption className="mt-1 space-y-1 text-xs text-slate-600">
-        {split && drawn.length ? (
+        {split && judged ? (
           <ul aria-label="Series" className="flex flex-wrap gap-x-4 gap-y-1">
             {drawn.map((series, index) => (
               <li key={series.value} className="flex items-center gap-1">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bandPath, bucketWidth, contiguousRuns, linePath, scaleX, scaleY, sparklinePaths, timeDomain, timeTicks, type Frame } from "./trend-geometry";
+import { bandPath, bucketWidth, contiguousRuns, dodge, linePath, scaleX, scaleY, sparklinePaths, timeDomain, timeTicks, type Frame } from "./trend-geometry";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -69,5 +69,14 @@ describe("a sparkline", () => {
 
   it("draws nothing without values", () => {
     expect(sparklinePaths([null, null], 40, 10)).toEqual({ path: "", dots: [] });
+  });
+});
+
+describe("series side by side", () => {
+  it("leaves one series in the middle with a wide target, and spreads several evenly within the bucket", () => {
+    expect(dodge(1, 14)).toEqual({ offsets: [0], slot: 11.2 });
+    expect(dodge(1, 100)).toEqual({ offsets: [0], slot: 18 });
+    expect(dodge(2, 14)).toEqual({ offsets: [-2.8, 2.8], slot: 5.6 });
+    expect(dodge(3, 100)).toEqual({ offsets: [-8, 0, 8], slot: 8 });
   });
 });

@@ -110,3 +110,15 @@ export function sparklinePaths(values: readonly (number | null)[], width: number
     dots: runs.filter((run) => run.length === 1).map(([point]) => ({ x: point.x, y: point.y })),
   };
 }
+
+/**
+ * Side-by-side places for the series of a split within one bucket, so that points of equal value
+ * do not hide one another (each stays clickable): x offsets from the bucket's middle, and the
+ * width each point may take as its click target.
+ */
+export function dodge(count: number, bucket: number): { offsets: number[]; slot: number } {
+  const usable = bucket * 0.8;
+  if (count <= 1) return { offsets: [0], slot: round(Math.min(18, usable)) };
+  const spacing = Math.min(8, usable / count);
+  return { offsets: Array.from({ length: count }, (_, i) => round((i - (count - 1) / 2) * spacing)), slot: round(spacing) };
+}
