@@ -15,6 +15,6 @@ export const backfillMonitorAction = resultAction(
     .action(async ({ parsedInput: { id, backfill }, ctx: { user } }) => {
       const { queued } = await backfillMonitor(getPrisma(), user, id, backfill);
       revalidateMonitorPages(id);
-      return { message: queued ? `${plural(queued, "transcript")} sent to the monitor: the worker filters, samples and judges them beside new arrivals.` : "No stored transcript arrived in that period that the monitor has not seen.", queued };
+      return { message: queued ? `${plural(queued, "transcript")} sent to the monitor: the worker filters, samples and judges them beside new arrivals.` : "No transcript was stored in that period, or all of them are already waiting for the monitor.", queued };
     }),
 );
