@@ -17,6 +17,7 @@ const sections: { href: string; label: string; action: Action }[] = [
   { href: "/transcripts", label: "Transcripts", action: "read" },
   { href: "/criteria", label: "Criteria", action: "read" },
   { href: "/runs", label: "Runs", action: "read" },
+  { href: "/monitors", label: "Monitors", action: "read" },
   { href: "/review", label: "Review", action: "read" },
 ];
 
@@ -31,14 +32,15 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           Skip to content
         </a>
         <header className="border-b border-slate-200 bg-white">
-          <div className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3">
+          {/* Wraps on a phone: the sections are more than a narrow screen holds on one line. */}
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
             <Link href="/" className="text-lg font-semibold tracking-tight">
               Callboard
             </Link>
             {user ? (
               <>
                 <nav aria-label="Main">
-                  <ul className="flex gap-1">
+                  <ul className="flex flex-wrap gap-1">
                     {sections.filter((section) => can(user.role, section.action)).map((section) => (
                       <li key={section.href}>
                         <NavLink href={section.href}>{section.label}</NavLink>

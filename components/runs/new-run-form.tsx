@@ -5,6 +5,7 @@ import { MeasuredBy } from "@/components/criteria/measured-by";
 import { PreviewButton } from "@/components/criteria/preview-button";
 import { CriterionKindBadge } from "@/components/criteria/criterion-kind-badge";
 import { CriterionScopeBadge } from "@/components/criteria/criterion-scope-badge";
+import { RUN_MODE_CHOICES } from "./run-mode-choices";
 import { startRunAction } from "@/lib/runs/actions/start-run";
 import type { CheckInfo } from "@/lib/judging/judges/checks/check";
 import { describeMeasurement, type JudgeChoice } from "@/lib/judging/judges/measured-by";
@@ -33,12 +34,6 @@ function selectionOf(scope: Scope, form: FormData): NonNullable<PreviewRequest["
   return { kind: "all" };
 }
 
-const MODES: { value: RunMode; label: string; hint: string }[] = [
-  { value: "auto", label: "Auto", hint: "hindsight when the tool answered, immediate otherwise" },
-  { value: "immediate", label: "Immediate", hint: "judge each call before its tool response" },
-  { value: "hindsight", label: "Hindsight", hint: "judge each call with its response and what followed" },
-  { value: "both", label: "Both", hint: "immediate and hindsight, to see what the response changed" },
-];
 
 export function NewRunForm({ criteria, uploads, judges, catalogue, toolNames }: Props) {
   const [pending, startTransition] = useTransition();
@@ -159,7 +154,7 @@ export function NewRunForm({ criteria, uploads, judges, catalogue, toolNames }: 
 
       <fieldset className="space-y-1">
         <legend className="text-sm font-semibold">Mode</legend>
-        {MODES.map((m) => (
+        {RUN_MODE_CHOICES.map((m) => (
           <label key={m.value} className="flex items-center gap-2 text-sm">
             <input type="radio" name="mode" value={m.value} checked={m.value === mode} onChange={() => setMode(m.value)} />
             <span>

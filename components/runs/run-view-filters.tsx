@@ -2,6 +2,7 @@
 
 import { useRef, type FormEvent } from "react";
 import { useUrlParams } from "@/components/ui/table/use-url-params";
+import { arrivalLabel } from "./arrival-label";
 import { REFERENCE_REASON_LABELS } from "@/lib/references/reason-codes";
 import type { ReviewFilter, RunView } from "@/lib/runs/schemas/run-view";
 
@@ -19,7 +20,7 @@ interface Props {
   referenceReasons?: boolean;
 }
 
-const FILTER_KEYS = ["criterion", "mode", "tool", "verdict", "min", "max", "changed", "review", "q", "reason", "model", "task", "tag", "outcome"] as const;
+const FILTER_KEYS = ["criterion", "mode", "tool", "verdict", "min", "max", "changed", "review", "q", "reason", "model", "task", "tag", "outcome", "from", "to"] as const;
 const field = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 
 // Every filter, in REVIEW_FILTERS' order. Only types come from lib/runs/schemas: a value from there would
@@ -53,6 +54,8 @@ export function RunViewFilters({ view, criteria, agentCriteria = [], tools, both
   };
   const clear = () => setParams({ ...Object.fromEntries(FILTER_KEYS.map((key) => [key, null])), page: null });
   const filtered = FILTER_KEYS.some((key) => view[key] !== undefined);
+  // Set by a link (a monitor's trend point), not by a field: shown as a filter that can be cleared alone.
+  const arrival = arrivalLabel(view.from, view.to);
 
   return (
     // Keyed on the view, so the fields show the URL's values again after a link changes them.
@@ -64,6 +67,16 @@ export function RunViewFilters({ view, criteria, agentCriteria = [], tools, both
       onSubmit={apply}
       className="mb-3 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm"
     >
+      {arrival ? (
+        <div role="group" aria-label="Arrival time" className="flex basis-full flex-wrap items-center gap-2">
+          <input type="hidden" name="from" value={view.from ?? ""} />
+          <input type="hidden" name="to" value={view.to ?? ""} />
+          <span className="rounded-full bg-indigo-50 px-3 py-1 text-indigo-900 ring-1 ring-indigo-200">Calls that {arrival}</span>
+          <button type="button" onClick={() => setParams({ from: null, to: null, page: null })} className="text-indigo-700 hover:underline">
+            Clear arrival time
+          </button>
+        </div>
+      ) : null}
       <label className="flex flex-col gap-1">
         Search
         <input type="search" name="q" defaultValue={view.q} placeholder="Tool, arguments, transcript, call id" className={`${field} w-64`} />
