@@ -1,7 +1,7 @@
 /**
  * `npm run bench:guardrail`: the evaluation API as a live check (issue 35), on the production server.
  *
- *   npm run bench:guardrail -- [--seconds 10] [--warmup 3] [--concurrency 8] [--port 3300] [--endpoints reward,binary] [--cpu-prof DIR] [--keep]
+ *   npm run bench:guardrail -- [--seconds 10] [--warmup 5] [--concurrency 8] [--port 3300] [--endpoints reward,binary] [--cpu-prof DIR] [--keep]
  *
  * 1. Builds the app's sources as they are now in a directory of its own (scripts/bench/results/
  *    build.ts; BENCH_RUNS_BUILD reuses an earlier build), never the project's `.next`.
@@ -9,7 +9,9 @@
  * 3. The production server as `npm start` serves it (no worker, no demo) on the first free port from --port.
  * 4. For each endpoint, `POST /api/v1/evals/<endpoint>` with the Composo SDK's request bodies
  *    (scripts/bench/guardrail/bodies.ts) and its one header, `API-Key: <token>`, from --concurrency
- *    loops over keep-alive connections: --warmup seconds untimed, then --seconds timed. Prints
+ *    loops over keep-alive connections: --warmup seconds untimed for every endpoint first (a new
+ *    server's judging thread needs a few thousand requests before V8 has compiled its code), then
+ *    --seconds timed for each. Prints
  *    requests per second, p50, p95, p99 and max latency, errors (any answer but a 200 whose body
  *    holds the verdict), and the CPU seconds of the server and of this load generator per request.
  * Targets (on 2 cores, the load generator on the same machine): 1,000 requests/s and p99 ≤ 25 ms
@@ -27,14 +29,14 @@ import { markInUse } from "./bench/results/build";
 import { freePort, startServer, type ServerHandle } from "./bench/results/server";
 import { servedBuild } from "./bench/runs/processes";
 import { requestBodies, type GuardrailEndpoint } from "./bench/guardrail/bodies";
-import { groupCpuSeconds } from "./bench/guardrail/cpu";
+import { cpuSince, groupCpuSeconds, type GroupCpu } from "./bench/guardrail/cpu";
 import { drive, percentile, type LoadResult } from "./bench/guardrail/load";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PROFILE_HOOK = path.join(import.meta.dirname, "bench", "cpu-profile-hook.mjs");
 const TARGET_RPS = 1000;
 const TARGET_P99_MS = 25;
-const USAGE = "usage: npm run bench:guardrail -- [--seconds 10] [--warmup 3] [--concurrency 8] [--port 3300] [--endpoints reward,binary] [--cpu-prof DIR] [--keep]";
+const USAGE = "usage: npm run bench:guardrail -- [--seconds 10] [--warmup 5] [--concurrency 8] [--port 3300] [--endpoints reward,binary] [--cpu-prof DIR] [--keep]";
 
 interface Options {
   seconds: number;
@@ -52,7 +54,7 @@ function usage(message: string): never {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { seconds: 10, warmup: 3, concurrency: 8, port: 3300, endpoints: ["reward", "binary"], cpuProf: null, keep: false };
+  const options: Options = { seconds: 10, warmup: 5, concurrency: 8, port: 3300, endpoints: ["reward", "binary"], cpuProf: null, keep: false };
   const number = (value: string | undefined, option: string, min: number) => {
     const n = Number(value);
     if (!Number.isFinite(n) || n < min) usage(`${option} needs a number of at least ${min}, got ${JSON.stringify(value ?? "")}`);
@@ -94,12 +96,13 @@ function verdictCheck(endpoint: GuardrailEndpoint): (text: string) => string | n
   };
 }
 
-function report(endpoint: GuardrailEndpoint, result: LoadResult, serverCpu: number | null, clientCpu: number): { line: string; met: boolean } {
+function report(endpoint: GuardrailEndpoint, result: LoadResult, serverCpu: GroupCpu | null, clientCpu: number): { line: string; met: boolean } {
   const rps = result.requests / result.seconds;
   const p = (q: number) => percentile(result.latencies, q).toFixed(1);
   const p99 = percentile(result.latencies, 0.99);
   const perRequest = (cpu: number) => `${((cpu / result.requests) * 1000).toFixed(2)} ms`;
-  const cpu = serverCpu === null ? "" : `; CPU per request: server ${perRequest(serverCpu)}, load generator ${perRequest(clientCpu)}`;
+  const server = serverCpu && `server ${perRequest(serverCpu.mainThreads + serverCpu.otherThreads)} (event loop ${perRequest(serverCpu.mainThreads)}, other threads ${perRequest(serverCpu.otherThreads)}), `;
+  const cpu = `; CPU per request: ${server ?? ""}load generator ${perRequest(clientCpu)}`;
   const line =
     `POST /api/v1/evals/${endpoint}: ${result.requests} requests in ${result.seconds.toFixed(1)} s = ${rps.toFixed(0)} req/s, ` +
     `p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, max ${p(1)} ms, errors ${result.errors}${cpu}`;
@@ -127,19 +130,26 @@ async function main() {
     const profile: Record<string, string> = options.cpuProf ? { NODE_OPTIONS: `--import=${pathToFileURL(PROFILE_HOOK).href}`, CALLBOARD_CPU_PROF_DIR: options.cpuProf } : {};
     server = startServer({ root: ROOT, buildDir: build.dir, databaseUrl, port, logFile: path.join(dir, "server.log"), readyTimeoutSeconds: 120, env: { CALLBOARD_API_JUDGE: "checks", ...profile } });
     const ready = await server.ready;
-    console.log(`Server: ${ready.url}, answering after ${ready.readySeconds.toFixed(1)} s; ${options.concurrency} concurrent requests, ${options.warmup} s warm-up then ${options.seconds} s per endpoint`);
+    console.log(`Server: ${ready.url}, answering after ${ready.readySeconds.toFixed(1)} s; ${options.concurrency} concurrent requests, ${options.warmup} s warm-up per endpoint, then ${options.seconds} s each`);
 
+    const loadFor = (endpoint: GuardrailEndpoint) => ({
+      url: new URL(`/api/v1/evals/${endpoint}`, ready.url),
+      headers: { "api-key": token, "user-agent": "composo-python-sdk/0.1.0" },
+      bodies: requestBodies(endpoint),
+      concurrency: options.concurrency,
+      check: verdictCheck(endpoint),
+    });
+    if (options.warmup > 0) for (const endpoint of new Set(options.endpoints)) await drive({ ...loadFor(endpoint), seconds: options.warmup });
     let errors = 0;
     let met = true;
     for (const endpoint of options.endpoints) {
-      const load = { url: new URL(`/api/v1/evals/${endpoint}`, ready.url), headers: { "api-key": token, "user-agent": "composo-python-sdk/0.1.0" }, bodies: requestBodies(endpoint), concurrency: options.concurrency, check: verdictCheck(endpoint) };
-      if (options.warmup > 0) await drive({ ...load, seconds: options.warmup });
+      const load = loadFor(endpoint);
       const serverBefore = groupCpuSeconds(server.pid);
       const clientBefore = process.cpuUsage();
       const result = await drive({ ...load, seconds: options.seconds });
       const clientUsage = process.cpuUsage(clientBefore);
       const serverAfter = groupCpuSeconds(server.pid);
-      const serverCpu = serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore;
+      const serverCpu = cpuSince(serverBefore, serverAfter);
       const line = report(endpoint, result, serverCpu, (clientUsage.user + clientUsage.system) / 1e6);
       console.log(line.line);
       for (const example of result.examples) console.log(`  error: ${example}`);
