@@ -5,9 +5,17 @@
  * and for loading the route modules, which Next only preloads once it serves (lib/platform/warm-up/warm-routes.ts).
  * Paying both here, before the port answers, keeps a restarted server's first pages as fast as the
  * rest. The imports are dynamic and inside the runtime check so the edge bundle never holds Prisma.
+ *
+ * In production it also puts the live-check server in front of Next (lib/judging/server/live-check):
+ * POST /api/v1/evals/reward and /binary with an API token are answered without Next's per-request
+ * layer. `next dev` leaves them to the route handlers, which give the same answers and reload on edits.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  if (process.env.NODE_ENV === "production") {
+    const { installLiveChecks } = await import("./lib/judging/server/live-check/install-live-checks");
+    installLiveChecks();
+  }
   const { warmUpServer } = await import("./lib/platform/warm-up/warm-up");
   await warmUpServer();
   const { warmUpBuiltRoutes } = await import("./lib/platform/warm-up/warm-routes");

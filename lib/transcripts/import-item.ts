@@ -10,7 +10,7 @@ import { OPENAI_RESPONSES_KEYS, openAiResponsesSchema } from "./formats/openai-r
 import { asJsonObject } from "./formats/schema-helpers";
 import { consistencyWarnings } from "./consistency-warnings";
 import { transcriptHash } from "./hash";
-import type { ImportError, ImportErrorCode, ImportOutcome, SourceLocation } from "./import-types";
+import type { ImportError, ImportErrorCode, ImportFailure, ImportOutcome, ImportSuccess, SourceLocation } from "./import-types";
 import { exceedsDepth } from "./json-depth";
 import { type ImportLimits, resolveLimits } from "./limits";
 import { extractToolCallSites } from "./sites";
@@ -32,6 +32,16 @@ const MAX_LISTED_ISSUES = 20;
 
 /** Validates one parsed item, converts it into the canonical transcript, and checks it. Never throws. */
 export function importItem(value: unknown, ctx: ImportContext): ImportOutcome {
+  const read = readItem(value, ctx);
+  return read.ok ? { ...read, hash: transcriptHash(read.transcript) } : read;
+}
+
+/**
+ * importItem without the content hash, for what never stores the transcript (the evaluation API):
+ * hashing is a canonical serialisation of the whole transcript, a quarter of the CPU of a live
+ * check's import.
+ */
+export function readItem(value: unknown, ctx: ImportContext): Omit<ImportSuccess, "hash"> | ImportFailure {
   const source = sourceOf(ctx);
   const limits = resolveLimits(ctx.limits);
   // Schemas and hashing recurse: a value parsed elsewhere must be bounded before them.
@@ -65,7 +75,6 @@ export function importItem(value: unknown, ctx: ImportContext): ImportOutcome {
     name,
     warnings: [...conversion.warnings, ...referenceWarnings, ...consistencyWarnings(transcript, sites)],
     criteria: normaliseCriteria(fields.evaluation_criteria),
-    hash: transcriptHash(transcript),
     sites,
     extra: asJsonObject(withoutReference(extraKeys(value as Record<string, unknown>, known))),
   };

@@ -1,21 +1,24 @@
-import { evalCredentials } from "@/lib/judging/api/http/api-key";
-import { evalError, withDetail } from "@/lib/judging/api/http/error-response";
+import { evalError, replyResponse, withDetail } from "@/lib/judging/api/http/error-response";
 import { methodNotAllowed } from "@/lib/judging/api/http/unsupported";
+import { authorizeEvalToken, evalToken, type Env } from "./eval-token";
 import { authorizeRequest, type Authorized } from "./guard";
 
 const NO_CREDENTIALS = "Send a Callboard API token as `API-Key: <token>` or `Authorization: Bearer <token>` (Settings → API tokens), or sign in.";
 
 /**
- * The guard of `/api/v1/evals/*`: authorizeRequest with the `run` role, where an `API-Key`
- * header may carry the token (see evalCredentials), and refusals in the API's error shape
- * (`detail` beside `error`). The shared key's value is never logged or echoed.
+ * The guard of `/api/v1/evals/*`'s route handlers: the request's token (evalToken,
+ * authorizeEvalToken), else the session (a signed-in reviewer's browser), with `run` as the role either way.
  */
-export async function authorizeEvalRequest(request: Request, env: Readonly<Record<string, string | undefined>> = process.env): Promise<Authorized | { ok: false; response: Response }> {
-  const credentials = evalCredentials(request.headers, env.CALLBOARD_API_KEY);
-  if (!credentials.ok) return { ok: false, response: evalError(401, { error: credentials.message }, { "www-authenticate": "API-Key" }) };
-  const allowed = await authorizeRequest(request, "run", { token: credentials.token });
+export async function authorizeEvalRequest(request: Request, env: Env = process.env): Promise<Authorized | { ok: false; response: Response }> {
+  const credentials = evalToken(request.headers, env);
+  if (!credentials.ok) return { ok: false, response: replyResponse(credentials.reply) };
+  if (credentials.token) {
+    const byToken = await authorizeEvalToken(credentials.token);
+    return byToken.ok ? byToken : { ok: false, response: replyResponse(byToken.reply) };
+  }
+  const allowed = await authorizeRequest(request, "run");
   if (allowed.ok) return allowed;
-  const anonymous = allowed.response.status === 401 && !credentials.token && !request.headers.get("authorization");
+  const anonymous = allowed.response.status === 401 && !request.headers.get("authorization");
   if (anonymous) return { ok: false, response: evalError(401, { error: NO_CREDENTIALS }, { "www-authenticate": 'API-Key, Bearer realm="callboard"' }) };
   return { ok: false, response: await withDetail(allowed.response) };
 }

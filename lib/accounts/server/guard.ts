@@ -5,7 +5,8 @@ import { can, type Action } from "@/lib/accounts/roles";
 import { getPrisma } from "@/lib/platform/db/client";
 import { bearerToken } from "./api-token";
 import { getAuth } from "./auth";
-import { hasAnyUser, userForSession, userForToken, type CurrentUser } from "./current-user";
+import { hasAnyUser, userForSession, type CurrentUser } from "./current-user";
+import { authorizeToken, refusal, refusalHeaders, type Authorized, type Refused } from "./token-auth";
 
 /** The signed-in user of this request (session cookie), read once per render. */
 export const currentUser = cache(async (): Promise<CurrentUser | null> => userForSession(getAuth(), await headers()));
@@ -21,16 +22,7 @@ export async function requirePageUser(action: Action = "read"): Promise<CurrentU
   return user;
 }
 
-export type Authorized = { ok: true; user: CurrentUser };
-export type Refused = { ok: false; status: 401 | 403; message: string };
-
-export function refusal(user: CurrentUser | null, action: Action): Refused | null {
-  if (!user) return { ok: false, status: 401, message: "Please sign in again: your session has ended." };
-  if (!can(user.role, action)) {
-    return { ok: false, status: 403, message: `Your role (${user.role}) does not allow this. Ask an admin if you need it.` };
-  }
-  return null;
-}
+export { refusal, type Authorized, type Refused } from "./token-auth";
 
 /** For server actions: refuse with a message the form can show, rather than throwing. */
 export async function authorizeAction(action: Action): Promise<Authorized | Refused> {
@@ -62,26 +54,22 @@ function sameOrigin(request: Request): boolean {
  */
 export async function authorizeRequest(request: Request, action: Action, credentials: { token?: string | null } = {}): Promise<Authorized | { ok: false; response: Response }> {
   const token = bearerToken(request.headers.get("authorization")) ?? credentials.token ?? null;
-  let user: CurrentUser | null;
   if (token) {
-    user = await userForToken(getPrisma(), token);
-    if (!user) return { ok: false, response: problem(401, "That API token is unknown or revoked. Create one under Settings → API tokens.") };
-  } else {
-    user = await currentUser();
-    if (user && !SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
-      return { ok: false, response: problem(403, "Cross-site requests cannot use your session. Use an API token.") };
-    }
+    const allowed = await authorizeToken(getPrisma(), token, action);
+    return allowed.ok ? allowed : { ok: false, response: problem(allowed.status, allowed.message) };
+  }
+  const user = await currentUser();
+  if (user && !SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
+    return { ok: false, response: problem(403, "Cross-site requests cannot use your session. Use an API token.") };
   }
   const refused = refusal(user, action);
   if (refused) {
-    const message = refused.status === 401 && !token ? "Sign in, or send an API token as `Authorization: Bearer <token>`." : refused.message;
+    const message = refused.status === 401 ? "Sign in, or send an API token as `Authorization: Bearer <token>`." : refused.message;
     return { ok: false, response: problem(refused.status, message) };
   }
   return { ok: true, user: user as CurrentUser };
 }
 
 function problem(status: 401 | 403, message: string): Response {
-  const headers: Record<string, string> = { "cache-control": "no-store" };
-  if (status === 401) headers["www-authenticate"] = 'Bearer realm="callboard"';
-  return Response.json({ error: message }, { status, headers });
+  return Response.json({ error: message }, { status, headers: refusalHeaders(status) });
 }

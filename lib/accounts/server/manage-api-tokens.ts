@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/accounts/roles";
 import { newApiToken } from "./api-token";
+import { forgetTokenOwner } from "./token-cache";
 import { AppError } from "@/lib/platform/errors/app-error";
 
 /** Enough for every script and CI job one person runs; a runaway loop is stopped here. */
@@ -56,10 +57,11 @@ export async function listOthersActiveTokens(prisma: PrismaClient, exceptUserId:
 
 /** Revokes a token at once. People revoke their own; admins anyone's (a leaked CI token, say). */
 export async function revokeApiToken(prisma: PrismaClient, actor: { id: string; role: Role }, input: { id: string }, now = new Date()): Promise<{ name: string }> {
-  const token = await prisma.apiToken.findUnique({ where: { id: input.id }, select: { id: true, name: true, userId: true, revokedAt: true } });
+  const token = await prisma.apiToken.findUnique({ where: { id: input.id }, select: { id: true, name: true, userId: true, revokedAt: true, tokenHash: true } });
   // Someone else's token is "not found" to a non-admin: ids are not for probing.
   if (!token || (token.userId !== actor.id && actor.role !== "admin")) throw new AppError("not-found", "There is no such token.");
   if (token.revokedAt) throw new AppError("conflict", `“${token.name}” was already revoked.`);
   await prisma.apiToken.updateMany({ where: { id: token.id, revokedAt: null }, data: { revokedAt: now } });
+  forgetTokenOwner({ tokenHash: token.tokenHash });
   return { name: token.name };
 }

@@ -2,6 +2,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/accounts/roles";
 import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { AppError } from "@/lib/platform/errors/app-error";
+import { forgetTokenOwner } from "./token-cache";
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
@@ -47,13 +48,16 @@ async function keepAnAdmin(tx: Tx, member: { id: string; name: string; role: str
 
 /** Gives an active member another role; it applies to their next request. */
 export async function setMemberRole(prisma: PrismaClient, input: { userId: string; role: Role }): Promise<{ name: string; changed: boolean }> {
-  return prisma.$transaction(async (tx) => {
+  const changed = await prisma.$transaction(async (tx) => {
     const member = await activeMember(tx, input.userId);
     if (member.role === input.role) return { name: member.name, changed: false };
     if (input.role !== "admin") await keepAnAdmin(tx, member);
     await tx.user.update({ where: { id: member.id }, data: { role: input.role } });
     return { name: member.name, changed: true };
   });
+  // Their API tokens carry the new role from their next request, not once the token cache expires.
+  if (changed.changed) forgetTokenOwner({ userId: input.userId });
+  return changed;
 }
 
 /**
@@ -62,7 +66,7 @@ export async function setMemberRole(prisma: PrismaClient, input: { userId: strin
  */
 export async function deactivateMember(prisma: PrismaClient, actor: { id: string }, input: { userId: string }, now = new Date()): Promise<{ name: string }> {
   if (actor.id === input.userId) throw new AppError("not-allowed", "You cannot remove yourself. Another admin can.");
-  return prisma.$transaction(async (tx) => {
+  const removed = await prisma.$transaction(async (tx) => {
     const member = await activeMember(tx, input.userId);
     await keepAnAdmin(tx, member);
     await tx.user.update({ where: { id: member.id }, data: { deactivatedAt: now } });
@@ -71,4 +75,6 @@ export async function deactivateMember(prisma: PrismaClient, actor: { id: string
     await tx.invitation.updateMany({ where: { invitedById: member.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
     return { name: member.name };
   });
+  forgetTokenOwner({ userId: input.userId });
+  return removed;
 }

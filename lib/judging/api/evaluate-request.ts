@@ -1,7 +1,7 @@
 import { parseAgentCriterion } from "@/lib/criteria/agent-prefixes";
 import { parseCriterion, type Criterion } from "@/lib/criteria/parse";
 import type { Finding, ViewMode } from "@/lib/judging/judges/types";
-import { importItem } from "@/lib/transcripts/import-item";
+import { readItem } from "@/lib/transcripts/import-item";
 import { formatZodIssues } from "@/lib/transcripts/zod-errors";
 import { evalRequestSchema } from "@/lib/judging/schemas/eval-request";
 import { evaluateTranscripts } from "../engine/evaluate-transcripts";
@@ -49,7 +49,7 @@ export async function evaluateRequest(body: unknown, endpoint: EvalEndpoint, con
   const criterion = criterionFor(envelope.data.criterion, endpoint);
   if (!criterion.ok) return { status: 400, body: { error: criterion.message, path: "evaluation_criteria" } };
 
-  const imported = importItem(envelope.data.request, { file: "request body" });
+  const imported = readItem(envelope.data.request, { file: "request body" });
   if (!imported.ok) {
     const { error } = imported;
     return { status: 400, body: { error: error.message, path: error.path, ...(error.issues ? { issues: error.issues } : {}) } };

@@ -3,9 +3,33 @@ import type { JudgeResult, JudgeInput } from "@/lib/judging/judges/types";
 import type { AgentJudgeInput } from "@/lib/judging/judges/agent/types";
 import { errorMessage } from "./errors";
 
-/** What a judging thread is posted: a call to judge, or a whole transcript for an agent-level criterion. */
-export type ThreadCall = { id: number; kind: "call"; input: JudgeInput } | { id: number; kind: "agent"; input: AgentJudgeInput };
-export type ThreadAnswer = { id: number; result: JudgeResult } | { id: number; error: string };
+/**
+ * A whole request of the evaluation API (`POST /api/v1/evals/reward` or `/binary`), its body as
+ * received: the thread parses, validates, imports and judges it, so that the web server's event
+ * loop only reads and writes HTTP (lib/judging/server/live-check).
+ */
+export interface EvalRequestInput {
+  endpoint: "reward" | "binary";
+  body: Uint8Array;
+  /** The body limit the request was read with (a syntax error's reading depends on it). */
+  maxBytes: number;
+}
+
+/** An answer of the evaluation API, its body already JSON: status, headers and text are all the web server writes. */
+export interface SerializedReply {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/** What a judging thread is posted: a call to judge, a whole transcript for an agent-level criterion, or an evaluation API request. */
+export type ThreadCall =
+  | { id: number; kind: "call"; input: JudgeInput }
+  | { id: number; kind: "agent"; input: AgentJudgeInput }
+  | { id: number; kind: "eval-request"; input: EvalRequestInput };
+/** A call's or an agent's JudgeResult, or an eval-request's SerializedReply. */
+export type ThreadResult = JudgeResult | SerializedReply;
+export type ThreadAnswer = { id: number; result: ThreadResult } | { id: number; error: string };
 
 /**
  * Shared with each thread: two Int32 cells, the id of the call it is judging (IDLE between groups)
@@ -23,7 +47,7 @@ export const IDLE = -1;
  * message. Before each call it says in shared memory which call it is on and since when, so
  * that the owner can abandon a call that runs past its budget.
  */
-export function serveCalls(judgeOne: (call: ThreadCall) => Promise<JudgeResult>): void {
+export function serveCalls(judgeOne: (call: ThreadCall) => Promise<ThreadResult>): void {
   const { state, epoch } = workerData as ThreadData;
   const progress = new Int32Array(state);
   parentPort?.on("message", async (calls: ThreadCall[]) => {

@@ -3,10 +3,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { createChecksJudge } from "@/lib/judging/judges/checks";
-import { checksAgentJudge } from "@/lib/judging/judges/agent";
 import type { AgentJudge, AgentJudgeInput } from "@/lib/judging/judges/agent/types";
 import type { Judge, JudgeInput, JudgeResult } from "@/lib/judging/judges/types";
-import { IDLE, type ThreadAnswer, type ThreadCall, type ThreadData } from "./checks-thread-protocol";
+import { threadCallJudge } from "./thread-calls";
+import { IDLE, type EvalRequestInput, type SerializedReply, type ThreadAnswer, type ThreadCall, type ThreadData, type ThreadResult } from "./checks-thread-protocol";
 
 /** How long the built-in judge may spend on one call before its thread is abandoned: a 10 MB argument takes well under a second. */
 export const CHECKS_CALL_BUDGET_MS = 10_000;
@@ -31,7 +31,12 @@ export interface ChecksThreadsOptions {
   module?: string;
 }
 
-export type ThreadedChecksJudge = Judge & AgentJudge & { close(): Promise<void> };
+export type ThreadedChecksJudge = Judge &
+  AgentJudge & {
+    /** A whole evaluation API request answered on a thread (checks-thread.ts): see EvalRequestInput. */
+    answerEvalRequest(input: EvalRequestInput): Promise<SerializedReply>;
+    close(): Promise<void>;
+  };
 
 /**
  * The thread's module beside this file; in Next's server bundle this file is not beside its source, and the project root is the working directory.
@@ -57,11 +62,11 @@ const GROUP = 64;
 /** Threads that die before answering anything, in a row: the threads cannot start here (a broken install), so judging goes on inline. */
 const MAX_FAILED_STARTS = 3;
 
-type Unposted = { kind: "call"; input: JudgeInput } | { kind: "agent"; input: AgentJudgeInput };
+type Unposted = { kind: "call"; input: JudgeInput } | { kind: "agent"; input: AgentJudgeInput } | { kind: "eval-request"; input: EvalRequestInput };
 
 interface Pending {
   call: ThreadCall;
-  resolve: (result: JudgeResult) => void;
+  resolve: (result: ThreadResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -84,7 +89,9 @@ interface Slot {
 export function threadedChecksJudge(options: ChecksThreadsOptions): ThreadedChecksJudge {
   const { threads, budgetMs = CHECKS_CALL_BUDGET_MS, onError = () => {} } = options;
   const threadModule = options.module ?? defaultModule();
+  // Only its id and version: the inline fallback builds its own (threadCallJudge), on first need.
   const inline = createChecksJudge();
+  let inlineJudge: ((call: ThreadCall) => Promise<ThreadResult>) | null = null;
   const epoch = Date.now();
   const pending = new Map<number, Pending>();
   const slots: Slot[] = [];
@@ -96,9 +103,9 @@ export function threadedChecksJudge(options: ChecksThreadsOptions): ThreadedChec
   let inlineOnly = false;
   let closing = false;
 
-  const judgeInline = (call: ThreadCall): Promise<JudgeResult> => (call.kind === "agent" ? checksAgentJudge.evaluateTranscript(call.input) : inline.evaluate(call.input));
+  const judgeInline = (call: ThreadCall): Promise<ThreadResult> => (inlineJudge ??= threadCallJudge())(call);
 
-  const settle = (id: number, outcome: { result: JudgeResult } | { error: Error }) => {
+  const settle = (id: number, outcome: { result: ThreadResult } | { error: Error }) => {
     const waiting = pending.get(id);
     pending.delete(id);
     if (!waiting) return;
@@ -211,7 +218,7 @@ export function threadedChecksJudge(options: ChecksThreadsOptions): ThreadedChec
     for (let start = 0; start < ids.length; start += GROUP) post(slots[turn++ % slots.length], ids.slice(start, start + GROUP));
   };
 
-  const submit = (call: Unposted, signal?: AbortSignal): Promise<JudgeResult> => {
+  const submit = (call: Unposted, signal?: AbortSignal): Promise<ThreadResult> => {
     signal?.throwIfAborted();
     if (closing) return Promise.reject(new Error("the judging threads are closed"));
     const id = nextId;
@@ -219,7 +226,7 @@ export function threadedChecksJudge(options: ChecksThreadsOptions): ThreadedChec
     nextId = (nextId + 1) % 0x7fff_ffff;
     const full: ThreadCall = { ...call, id };
     if (inlineOnly) return judgeInline(full);
-    return new Promise<JudgeResult>((resolve, reject) => {
+    return new Promise<ThreadResult>((resolve, reject) => {
       pending.set(id, { call: full, resolve, reject });
       queue.push(id);
       if (!scheduled) {
@@ -229,7 +236,8 @@ export function threadedChecksJudge(options: ChecksThreadsOptions): ThreadedChec
     });
   };
 
-  const evaluate = (input: JudgeInput, signal?: AbortSignal) => submit({ kind: "call", input }, signal);
+  // A call's answer is what the thread's judge gave for that kind (threadCallJudge).
+  const evaluate = (input: JudgeInput, signal?: AbortSignal) => submit({ kind: "call", input }, signal) as Promise<JudgeResult>;
 
   return {
     id: inline.id,
@@ -238,7 +246,8 @@ export function threadedChecksJudge(options: ChecksThreadsOptions): ThreadedChec
     evaluate,
     // Calls made together go out in groups anyway (flush): the group only saves the caller's work per call.
     evaluateMany: (inputs, signal) => Promise.allSettled(inputs.map((input) => evaluate(input, signal))),
-    evaluateTranscript: (input: AgentJudgeInput, signal?: AbortSignal) => submit({ kind: "agent", input }, signal),
+    evaluateTranscript: (input: AgentJudgeInput, signal?: AbortSignal) => submit({ kind: "agent", input }, signal) as Promise<JudgeResult>,
+    answerEvalRequest: (input: EvalRequestInput) => submit({ kind: "eval-request", input }) as Promise<SerializedReply>,
     async close() {
       closing = true;
       clearInterval(watchdog);

@@ -12,6 +12,9 @@ export function apiKeyAccepted(expected: string | undefined, given: string | nul
   return timingSafeEqual(digest(wanted), digest(given.trim()));
 }
 
+/** What reading a request's headers needs: a Fetch `Headers`, or Node's headers behind the same `get`. */
+export type HeaderReader = Pick<Headers, "get">;
+
 /** Which API token a request to /api/v1/evals carries, or why its `API-Key` header is refused. */
 export type EvalCredentials = { ok: true; token: string | null } | { ok: false; message: string };
 
@@ -30,7 +33,7 @@ export const API_KEY_REFUSED =
  * browser session) or followed by `:<token>` for single-header clients. `token: null` means
  * "use the bearer header or the session", as every other route does.
  */
-export function evalCredentials(headers: Headers, sharedKey: string | undefined): EvalCredentials {
+export function evalCredentials(headers: HeaderReader, sharedKey: string | undefined): EvalCredentials {
   const given = headers.get("api-key")?.trim() || null;
   const bearer = /^Bearer\s+\S+\s*$/i.test(headers.get("authorization") ?? "");
   if (!sharedKey?.trim()) return { ok: true, token: bearer || !given ? null : given };

@@ -5,16 +5,15 @@
  * the rest of the suite runs on (the pool sees the same thing: no answer within the budget);
  * "CRASH-THE-THREAD" kills the thread.
  */
-import { createChecksJudge } from "@/lib/judging/judges/checks";
-import { checksAgentJudge } from "@/lib/judging/judges/agent";
 import { serveCalls } from "@/lib/judging/engine/checks-thread-protocol";
+import { threadCallJudge } from "@/lib/judging/engine/thread-calls";
 
-const judge = createChecksJudge();
+const judge = threadCallJudge();
 const blocked = new Int32Array(new SharedArrayBuffer(4));
 
 serveCalls(async (call) => {
-  const text = JSON.stringify(call.input);
+  const text = call.kind === "eval-request" ? new TextDecoder().decode(call.input.body) : JSON.stringify(call.input);
   if (text.includes("STALL-THE-JUDGE")) Atomics.wait(blocked, 0, 0, 60_000);
   if (text.includes("CRASH-THE-THREAD")) process.exit(7);
-  return call.kind === "agent" ? checksAgentJudge.evaluateTranscript(call.input) : judge.evaluate(call.input);
+  return judge(call);
 });
