@@ -14,7 +14,10 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   if (process.env.NODE_ENV === "production") {
     const { installLiveChecks } = await import("./lib/judging/server/live-check/install-live-checks");
-    installLiveChecks();
+    const { monitorLiveCheckHook } = await import("./lib/monitors/server/live-check-hook");
+    const { getPrisma } = await import("./lib/platform/db/client");
+    // Checks naming a monitor (?monitor=<id>) are kept for it, written after their answers.
+    installLiveChecks(monitorLiveCheckHook(getPrisma).hook);
   }
   const { warmUpServer } = await import("./lib/platform/warm-up/warm-up");
   await warmUpServer();

@@ -91,3 +91,24 @@ test("a monitor judges traced agent runs as they arrive and alerts a webhook, fi
     await hook.close();
   }
 });
+
+test("live checks naming a monitor are answered at once and kept in its run", async ({ request }) => {
+  const created = await request.post("/api/monitors", { data: { name: `live checks ${Date.now()}`, criteria: [CRITERION], filter: { source: "api", service: "no-such-service" } } });
+  expect(created.status()).toBe(201);
+  const monitor = (await created.json()) as { id: string; runId: string };
+  const messages = [
+    { role: "user", content: "Weather in Lima?" },
+    { role: "assistant", content: null, tool_calls: [{ id: "call_lima", type: "function", function: { name: "get_weather", arguments: '{"city":"Lima"}' } }] },
+    { role: "tool", tool_call_id: "call_lima", content: "Error: the weather service is down" },
+  ];
+  const tools = [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } }];
+  const byQuery = await request.post(`/api/v1/evals/binary?monitor=${monitor.id}`, { data: { messages, tools, evaluation_criteria: CRITERION } });
+  expect(byQuery.status()).toBe(200);
+  expect(await byQuery.json()).toMatchObject({ passed: false, view: "hindsight", tool_call_id: "call_lima" });
+  const immediate = await request.post("/api/v1/evals/reward", { data: { messages: messages.slice(0, 2), tools, evaluation_criteria: "Reward tool calls that select appropriate tools and provide accurate parameters" }, headers: { "x-callboard-monitor": monitor.id } });
+  expect(immediate.status()).toBe(200);
+  await expect(async () => {
+    const run = ((await (await request.get(`/api/monitors/${monitor.id}`)).json()) as { run: { total: number; done: number }; criteria: unknown[] }).run;
+    expect(run).toMatchObject({ total: 2, done: 2 });
+  }).toPass({ timeout: 10_000 });
+});

@@ -3,13 +3,16 @@ import { checkAlerts } from "./check-alerts";
 import { deliverDueAlerts } from "./deliver-alerts";
 import { feedReviewQueues } from "./feed-review";
 import { rollupDueHours } from "./rollup-hours";
+import { takeLiveChecks } from "./take-live-checks";
 
+const LIVE_CHECKS_EVERY_MS = 250;
 const ALERTS_EVERY_MS = 1_000;
 const ROLLUP_EVERY_MS = 1_000;
 const REVIEW_EVERY_MS = 10_000;
 const DELIVERY_EVERY_MS = 1_000;
 
 interface Clock {
+  liveChecks: number;
   alerts: number;
   rollup: number;
   review: number;
@@ -26,7 +29,12 @@ const clocks = new WeakMap<PrismaClient, Clock>();
  */
 export async function monitorHousekeeping(prisma: PrismaClient, onError: (error: unknown) => void, now: number = Date.now()): Promise<void> {
   let clock = clocks.get(prisma);
-  if (!clock) clocks.set(prisma, (clock = { alerts: 0, rollup: 0, review: 0, delivery: 0, delivering: null }));
+  if (!clock) clocks.set(prisma, (clock = { liveChecks: 0, alerts: 0, rollup: 0, review: 0, delivery: 0, delivering: null }));
+  // Live checks first: their results count in the hour sums and alerts of this same turn.
+  if (now - clock.liveChecks >= LIVE_CHECKS_EVERY_MS) {
+    clock.liveChecks = now;
+    if ((await takeLiveChecks(prisma, new Date(now))).more) clock.liveChecks = 0;
+  }
   if (now - clock.rollup >= ROLLUP_EVERY_MS) {
     clock.rollup = now;
     await rollupDueHours(prisma, new Date(now));

@@ -13,9 +13,8 @@ import { rollupDueHours } from "./rollup-hours";
 import { createMonitor, deleteMonitor, updateMonitor } from "./save-monitor";
 import { takeArrivals } from "./take-arrivals";
 import { backfillMonitor } from "./backfill";
-import { liveCheckRecorder, type LiveCheck } from "./record-live-checks";
-import { importItem } from "@/lib/transcripts/import-item";
-import { parseCriterion } from "@/lib/criteria/parse";
+import { monitorLiveCheckHook } from "./live-check-hook";
+import { takeLiveChecks } from "./take-live-checks";
 
 // On the test database of CALLBOARD_TEST_DATABASE: these run on PostgreSQL too (npm run test:pg).
 let db: TestDatabase;
@@ -184,33 +183,29 @@ describe("monitors", () => {
 });
 
 describe("live checks recorded into a monitor", () => {
-  it("keeps each answered check once, in batches, without announcing it to other monitors", async () => {
+  it("keeps each answered check once, written after the answers and read by the worker, without announcing it to other monitors", async () => {
     const monitor = await createMonitor(prisma, admin, monitorRequest({ filter: {} }), {});
     const other = await createMonitor(prisma, admin, monitorRequest({ name: "everything", filter: {} }), {});
-    const imported = importItem(chat("Paris", true), { file: "request body" });
-    if (!imported.ok) throw new Error("the chat should import");
-    const parsed = parseCriterion("Tool call passes if the arguments are valid");
-    if (!parsed.ok) throw new Error("the criterion should parse");
-    const check: LiveCheck = {
-      monitorId: monitor.id,
-      imported,
-      callId: "c1",
-      criterion: parsed.criterion,
-      mode: "hindsight",
-      result: { score: 1, passed: true, applicable: true, explanation: "valid", findings: [] },
-      judgeId: "checks@test",
-      latencyMs: 0.4,
-    };
-    const recorder = liveCheckRecorder(() => prisma);
-    recorder.record(check);
-    recorder.record(check);
-    recorder.record({ ...check, monitorId: "no-such-monitor" });
+    const { messages, tools } = chat("Paris", true);
+    const body = new TextEncoder().encode(JSON.stringify({ messages, tools, evaluation_criteria: "Tool call passes if the arguments are valid" }));
+    const reply = { status: 200, headers: {}, text: JSON.stringify({ passed: true, explanation: "valid", findings: [], judge: "checks@test", view: "hindsight", tool_call_id: "c1", tool_name: "get_weather" }) };
+    const answered = (url: string, headers: Record<string, string> = {}) => ({ endpoint: "binary" as const, url, headers: new Headers(headers), user: { id: admin.id, email: "ana@example.com", name: "Ana", role: "admin" as const, via: "token" as const }, body, receivedAt: Date.now() });
+    const recorder = monitorLiveCheckHook(() => prisma);
+    await recorder.hook(answered(`/api/v1/evals/binary?monitor=${monitor.id}`), reply);
+    await recorder.hook(answered("/api/v1/evals/binary", { "x-callboard-monitor": monitor.id }), reply);
+    await recorder.hook(answered("/api/v1/evals/binary?monitor=no-such-monitor"), reply);
+    await recorder.hook(answered("/api/v1/evals/binary"), reply);
+    await recorder.hook(answered(`/api/v1/evals/binary?monitor=${monitor.id}`), { ...reply, status: 400 });
     await recorder.drain();
-    const rows = await prisma.evaluation.findMany({ where: { runId: monitor.runId }, select: { status: true, passed: true, criterion: { select: { text: true } } } });
-    expect(rows).toEqual([{ status: "done", passed: true, criterion: { text: "Tool call passes if the arguments are valid" } }]);
+    expect(await prisma.liveCheckInbox.count()).toBe(2);
+
+    expect(await takeLiveChecks(prisma)).toEqual({ taken: 2, more: false });
+    const rows = await prisma.evaluation.findMany({ where: { runId: monitor.runId }, select: { status: true, passed: true, score: true, mode: true, criterion: { select: { text: true } } } });
+    expect(rows).toEqual([{ status: "done", passed: true, score: 1, mode: "hindsight", criterion: { text: "Tool call passes if the arguments are valid" } }]);
     expect(await prisma.run.findUniqueOrThrow({ where: { id: monitor.runId }, select: { total: true, doneCount: true } })).toEqual({ total: 1, doneCount: 1 });
     expect(await prisma.runCriterion.count({ where: { runId: monitor.runId } })).toBe(2);
     expect(await prisma.monitorInbox.count({ where: { monitorId: other.id } })).toBe(0);
+    expect(await prisma.liveCheckInbox.count()).toBe(0);
     await rollupDueHours(prisma);
     expect(await prisma.monitorBucket.count({ where: { monitorId: monitor.id } })).toBeGreaterThan(0);
   });
