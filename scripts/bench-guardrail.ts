@@ -1,7 +1,7 @@
 /**
  * `npm run bench:guardrail`: the evaluation API as a live check (issue 35), on the production server.
  *
- *   npm run bench:guardrail -- [--seconds 10] [--warmup 5] [--concurrency 8] [--port 3300] [--endpoints reward,binary] [--cpu-prof DIR] [--keep]
+ *   npm run bench:guardrail -- [--seconds 10] [--warmup 5] [--concurrency 8] [--port 3300] [--endpoints reward,binary] [--monitor] [--cpu-prof DIR] [--keep]
  *
  * 1. Builds the app's sources as they are now in a directory of its own (scripts/bench/results/
  *    build.ts; BENCH_RUNS_BUILD reuses an earlier build), never the project's `.next`.
@@ -23,6 +23,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createApiToken } from "@/lib/accounts/server/manage-api-tokens";
+import { createMonitorSchema } from "@/lib/monitors/schemas/monitor";
+import { createMonitor } from "@/lib/monitors/server/save-monitor";
 import { createPrisma } from "@/lib/platform/db/client";
 import { applyMigrations } from "@/lib/platform/db/schema-engine";
 import { markInUse } from "./bench/results/build";
@@ -36,7 +38,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const PROFILE_HOOK = path.join(import.meta.dirname, "bench", "cpu-profile-hook.mjs");
 const TARGET_RPS = 1000;
 const TARGET_P99_MS = 25;
-const USAGE = "usage: npm run bench:guardrail -- [--seconds 10] [--warmup 5] [--concurrency 8] [--port 3300] [--endpoints reward,binary] [--cpu-prof DIR] [--keep]";
+const USAGE = "usage: npm run bench:guardrail -- [--seconds 10] [--warmup 5] [--concurrency 8] [--port 3300] [--endpoints reward,binary] [--monitor] [--cpu-prof DIR] [--keep]";
 
 interface Options {
   seconds: number;
@@ -44,6 +46,7 @@ interface Options {
   concurrency: number;
   port: number;
   endpoints: GuardrailEndpoint[];
+  monitor: boolean;
   cpuProf: string | null;
   keep: boolean;
 }
@@ -54,7 +57,7 @@ function usage(message: string): never {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { seconds: 10, warmup: 5, concurrency: 8, port: 3300, endpoints: ["reward", "binary"], cpuProf: null, keep: false };
+  const options: Options = { seconds: 10, warmup: 5, concurrency: 8, port: 3300, endpoints: ["reward", "binary"], cpuProf: null, keep: false, monitor: false };
   const number = (value: string | undefined, option: string, min: number) => {
     const n = Number(value);
     if (!Number.isFinite(n) || n < min) usage(`${option} needs a number of at least ${min}, got ${JSON.stringify(value ?? "")}`);
@@ -66,6 +69,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--warmup") options.warmup = number(argv[++i], arg, 0);
     else if (arg === "--concurrency") options.concurrency = Math.floor(number(argv[++i], arg, 1));
     else if (arg === "--port") options.port = Math.floor(number(argv[++i], arg, 3200));
+    else if (arg === "--monitor") options.monitor = true;
     else if (arg === "--endpoints") {
       const names = (argv[++i] ?? "").split(",");
       if (!names.every((name): name is GuardrailEndpoint => name === "reward" || name === "binary")) usage(`--endpoints takes reward and/or binary, got ${JSON.stringify(argv[i] ?? "")}`);
@@ -124,6 +128,10 @@ async function main() {
     const prisma = createPrisma(databaseUrl);
     const user = await prisma.user.create({ data: { email: "bench-guardrail@callboard.invalid", name: "Bench guardrail", role: "reviewer" } });
     const { token } = await createApiToken(prisma, user, { name: "bench guardrail" });
+    // --monitor: every check also names a monitor, so its recording (written after the answers) is part of what is timed.
+    const monitor = options.monitor
+      ? await createMonitor(prisma, { id: user.id, role: "reviewer" }, createMonitorSchema.parse({ name: "bench guardrail", criteria: ["Tool call passes if the selected tool and every argument correctly fulfil the user's request"] }), {})
+      : null;
     await prisma.$disconnect();
 
     const port = await freePort(options.port);
@@ -133,7 +141,7 @@ async function main() {
     console.log(`Server: ${ready.url}, answering after ${ready.readySeconds.toFixed(1)} s; ${options.concurrency} concurrent requests, ${options.warmup} s warm-up per endpoint, then ${options.seconds} s each`);
 
     const loadFor = (endpoint: GuardrailEndpoint) => ({
-      url: new URL(`/api/v1/evals/${endpoint}`, ready.url),
+      url: new URL(`/api/v1/evals/${endpoint}${monitor ? `?monitor=${monitor.id}` : ""}`, ready.url),
       headers: { "api-key": token, "user-agent": "composo-python-sdk/0.1.0" },
       bodies: requestBodies(endpoint),
       concurrency: options.concurrency,
@@ -157,6 +165,14 @@ async function main() {
       met &&= line.met;
       const gone = server.gone();
       if (gone) throw new Error(gone);
+    }
+    if (monitor) {
+      // Written in batches a moment after the answers (the bench runs no worker: they wait in the inbox for one).
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const check = createPrisma(databaseUrl);
+      const [received, results] = await Promise.all([check.liveCheckInbox.count(), check.evaluation.count({ where: { runId: monitor.runId } })]);
+      await check.$disconnect();
+      console.log(`Recorded for monitor ${monitor.id}: ${received + results} checks kept (${received} waiting for a worker to store them as results)`);
     }
     console.log(`Targets: ${TARGET_RPS} req/s and p99 ≤ ${TARGET_P99_MS} ms on each endpoint, no error: ${met ? "met" : "MISSED"}`);
     process.exitCode = errors > 0 ? 1 : met ? 0 : 3;

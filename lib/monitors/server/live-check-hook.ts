@@ -1,6 +1,8 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { AnsweredCheck, OnAnswered } from "@/lib/judging/server/live-check/on-answered";
 import type { SerializedReply } from "@/lib/judging/engine/checks-thread-protocol";
+import type { LiveCheckRow } from "./live-check-writer-protocol";
+import { liveCheckWriter, type WriteLiveChecks } from "./live-check-writer";
 
 /** How long an answered check waits to be written with others, and how many make a batch written at once. */
 export const LIVE_CHECK_FLUSH_MS = 250;
@@ -18,20 +20,21 @@ export function monitorOf(check: Pick<AnsweredCheck, "url" | "headers">): string
   return id && id.length <= 100 ? id : null;
 }
 
-type Row = { monitorId: string; endpoint: string; body: string; reply: string; receivedAt: Date };
+type Row = LiveCheckRow;
 
 /**
  * The live-check server's hook that keeps checks naming a monitor: the request and its answer,
- * as received, go into LiveCheckInbox in one multi-row insert every LIVE_CHECK_FLUSH_MS (or
- * LIVE_CHECK_BATCH checks), after the answers went out; the worker reads, stores and counts them
- * (take-live-checks.ts). Only plain writes happen here: no parsing, so the web server's loop stays
- * free. A failed batch is tried again with the next; past the backlog, checks are dropped and counted.
+ * as received, go into LiveCheckInbox every LIVE_CHECK_FLUSH_MS (or LIVE_CHECK_BATCH checks),
+ * after the answers went out, written off the event loop (live-check-writer.ts); the worker
+ * reads, stores and counts them (take-live-checks.ts). No parsing happens here. A failed batch is
+ * tried again with the next; past the backlog, checks are dropped and counted.
  */
 export function monitorLiveCheckHook(prisma: () => PrismaClient, onError: (error: unknown) => void = (error) => console.error("callboard: recording live checks failed:", error)) {
   let queue: Row[] = [];
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> | null = null;
   let dropped = 0;
+  let write: WriteLiveChecks | null = null;
   const known = new Map<string, { exists: boolean; at: number }>();
 
   async function exists(monitorId: string): Promise<boolean> {
@@ -47,12 +50,10 @@ export function monitorLiveCheckHook(prisma: () => PrismaClient, onError: (error
     if (writing || !queue.length) return writing ?? Promise.resolve();
     const batch = queue.slice(0, LIVE_CHECK_BATCH);
     queue = queue.slice(batch.length);
-    writing = prisma()
-      .liveCheckInbox.createMany({ data: batch })
+    write ??= liveCheckWriter(prisma());
+    writing = write(batch)
       .then(() => undefined)
       .catch((error: unknown) => {
-        // A monitor deleted since it was looked up fails the whole insert: ask again before the retry.
-        known.clear();
         queue = [...batch, ...queue].slice(0, LIVE_CHECK_BACKLOG);
         onError(error);
       })
@@ -76,7 +77,7 @@ export function monitorLiveCheckHook(prisma: () => PrismaClient, onError: (error
       dropped++;
       return;
     }
-    queue.push({ monitorId, endpoint: check.endpoint, body: Buffer.from(check.body).toString("utf8"), reply: reply.text, receivedAt: new Date(check.receivedAt) });
+    queue.push({ monitorId, endpoint: check.endpoint, body: Buffer.from(check.body).toString("utf8"), reply: reply.text, receivedAt: check.receivedAt });
     if (queue.length >= LIVE_CHECK_BATCH) void flush();
     else schedule();
   };
