@@ -1,17 +1,7 @@
 import { formatDateTime } from "@/lib/platform/format";
+import type { AlertEventView } from "@/lib/monitors/views";
 
-export interface AlertEventRow {
-  id: string;
-  state: "firing" | "resolved";
-  criterion: string | null;
-  value: number;
-  threshold: number;
-  createdAt: string;
-  delivery: string;
-  attempts: number;
-  lastError: string | null;
-  deliveredAt: string | null;
-}
+export type AlertEventRow = AlertEventView;
 
 /** The monitor's alert transitions, newest first, and how each webhook post went. */
 export function AlertHistoryTable({ events }: { events: AlertEventRow[] }) {

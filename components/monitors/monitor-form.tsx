@@ -1,8 +1,7 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
-import { CriterionKindBadge } from "@/components/criteria/criterion-kind-badge";
-import { CriterionScopeBadge } from "@/components/criteria/criterion-scope-badge";
+import { CriterionChecklist } from "@/components/criteria/criterion-checklist";
 import { RUN_MODE_CHOICES } from "@/components/runs/run-mode-choices";
 import { createMonitorAction } from "@/lib/monitors/actions/create-monitor";
 import { editMonitorAction } from "@/lib/monitors/actions/edit-monitor";
@@ -84,24 +83,7 @@ export function MonitorForm({ criteria, judges, initial, monitorId }: Props) {
       <fieldset className="min-w-0 space-y-2" aria-describedby={`${id}-criteria`}>
         <legend className="text-sm font-semibold">Criteria</legend>
         {criteria.length ? (
-          <ul className="space-y-1">
-            {criteria.map((criterion) => (
-              <li key={criterion.id}>
-                <label className="flex items-start gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="mt-1"
-                    checked={state.criteria.includes(criterion.id)}
-                    onChange={(event) => set({ criteria: event.target.checked ? [...state.criteria, criterion.id] : state.criteria.filter((chosen) => chosen !== criterion.id) })}
-                  />
-                  <span className="min-w-0 break-words">
-                    {criterion.title ? <strong>{criterion.title}: </strong> : null}
-                    {criterion.text} {criterion.scope === "agent" ? <CriterionScopeBadge scope={criterion.scope} /> : null} <CriterionKindBadge kind={criterion.kind} />
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <CriterionChecklist criteria={criteria} chosen={state.criteria} onChange={(chosen) => set({ criteria: chosen })} />
         ) : null}
         <label className="flex flex-col gap-1 text-sm">
           <span>

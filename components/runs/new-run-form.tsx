@@ -3,8 +3,7 @@
 import { useRef, useState, useTransition } from "react";
 import { MeasuredBy } from "@/components/criteria/measured-by";
 import { PreviewButton } from "@/components/criteria/preview-button";
-import { CriterionKindBadge } from "@/components/criteria/criterion-kind-badge";
-import { CriterionScopeBadge } from "@/components/criteria/criterion-scope-badge";
+import { CriterionChecklist } from "@/components/criteria/criterion-checklist";
 import { RUN_MODE_CHOICES } from "./run-mode-choices";
 import { startRunAction } from "@/lib/runs/actions/start-run";
 import type { CheckInfo } from "@/lib/judging/judges/checks/check";
@@ -120,24 +119,7 @@ export function NewRunForm({ criteria, uploads, judges, catalogue, toolNames }: 
           <button type="button" onClick={() => setChosen(criteria.map((c) => c.id))} className="text-indigo-700 hover:underline">Select all</button>
           <button type="button" onClick={() => setChosen([])} className="text-indigo-700 hover:underline">Select none</button>
         </div>
-        <ul className="space-y-1">
-          {criteria.map((c) => (
-            <li key={c.id}>
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-1"
-                  checked={chosen.includes(c.id)}
-                  onChange={(e) => setChosen(e.target.checked ? [...chosen, c.id] : chosen.filter((id) => id !== c.id))}
-                />
-                <span>
-                  {c.title ? <strong>{c.title}: </strong> : null}
-                  {c.text} {c.scope === "agent" ? <CriterionScopeBadge scope={c.scope} /> : null} <CriterionKindBadge kind={c.kind} />
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        <CriterionChecklist criteria={criteria} chosen={chosen} onChange={setChosen} />
       </fieldset>
 
       <fieldset className="space-y-1">

@@ -2,6 +2,9 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { runJudgeSchema, type RunMode } from "@/lib/runs/schemas/runs";
 import { monitorFilterSchema, type MonitorFilter } from "../schemas/filter";
 import { formatWindow } from "../schemas/window";
+import type { AlertEventView } from "../views";
+
+export type { AlertEventView } from "../views";
 
 export interface MonitorRuleView {
   id: string;
@@ -115,18 +118,6 @@ export async function listMonitors(prisma: PrismaClient): Promise<MonitorView[]>
   return rows.map(toView);
 }
 
-export interface AlertEventView {
-  id: string;
-  state: "firing" | "resolved";
-  criterion: string | null;
-  value: number;
-  threshold: number;
-  createdAt: string;
-  delivery: string;
-  attempts: number;
-  lastError: string | null;
-  deliveredAt: string | null;
-}
 
 /** The monitor's alert transitions, newest first, with how their posts went. */
 export async function alertHistory(prisma: PrismaClient, monitorId: string, take = 50): Promise<AlertEventView[]> {
