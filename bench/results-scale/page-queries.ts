@@ -49,6 +49,14 @@ async function main(): Promise<void> {
       await timed("sort ids", () => runCallIds(prisma, run.id, sort, 0, sort.size));
       await timed("sort count", () => cachedViewCount(prisma, run, sort));
     }
+    for (const [name, params] of [["changed", { changed: "1" }], ["fail", { verdict: "fail", criterion: criteria[3].criterionId }]] as const) {
+      if (only && only !== name) continue;
+      const view = runViewSchema.parse(params);
+      await timed(`${name} ids page 1`, () => runCallIds(prisma, run.id, view, 0, view.size));
+      await timed(`${name} ids page 2`, () => runCallIds(prisma, run.id, view, view.size, view.size));
+      await timed(`${name} count`, () => cachedViewCount(prisma, run, view));
+      await timed(`${name} runCallPage`, () => runCallPage(prisma, run, view));
+    }
     if (!only || only === "call") {
       const view = runViewSchema.parse({});
       const state = (await readRunState(prisma, run.id))!;

@@ -39,6 +39,8 @@ export async function runCallIdsPage(prisma: PrismaClient, runId: string, view: 
 export interface CallPosition {
   /** 0-based place of the call in the view, or null when the view leaves it out. */
   index: number | null;
+  /** The place may be off by the calls that joined a run still judged since its marks were taken (call-marks.ts). */
+  approximate?: boolean;
   total: number;
   previous: string | null;
   next: string | null;
@@ -49,9 +51,11 @@ export interface CallPosition {
  * page: keyset conditions on the call's own sort keys, so no id list travels to JavaScript. In
  * the transcript order the neighbours start from the call's place in Transcript's index (a row
  * each), and its place costs a walk up to it; other orders read the view once. `total`, when the
- * caller knows it (a count remembered per run state), saves counting the view.
+ * caller knows it (a count remembered per run state), saves counting the view. `countBefore`
+ * false leaves the walk out (the caller knows the place otherwise, call-marks.ts): `index` is then
+ * 0 for a call in the view.
  */
-export async function neighbours(prisma: PrismaClient, runId: string, view: RunView, toolCallId: string, total?: number): Promise<CallPosition> {
+export async function neighbours(prisma: PrismaClient, runId: string, view: RunView, toolCallId: string, total?: number, countBefore = true): Promise<CallPosition> {
   const { sql, keys, indexedKeys } = listedCalls(runId, view);
   const counted = total ?? runCallCount(prisma, runId, view);
   const before = Prisma.sql`${indexedRange(keys, indexedKeys, "l", "me")} AND ${comesBefore(keys, "l", "me")}`;
@@ -63,7 +67,7 @@ export async function neighbours(prisma: PrismaClient, runId: string, view: RunV
     WITH ${materialised}me AS (SELECT * FROM ${listed} m WHERE m.id = ${toolCallId})
     SELECT
       (SELECT COUNT(*) FROM me) AS found,
-      (SELECT COUNT(*) FROM me, ${listed} l WHERE ${before}) AS before,
+      ${countBefore ? Prisma.sql`(SELECT COUNT(*) FROM me, ${listed} l WHERE ${before})` : Prisma.sql`0`} AS before,
       (SELECT l.id FROM me, ${listed} l WHERE ${before} ORDER BY ${orderBy(keys, "l", true)} LIMIT 1) AS previous,
       (SELECT l.id FROM me, ${listed} l WHERE ${after} ORDER BY ${orderBy(keys, "l")} LIMIT 1) AS next`);
   const viewTotal = await counted;
