@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { RunView } from "@/lib/runs/schemas/run-view";
-import { narrowsCalls } from "./run-call-filters";
+import { narrowsCalls, resultSetOnly } from "./run-call-filters";
 import { listedCalls } from "./run-call-list";
 import { comesBefore, indexedRange, orderBy } from "./run-call-order";
 import { scoreSortedIds } from "./run-call-score-page";
@@ -13,8 +13,9 @@ export async function runCallCount(prisma: PrismaClient, runId: string, view: Ru
     const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(DISTINCT "toolCallId") AS n FROM "Evaluation" WHERE "runId" = ${runId}`);
     return toNumber(row?.n);
   }
-  const { sql } = listedCalls(runId, view);
-  const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(*) AS n FROM (${sql}) AS counted`);
+  const only = resultSetOnly(runId, view);
+  const counted = only ? Prisma.sql`SELECT COUNT(DISTINCT s."toolCallId") AS n FROM (${only}) s` : Prisma.sql`SELECT COUNT(*) AS n FROM (${listedCalls(runId, view).sql}) AS counted`;
+  const [row] = await prisma.$queryRaw<{ n: unknown }[]>(counted);
   return toNumber(row?.n);
 }
 
