@@ -57,6 +57,8 @@ export const SNAPSHOT_SCHEMAS = {
    * is then a mark's plus a walk of about `stride` calls (call-marks.ts), not of every call before it.
    */
   "call-marks": z.object({ stride: z.number().int().positive(), marks: z.array(z.object({ transcriptId: z.string(), before: count })) }),
+  /** The run's five commonest errors (run-progress.ts errorGroupsOf), for the run page's progress panel. */
+  errors: z.array(z.object({ error: z.string(), errorKind: z.string().nullable(), count })),
   /** The modes an "auto" run has results in, immediate first. */
   modes: z.array(z.enum(["immediate", "hindsight"])),
 } as const;
@@ -170,7 +172,7 @@ export function snapshotUsable(kind: SnapshotKind, stamp: SnapshotStamp, run: Ru
  * 1.7 s finding its 30,000 transcripts (bench:results). Outcomes stay queried: they are
  * aggregates over verdicts joined with metadata, shown in a streamed section.
  */
-const KEPT_FINAL: ReadonlySet<SnapshotKind> = new Set<SnapshotKind>(["stats", "flips", "tools", "call-count", "call-marks", "modes", "metadata"]);
+const KEPT_FINAL: ReadonlySet<SnapshotKind> = new Set<SnapshotKind>(["stats", "flips", "tools", "call-count", "call-marks", "modes", "metadata", "errors"]);
 
 /** Whether a finished run may keep a final snapshot of this kind. */
 export const keptFinal = (kind: SnapshotKind) => KEPT_FINAL.has(kind);
