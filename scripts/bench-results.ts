@@ -37,7 +37,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "@playwright/test";
 import { browserBreakdown, layoutLines, resultTable, TARGET_BROWSER_MS, TARGET_SERVER_MS, type CaseResult } from "./bench/results/report";
+import { applyMigrations } from "@/lib/platform/db/schema-engine";
 import { copySqliteToPostgres } from "./bench/copy-to-postgres";
+import { takeFinalSnapshots } from "./bench/results/final-snapshots";
 import { openBenchDatabases, type BenchDatabases } from "./bench/database";
 import { benchBuild, markInUse } from "./bench/results/build";
 import { parseOptions } from "./bench/results/options";
@@ -132,7 +134,12 @@ async function main(): Promise<void> {
     for (const line of layoutLines(seeded)) log(line);
     let databaseUrl = `file:${databaseFile}`;
     let databaseDescription = "SQLite";
-    if (options.database.dialect === "postgresql") {
+    if (options.postgresCopy) {
+      databaseUrl = options.postgresCopy;
+      databaseDescription = "PostgreSQL (a copy of the kept database, --postgres-copy)";
+      await applyMigrations(databaseUrl);
+      await takeFinalSnapshots(databaseUrl, seeded.runId);
+    } else if (options.database.dialect === "postgresql") {
       databases = await openBenchDatabases(options.database, dir);
       const copyStarted = performance.now();
       databaseUrl = (await databases.fresh("results")).url;

@@ -18,10 +18,16 @@ import { readRunState } from "@/lib/runs/server/results/state-cache";
 import { runViewSchema } from "@/lib/runs/schemas/run-view";
 import { runCallIds } from "@/lib/runs/server/results/run-call-query";
 
+/**
+ * Wall time, and this process's CPU time: SQLite runs in the process, so on a machine loaded by
+ * others (load 15 on 2 cores) its CPU time is the query's cost where the wall time is mostly waiting.
+ */
 async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const value = await work();
-  console.log(`${label.padEnd(40)} ${(performance.now() - started).toFixed(0).padStart(6)} ms`);
+  const used = process.cpuUsage(cpu);
+  console.log(`${label.padEnd(40)} ${(performance.now() - started).toFixed(0).padStart(6)} ms  cpu ${((used.user + used.system) / 1000).toFixed(0).padStart(5)} ms`);
   return value;
 }
 
@@ -48,6 +54,14 @@ async function main(): Promise<void> {
       const sort = runViewSchema.parse({ sort: "score", criterion: criteria[0].criterionId, dir: "desc" });
       await timed("sort ids", () => runCallIds(prisma, run.id, sort, 0, sort.size));
       await timed("sort count", () => cachedViewCount(prisma, run, sort));
+    }
+    for (const [name, params] of [["changed", { changed: "1" }], ["fail", { verdict: "fail", criterion: criteria[3].criterionId }]] as const) {
+      if (only && only !== name) continue;
+      const view = runViewSchema.parse(params);
+      await timed(`${name} ids page 1`, () => runCallIds(prisma, run.id, view, 0, view.size));
+      await timed(`${name} ids page 2`, () => runCallIds(prisma, run.id, view, view.size, view.size));
+      await timed(`${name} count`, () => cachedViewCount(prisma, run, view));
+      await timed(`${name} runCallPage`, () => runCallPage(prisma, run, view));
     }
     if (!only || only === "call") {
       const view = runViewSchema.parse({});

@@ -70,7 +70,16 @@ function immediateTransactions(connection: SqlDriverAdapter): SqlDriverAdapter {
 }
 
 /**
- * The adapter PrismaClient uses: busy timeout on every connection, write lock taken at the start
+ * Reads of a large database without a system call per page: SQLite's own cache is 2 MB by default,
+ * so every query of a 2 GB database read its index pages again through read(2) (a verdict filter
+ * at 1.26 million results: 110 ms of its 370 ms of CPU in the kernel). Mapped, the pages are read
+ * from the operating system's cache directly (sys time 110 -> 0 ms, sqlite3 shell), and 64 MB of
+ * cache keeps the hot index pages decoded. Only reads use the map; WAL writes are as before.
+ */
+const READ_PRAGMAS = "PRAGMA cache_size = -65536; PRAGMA mmap_size = 4294967296;";
+
+/**
+ * The adapter PrismaClient uses: busy timeout on every connection, pages read through a map (READ_PRAGMAS), write lock taken at the start
  * of transactions, and Prisma's LIKE filters escaped by backslash as on PostgreSQL (sqlite-like-escape.ts).
  */
 export function prismaAdapterFactory(filePath: string): SqlDriverAdapterFactory {
@@ -80,6 +89,7 @@ export function prismaAdapterFactory(filePath: string): SqlDriverAdapterFactory 
     adapterName: inner.adapterName,
     connect: async () => {
       const connection = immediateTransactions(await inner.connect());
+      await connection.executeScript(READ_PRAGMAS);
       return overrideConnection(connection, escapingLikes(connection));
     },
   };

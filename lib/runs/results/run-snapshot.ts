@@ -51,6 +51,14 @@ export const SNAPSHOT_SCHEMAS = {
   outcomes: z.array(criterionOutcome),
   /** The calls of the run's unfiltered call list. */
   "call-count": count,
+  /**
+   * Marks in the unfiltered call list (transcript order, ascending): a transcript about every
+   * `stride` calls, and how many calls of the run come before its first. The tool-call page's place
+   * is then a mark's plus a walk of about `stride` calls (call-marks.ts), not of every call before it.
+   */
+  "call-marks": z.object({ stride: z.number().int().positive(), marks: z.array(z.object({ transcriptId: z.string(), before: count })) }),
+  /** The run's five commonest errors (run-progress.ts errorGroupsOf), for the run page's progress panel. */
+  errors: z.array(z.object({ error: z.string(), errorKind: z.string().nullable(), count })),
   /** The modes an "auto" run has results in, immediate first. */
   modes: z.array(z.enum(["immediate", "hindsight"])),
 } as const;
@@ -118,7 +126,7 @@ const settled = (counters: RunCounters) => counters.doneCount + counters.errorCo
  * row is in place they no longer move as results come in. Metadata also reads the transcripts'
  * metadata, which a backfill may rewrite: refreshed now and then, as these all are.
  */
-const OF_ROWS: ReadonlySet<SnapshotKind> = new Set<SnapshotKind>(["tools", "call-count", "metadata"]);
+const OF_ROWS: ReadonlySet<SnapshotKind> = new Set<SnapshotKind>(["tools", "call-count", "call-marks", "metadata"]);
 
 /** Whether the snapshot's value stays exact as results come in: a value of the rows, taken once all were in place. */
 const settledRows = (kind: SnapshotKind, stamp: SnapshotStamp) => stamp.rowsComplete && OF_ROWS.has(kind);
@@ -164,7 +172,7 @@ export function snapshotUsable(kind: SnapshotKind, stamp: SnapshotStamp, run: Ru
  * 1.7 s finding its 30,000 transcripts (bench:results). Outcomes stay queried: they are
  * aggregates over verdicts joined with metadata, shown in a streamed section.
  */
-const KEPT_FINAL: ReadonlySet<SnapshotKind> = new Set<SnapshotKind>(["stats", "flips", "tools", "call-count", "modes", "metadata"]);
+const KEPT_FINAL: ReadonlySet<SnapshotKind> = new Set<SnapshotKind>(["stats", "flips", "tools", "call-count", "call-marks", "modes", "metadata", "errors"]);
 
 /** Whether a finished run may keep a final snapshot of this kind. */
 export const keptFinal = (kind: SnapshotKind) => KEPT_FINAL.has(kind);

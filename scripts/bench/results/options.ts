@@ -17,6 +17,11 @@ export interface Options {
   database: DatabaseOption;
   /** A database an earlier bench seeded and kept (--keep): measured again instead of seeding anew. */
   reuse: string | null;
+  /**
+   * A PostgreSQL database that already holds the rows of --reuse FILE (scripts/bench/copy-to-postgres-fast.ts):
+   * measured there, without the copy. Migrated and given the run's final snapshots first, like the file.
+   */
+  postgresCopy: string | null;
 }
 
 /** Ports below this belong to others on a shared machine: `npm start` (3000), the e2e suite (3100), dev servers. */
@@ -24,7 +29,7 @@ const LOWEST_PORT = 3200;
 
 export const USAGE =
   "usage: npm run bench:results -- [--transcripts N (2000)] [--calls N (10000)] [--both-share F (0.5)] [--repeat N (7)] [--port N (3300)] " +
-  "[--seed N (1)] [--build-timeout S (900)] [--ready-timeout S (120)] [--request-timeout S (60)] [--no-browser] [--keep] [--json] [--reuse FILE (a bench.db kept by --keep)] " +
+  "[--seed N (1)] [--build-timeout S (900)] [--ready-timeout S (120)] [--request-timeout S (60)] [--no-browser] [--keep] [--json] [--reuse FILE (a bench.db kept by --keep)] [--postgres-copy URL (FILE's rows already copied there)] " +
   DATABASE_USAGE;
 
 function usage(code: number): never {
@@ -66,6 +71,7 @@ export function parseOptions(all: string[]): Options {
     json: false,
     database: taken.option,
     reuse: null,
+    postgresCopy: null,
   };
   const integers = {
     "--transcripts": "transcripts",
@@ -91,6 +97,10 @@ export function parseOptions(all: string[]): Options {
       const file = argv[++i];
       if (!file) fail("--reuse needs the path of a bench.db that an earlier bench kept (--keep)");
       options.reuse = file;
+    } else if (arg === "--postgres-copy") {
+      const url = argv[++i];
+      if (!url?.startsWith("postgres")) fail("--postgres-copy needs the postgresql:// URL of a database holding --reuse FILE's rows");
+      options.postgresCopy = url;
     }
     else if (arg === "--help" || arg === "-h") usage(0);
     else if (arg !== "--") fail(`unknown option ${arg}`);
@@ -98,6 +108,7 @@ export function parseOptions(all: string[]): Options {
   if (options.calls < options.transcripts || options.calls > options.transcripts * 9) {
     fail(`--calls must be between --transcripts and 9 × --transcripts (1–9 calls each); got ${options.calls} for ${options.transcripts}`);
   }
+  if (options.postgresCopy && !options.reuse) fail("--postgres-copy measures the copy of a kept database: give --reuse FILE too");
   if (options.port < LOWEST_PORT) fail(`--port must be ${LOWEST_PORT} or more (3000, 3100 and nearby belong to npm start, the e2e suite and other servers)`);
   return options;
 }

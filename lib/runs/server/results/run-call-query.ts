@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { RunView } from "@/lib/runs/schemas/run-view";
-import { narrowsCalls } from "./run-call-filters";
+import { narrowsCalls, resultSetOnly } from "./run-call-filters";
 import { listedCalls } from "./run-call-list";
 import { comesBefore, indexedRange, orderBy } from "./run-call-order";
 import { scoreSortedIds } from "./run-call-score-page";
@@ -13,8 +13,9 @@ export async function runCallCount(prisma: PrismaClient, runId: string, view: Ru
     const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(DISTINCT "toolCallId") AS n FROM "Evaluation" WHERE "runId" = ${runId}`);
     return toNumber(row?.n);
   }
-  const { sql } = listedCalls(runId, view);
-  const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(*) AS n FROM (${sql}) AS counted`);
+  const only = resultSetOnly(runId, view);
+  const counted = only ? Prisma.sql`SELECT COUNT(DISTINCT s."toolCallId") AS n FROM (${only}) s` : Prisma.sql`SELECT COUNT(*) AS n FROM (${listedCalls(runId, view).sql}) AS counted`;
+  const [row] = await prisma.$queryRaw<{ n: unknown }[]>(counted);
   return toNumber(row?.n);
 }
 
@@ -39,6 +40,8 @@ export async function runCallIdsPage(prisma: PrismaClient, runId: string, view: 
 export interface CallPosition {
   /** 0-based place of the call in the view, or null when the view leaves it out. */
   index: number | null;
+  /** The place may be off by the calls that joined a run still judged since its marks were taken (call-marks.ts). */
+  approximate?: boolean;
   total: number;
   previous: string | null;
   next: string | null;
@@ -49,9 +52,11 @@ export interface CallPosition {
  * page: keyset conditions on the call's own sort keys, so no id list travels to JavaScript. In
  * the transcript order the neighbours start from the call's place in Transcript's index (a row
  * each), and its place costs a walk up to it; other orders read the view once. `total`, when the
- * caller knows it (a count remembered per run state), saves counting the view.
+ * caller knows it (a count remembered per run state), saves counting the view. `countBefore`
+ * false leaves the walk out (the caller knows the place otherwise, call-marks.ts): `index` is then
+ * 0 for a call in the view.
  */
-export async function neighbours(prisma: PrismaClient, runId: string, view: RunView, toolCallId: string, total?: number): Promise<CallPosition> {
+export async function neighbours(prisma: PrismaClient, runId: string, view: RunView, toolCallId: string, total?: number, countBefore = true): Promise<CallPosition> {
   const { sql, keys, indexedKeys } = listedCalls(runId, view);
   const counted = total ?? runCallCount(prisma, runId, view);
   const before = Prisma.sql`${indexedRange(keys, indexedKeys, "l", "me")} AND ${comesBefore(keys, "l", "me")}`;
@@ -63,7 +68,7 @@ export async function neighbours(prisma: PrismaClient, runId: string, view: RunV
     WITH ${materialised}me AS (SELECT * FROM ${listed} m WHERE m.id = ${toolCallId})
     SELECT
       (SELECT COUNT(*) FROM me) AS found,
-      (SELECT COUNT(*) FROM me, ${listed} l WHERE ${before}) AS before,
+      ${countBefore ? Prisma.sql`(SELECT COUNT(*) FROM me, ${listed} l WHERE ${before})` : Prisma.sql`0`} AS before,
       (SELECT l.id FROM me, ${listed} l WHERE ${before} ORDER BY ${orderBy(keys, "l", true)} LIMIT 1) AS previous,
       (SELECT l.id FROM me, ${listed} l WHERE ${after} ORDER BY ${orderBy(keys, "l")} LIMIT 1) AS next`);
   const viewTotal = await counted;

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { ViewMode } from "@/lib/judging/judges/types";
-import { getRunProgress, type RunProgress } from "@/lib/runs/server/run-progress";
+import { errorGroupsOf, getRunProgress, RUN_PAGE_ERROR_GROUPS, type RunProgress } from "@/lib/runs/server/run-progress";
 import { resultModes } from "./charts";
 import type { CriterionOutcome } from "@/lib/runs/results/outcome-separation";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
@@ -24,7 +24,8 @@ const toolsCache = new StateCache<{ toolName: string; calls: number }[]>();
 
 /** getRunProgress for a run read just before; null when the run is gone. */
 export function cachedRunProgress(prisma: PrismaClient, run: RunState): Promise<RunProgress | null> {
-  return remembered(progressCache, run, () => getRunProgress(prisma, run.id));
+  const errors = () => snapshotOr(prisma, run, "errors", () => errorGroupsOf(prisma, run.id, RUN_PAGE_ERROR_GROUPS));
+  return remembered(progressCache, run, () => getRunProgress(prisma, run.id, RUN_PAGE_ERROR_GROUPS, errors));
 }
 
 /** runToolNames for a run read just before. */

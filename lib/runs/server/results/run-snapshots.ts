@@ -5,6 +5,8 @@ import { resultModes } from "./charts";
 import { criterionStats } from "./criterion-stats";
 import { flipCounts } from "./flip-counts";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
+import { errorGroupsOf, RUN_PAGE_ERROR_GROUPS } from "@/lib/runs/server/run-progress";
+import { callMarks } from "./call-marks";
 import { runCallCount } from "./run-call-query";
 import { runMetadataValues } from "./run-metadata";
 import { runToolNames } from "./run-tools";
@@ -27,6 +29,8 @@ export async function computeSnapshotValue<K extends SnapshotKind>(prisma: Prism
     metadata: () => runMetadataValues(prisma, runId),
     outcomes: () => runOutcomeVerdicts(prisma, runId),
     "call-count": () => runCallCount(prisma, runId, unfiltered),
+    "call-marks": () => callMarks(prisma, runId),
+    errors: () => errorGroupsOf(prisma, runId, RUN_PAGE_ERROR_GROUPS),
     modes: () => resultModes(prisma, runId),
   };
   return compute[kind]() as Promise<SnapshotValue<K>>;
@@ -37,7 +41,7 @@ export async function computeSnapshotValue<K extends SnapshotKind>(prisma: Prism
  * run (the others say theirs), outcomes once its metadata has some.
  */
 function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
-  const kinds: SnapshotKind[] = ["stats", "call-count", "tools", "metadata"];
+  const kinds: SnapshotKind[] = ["stats", "call-count", "call-marks", "tools", "metadata", "errors"];
   if (mode === "both") kinds.push("flips");
   if (mode === "auto") kinds.push("modes");
   if (parseSnapshotValue("metadata", metadata)?.outcomes) kinds.push("outcomes");

@@ -15,9 +15,13 @@ const MAX_DOUBLE = Prisma.raw("CAST(1.7976931348623157e308 AS DOUBLE PRECISION)"
 
 const usesPassed = Prisma.sql`c.scale = 'binary' AND e.passed IS NOT NULL`;
 
-export const PASS_SQL = Prisma.sql`(e.status = 'done' AND CASE WHEN ${usesPassed} THEN e.passed = TRUE ELSE (e.score >= ${PASS_THRESHOLD} AND e.score <= ${MAX_DOUBLE}) END)`;
+/** A finite score that passes, or fails: a done result's verdict when the judge gave no `passed` that counts. */
+export const PASSING_SCORE_SQL = Prisma.sql`(e.score >= ${PASS_THRESHOLD} AND e.score <= ${MAX_DOUBLE})`;
+export const FAILING_SCORE_SQL = Prisma.sql`(e.score < ${PASS_THRESHOLD} AND e.score >= -${MAX_DOUBLE})`;
 
-export const FAIL_SQL = Prisma.sql`(e.status = 'done' AND CASE WHEN ${usesPassed} THEN e.passed = FALSE ELSE (e.score < ${PASS_THRESHOLD} AND e.score >= -${MAX_DOUBLE}) END)`;
+export const PASS_SQL = Prisma.sql`(e.status = 'done' AND CASE WHEN ${usesPassed} THEN e.passed = TRUE ELSE ${PASSING_SCORE_SQL} END)`;
+
+export const FAIL_SQL = Prisma.sql`(e.status = 'done' AND CASE WHEN ${usesPassed} THEN e.passed = FALSE ELSE ${FAILING_SCORE_SQL} END)`;
 
 export const NOT_APPLICABLE_SQL = Prisma.sql`(e.status = 'not-applicable')`;
 

@@ -29,8 +29,10 @@ const view = (input: Record<string, string> = {}): RunView => runViewSchema.pars
 const everything = (v: RunView) => runCallIds(prisma, run.id, v, 0, 100_000);
 const count = (v: RunView) => () => runCallCount(prisma, run.id, v);
 /** A client that fails every query: a place found with it came from the remembered list. */
+const failing = () => Promise.reject(new Error("queried the database"));
 const noQueries = new Proxy({} as PrismaClient, {
-  get: () => () => Promise.reject(new Error("queried the database")),
+  // prisma.$queryRaw(…) and prisma.runSnapshot.findMany(…) alike.
+  get: () => new Proxy(failing, { get: () => failing }),
 });
 
 const views = () => [

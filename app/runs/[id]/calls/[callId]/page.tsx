@@ -48,8 +48,8 @@ export default async function ToolCallResultPage({ params, searchParams }: Props
   const prisma = getPrisma();
   const run = await readRunState(prisma, id);
   if (!run) notFound();
-  // The view's list is remembered per run state once a call of it was shown (view-sequence.ts),
-  // else the call's place is queried with the count the run page remembered.
+  // The view's list is remembered per run state once a call of it was shown (view-sequence.ts); the
+  // unfiltered list places a call by the worker's marks; else the place is queried with the count the run page remembered.
   const [detail, position] = await Promise.all([getCallDetail(prisma, id, callId), callPlace(prisma, run, view, callId, () => cachedViewCount(prisma, run, view))]);
   if (!detail) notFound();
 
@@ -83,6 +83,7 @@ export default async function ToolCallResultPage({ params, searchParams }: Props
       <CallNavigation
         index={position.index}
         total={position.total}
+        approximate={position.approximate}
         previousHref={position.previous ? callHref(position.previous) : null}
         nextHref={position.next ? callHref(position.next) : null}
         listHref={listHref(id, view, position.index)}
