@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MonitorHour" ADD COLUMN "restUntil" DATETIME;
