@@ -30,22 +30,35 @@ const clocks = new WeakMap<PrismaClient, Clock>();
 export async function monitorHousekeeping(prisma: PrismaClient, onError: (error: unknown) => void, now: number = Date.now()): Promise<void> {
   let clock = clocks.get(prisma);
   if (!clock) clocks.set(prisma, (clock = { liveChecks: 0, alerts: 0, rollup: 0, review: 0, delivery: 0, delivering: null }));
+  // Each task on its own: one that fails (a PostgreSQL conflict between two workers summing the
+  // same hour, say) is reported and tried at its next turn, and never holds judging up, which
+  // the worker loop's back-off after an error would.
+  const task = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      onError(error);
+    }
+  };
   // Live checks first: their results count in the hour sums and alerts of this same turn.
   if (now - clock.liveChecks >= LIVE_CHECKS_EVERY_MS) {
-    clock.liveChecks = now;
-    if ((await takeLiveChecks(prisma, new Date(now))).more) clock.liveChecks = 0;
+    const current = clock;
+    current.liveChecks = now;
+    await task(async () => {
+      if ((await takeLiveChecks(prisma, new Date(now))).more) current.liveChecks = 0;
+    });
   }
   if (now - clock.rollup >= ROLLUP_EVERY_MS) {
     clock.rollup = now;
-    await rollupDueHours(prisma, new Date(now));
+    await task(() => rollupDueHours(prisma, new Date(now)));
   }
   if (now - clock.alerts >= ALERTS_EVERY_MS) {
     clock.alerts = now;
-    await checkAlerts(prisma, new Date(now));
+    await task(() => checkAlerts(prisma, new Date(now)));
   }
   if (now - clock.review >= REVIEW_EVERY_MS) {
     clock.review = now;
-    await feedReviewQueues(prisma, new Date(now));
+    await task(() => feedReviewQueues(prisma, new Date(now)));
   }
   if (!clock.delivering && now - clock.delivery >= DELIVERY_EVERY_MS) {
     clock.delivery = now;
