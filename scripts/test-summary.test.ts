@@ -65,4 +65,42 @@ describe("summarise", () => {
     const dir = dirWith({ "vitest.json": { numPassedTests: 3, numFailedTests: 0, numPendingTests: 0 } });
     expect(summarise([{ name: "unit", exitCode: 1, report: "vitest", seconds: 0 }], dir).total).toBe("3 passed, 1 failed");
   });
+
+  it("names each failing test with its file and first line of error, since CI shows only the tail", () => {
+    const cwd = process.cwd();
+    const dir = dirWith({
+      "vitest.json": {
+        numPassedTests: 1,
+        numFailedTests: 1,
+        numPendingTests: 0,
+        testResults: [
+          { name: path.join(cwd, "lib/a.test.ts"), assertionResults: [{ fullName: "a passes", status: "passed", failureMessages: [] }] },
+          { name: path.join(cwd, "lib/b.test.ts"), assertionResults: [{ fullName: "b > counts", status: "failed", failureMessages: ["\u001b[31mAssertionError: expected 2 to be 3\u001b[39m\n    at b.test.ts:4"] }] },
+          { name: path.join(cwd, "lib/c.test.ts"), message: "SyntaxError: Unexpected token\nmore", assertionResults: [] },
+        ],
+      },
+      "playwright.json": {
+        stats: { expected: 1, unexpected: 1, skipped: 0, flaky: 0 },
+        suites: [
+          {
+            title: "pages.spec.ts",
+            file: "pages.spec.ts",
+            specs: [{ title: "shows a page", tests: [{ status: "expected", results: [{ errors: [] }] }] }],
+            suites: [{ title: "the run page", specs: [{ title: "sorts", tests: [{ status: "unexpected", results: [{ errors: [{ message: "Error: timed out" }] }] }] }] }],
+          },
+        ],
+      },
+    });
+    const result = summarise(
+      [
+        { name: "unit", exitCode: 1, report: "vitest", seconds: 1 },
+        { name: "e2e", exitCode: 1, report: "playwright", seconds: 1 },
+      ],
+      dir,
+    );
+    expect(result.lines).toEqual([
+      "unit: 1 passed, 1 failed (1.0 s)\n  failed: lib/b.test.ts > b > counts: AssertionError: expected 2 to be 3\n  failed: lib/c.test.ts: SyntaxError: Unexpected token",
+      "e2e: 1 passed, 1 failed (1.0 s)\n  failed: pages.spec.ts > sorts: Error: timed out",
+    ]);
+  });
 });

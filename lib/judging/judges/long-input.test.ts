@@ -62,18 +62,23 @@ describe("the built-in judge on a 1 MB argument", () => {
 
   for (const [shape, make] of Object.entries(ADVERSARIAL_SHAPES)) {
     it(`judges ${shape} in linear time, every criterion in both views and as an agent`, async () => {
-      const started = performance.now();
-      const imported = importItem(transcriptWith(make(SIZE)), { file: "long.json" });
-      if (!imported.ok) throw new Error(imported.error.message);
-      const item = { name: imported.name, transcript: imported.transcript, sites: imported.sites };
-      const results = await evaluateTranscripts({ items: [item], criteria: callCriteria, judge, mode: "both", timeoutMs: 0 });
-      const agents = await evaluateAgents(item, 0, { criteria: agentCriteria, judge: checksAgentJudge, timeoutMs: 0 });
-      const elapsed = performance.now() - started;
+      const judgeOnce = async () => {
+        const started = performance.now();
+        const imported = importItem(transcriptWith(make(SIZE)), { file: "long.json" });
+        if (!imported.ok) throw new Error(imported.error.message);
+        const item = { name: imported.name, transcript: imported.transcript, sites: imported.sites };
+        const results = await evaluateTranscripts({ items: [item], criteria: callCriteria, judge, mode: "both", timeoutMs: 0 });
+        const agents = await evaluateAgents(item, 0, { criteria: agentCriteria, judge: checksAgentJudge, timeoutMs: 0 });
+        return { results, agents, elapsed: performance.now() - started };
+      };
+      const { results, agents, elapsed } = await judgeOnce();
 
       expect(results).toHaveLength(2 * 2 * callCriteria.length);
       expect(results.filter((result) => result.status === "error")).toEqual([]);
       expect(agents.map((result) => result.status)).not.toContain("error");
-      expect(elapsed).toBeLessThan(BOUND_MS);
+      // Quadratic work is slow every time; a busy machine only now and then, so a slow judging is timed once more.
+      const fastest = elapsed > BOUND_MS ? Math.min(elapsed, (await judgeOnce()).elapsed) : elapsed;
+      expect(fastest).toBeLessThan(BOUND_MS);
     }, 120_000);
   }
 });

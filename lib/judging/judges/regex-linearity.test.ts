@@ -93,6 +93,19 @@ function scan(regex: RegExp, input: string): void {
   for (const match of input.matchAll(global)) void match;
 }
 
+function timedScan(regex: RegExp, input: string): number {
+  const started = performance.now();
+  scan(regex, input);
+  return performance.now() - started;
+}
+
+/** A backtracking regex is slow every time; a busy machine is slow now and then. Only a slow scan is measured again. */
+function fastestScan(regex: RegExp, input: string): number {
+  let fastest = timedScan(regex, input);
+  for (let attempt = 1; attempt < 3 && fastest > BOUND_MS; attempt++) fastest = Math.min(fastest, timedScan(regex, input));
+  return fastest;
+}
+
 describe("regular expressions that read uploaded text", () => {
   const files = FOLDERS.flatMap(sourceFiles);
   const scanned = files.map(scanFile);
@@ -111,9 +124,7 @@ describe("regular expressions that read uploaded text", () => {
     const slow: string[] = [];
     for (const { where, regex } of regexes) {
       for (const input of INPUTS) {
-        const started = performance.now();
-        scan(regex, input);
-        const elapsed = performance.now() - started;
+        const elapsed = fastestScan(regex, input);
         if (elapsed > BOUND_MS) {
           slow.push(`${where} ${regex} on ${JSON.stringify(input.slice(0, 12))}… (${input.length} chars): ${Math.round(elapsed)} ms`);
           break;

@@ -22,7 +22,8 @@ describe("withDeadline", () => {
     expect(error).toBeInstanceOf(JudgeError);
     expect((error as JudgeError).kind).toBe("timeout");
     expect((error as JudgeError).message).toBe("test: no answer within 50 ms");
-    expect(Date.now() - started).toBeLessThan(500);
+    // Far below the test's own timeout, which is what a deadline that waited for the request would hit.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("aborts the request's signal on timeout", async () => {
