@@ -84,7 +84,6 @@ export function countsOf(step: StepOutcome, reportDir: string): Counts {
 }
 
 function firstLine(message: string | undefined): string {
-  // eslint-disable-next-line no-control-regex -- the runners colour their messages
   const plain = (message ?? "").replace(/\u001b\[[0-9;]*m/g, "").trim();
   const line = plain.split("\n").find((text) => text.trim() !== "") ?? "";
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
