@@ -84,6 +84,7 @@ export function countsOf(step: StepOutcome, reportDir: string): Counts {
 }
 
 function firstLine(message: string | undefined): string {
+  // The runners colour their messages.
   const plain = (message ?? "").replace(/\u001b\[[0-9;]*m/g, "").trim();
   const line = plain.split("\n").find((text) => text.trim() !== "") ?? "";
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
