@@ -4,7 +4,8 @@
  * the first statements) on top of its own render: ~0.3 s idle, over 1 s while a worker judges;
  * and for loading the route modules, which Next only preloads once it serves (lib/platform/warm-up/warm-routes.ts).
  * Paying both here, before the port answers, keeps a restarted server's first pages as fast as the
- * rest. The imports are dynamic and inside the runtime check so the edge bundle never holds Prisma.
+ * rest. The run pages people open first, monitors' runs and the newest, have their data read here
+ * too (lib/runs/server/results/warm-run-pages.ts). The imports are dynamic and inside the runtime check so the edge bundle never holds Prisma.
  *
  * In production it also puts the live-check server in front of Next (lib/judging/server/live-check):
  * POST /api/v1/evals/reward and /binary with an API token are answered without Next's per-request
@@ -20,7 +21,11 @@ export async function register(): Promise<void> {
     installLiveChecks(monitorLiveCheckHook(getPrisma).hook);
   }
   const { warmUpServer } = await import("./lib/platform/warm-up/warm-up");
-  await warmUpServer();
+  if (await warmUpServer()) {
+    const { warmUpRunPages } = await import("./lib/runs/server/results/warm-run-pages");
+    const { getPrisma } = await import("./lib/platform/db/client");
+    await warmUpRunPages(getPrisma());
+  }
   const { warmUpBuiltRoutes } = await import("./lib/platform/warm-up/warm-routes");
   await warmUpBuiltRoutes();
 }

@@ -4,7 +4,7 @@
  *
  *   npm run bench:results -- [--transcripts 2000] [--calls 10000] [--both-share 0.5] [--repeat 7] [--port 3300] [--seed 1]
  *                            [--build-timeout 900] [--ready-timeout 120] [--request-timeout 60] [--no-browser] [--keep] [--json]
- *                            [--reuse /tmp/callboard-bench-results-…/bench.db]
+ *                            [--reuse /tmp/callboard-bench-results-…/bench.db] [--cold]
  *
  * 1. Builds the app's sources as they are now in a directory of its own (scripts/bench/results/
  *    build.ts), reusing an earlier bench's build of the same sources: never the project's `.next`,
@@ -20,14 +20,15 @@
  *    on the other dialect.
  *    --reuse measures a database an earlier bench seeded and kept (--keep) instead: seeding 1.26 million
  *    rows takes minutes. Pending migrations are applied to it first (a new index is built then).
- * 3. Serves it with `next start` (no worker, no demo) on the first free port from 3300.
+ * 3. Serves it with `next start` (no worker, no demo) on the first free port from 3300; with --cold, after
+ *    emptying the operating system's page cache, so that each first view reads the database from disk.
  * 4. Measures the run page, a score sort, two filters (changed=1; verdict=fail on a binary
  *    criterion) and the tool-call page of the call in the middle of the list: each one warm-up
  *    and `repeat` timed requests, with Node's fetch (TTFB, total) and in Chromium (a fresh tab
  *    until the results table is rendered, seen by a script in the page on each animation frame). Each page must also show the count the seeded rows
  *    call for, so that a fast wrong page cannot pass. A page that takes longer than
  *    --request-timeout, or a server that dies, ends the bench with the server's log.
- * Targets: under 500 ms at the server and under 1 s to a rendered table, on the median. Exits 1
+ * Targets: under 300 ms at the server, on the median and on the first view, and under 1 s to a rendered table, on the median. Exits 1
  * when one is missed or a page shows the wrong count. The server, the browser and the temporary
  * files go at the end, whatever happened (--keep leaves the files and prints where).
  */
@@ -42,6 +43,7 @@ import { copySqliteToPostgres } from "./bench/copy-to-postgres";
 import { takeFinalSnapshots } from "./bench/results/final-snapshots";
 import { openBenchDatabases, type BenchDatabases } from "./bench/database";
 import { benchBuild, markInUse } from "./bench/results/build";
+import { dropPageCache } from "./bench/results/cold";
 import { parseOptions } from "./bench/results/options";
 import { reusedSeed, seedAndDescribe } from "./bench/results/reuse";
 import type { SeedSummary } from "./bench/results/seed";
@@ -151,6 +153,10 @@ async function main(): Promise<void> {
     const port = await freePort(options.port);
     const url = `http://localhost:${port}`;
     const session = await benchSession(databaseUrl, url);
+    if (options.cold) {
+      dropPageCache();
+      log("Emptied the operating system's page cache (--cold): each first view reads the database from disk");
+    }
     log(`Starting next start on port ${port} (CALLBOARD_WORKER=0, CALLBOARD_DEMO=0, a signed-in reviewer)…`);
     server = startServer({ root: ROOT, buildDir: build.dir, databaseUrl, port, logFile: path.join(dir, "server.log"), readyTimeoutSeconds: options.readyTimeout, env: session.env });
     const ready: ReadyServer = await server.ready;
@@ -184,7 +190,7 @@ async function main(): Promise<void> {
         server: s,
         browser: b,
         checkOk: s.shown === bench.expect.value,
-        serverPass: s.total.median < TARGET_SERVER_MS,
+        serverPass: s.total.median < TARGET_SERVER_MS && s.total.first < TARGET_SERVER_MS,
         browserPass: b ? b.rendered.median < TARGET_BROWSER_MS && b.rows > 0 : null,
       };
     });

@@ -22,6 +22,8 @@ export interface Options {
    * measured there, without the copy. Migrated and given the run's final snapshots first, like the file.
    */
   postgresCopy: string | null;
+  /** Empty the operating system's page cache before the server starts: the first views then read from disk. */
+  cold: boolean;
 }
 
 /** Ports below this belong to others on a shared machine: `npm start` (3000), the e2e suite (3100), dev servers. */
@@ -29,7 +31,7 @@ const LOWEST_PORT = 3200;
 
 export const USAGE =
   "usage: npm run bench:results -- [--transcripts N (2000)] [--calls N (10000)] [--both-share F (0.5)] [--repeat N (7)] [--port N (3300)] " +
-  "[--seed N (1)] [--build-timeout S (900)] [--ready-timeout S (120)] [--request-timeout S (60)] [--no-browser] [--keep] [--json] [--reuse FILE (a bench.db kept by --keep)] [--postgres-copy URL (FILE's rows already copied there)] " +
+  "[--seed N (1)] [--build-timeout S (900)] [--ready-timeout S (120)] [--request-timeout S (60)] [--no-browser] [--keep] [--json] [--reuse FILE (a bench.db kept by --keep)] [--postgres-copy URL (FILE's rows already copied there)] [--cold (empty the OS page cache first; root)] " +
   DATABASE_USAGE;
 
 function usage(code: number): never {
@@ -72,6 +74,7 @@ export function parseOptions(all: string[]): Options {
     database: taken.option,
     reuse: null,
     postgresCopy: null,
+    cold: false,
   };
   const integers = {
     "--transcripts": "transcripts",
@@ -93,6 +96,7 @@ export function parseOptions(all: string[]): Options {
     } else if (arg === "--no-browser") options.browser = false;
     else if (arg === "--keep") options.keep = true;
     else if (arg === "--json") options.json = true;
+    else if (arg === "--cold") options.cold = true;
     else if (arg === "--reuse") {
       const file = argv[++i];
       if (!file) fail("--reuse needs the path of a bench.db that an earlier bench kept (--keep)");

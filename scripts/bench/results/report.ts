@@ -2,7 +2,8 @@
 import type { SeedSummary } from "./seed";
 import type { BenchCase, BrowserResult, ServerResult, Stats } from "./timing";
 
-export const TARGET_SERVER_MS = 500;
+/** At the server, for the median and for the first view alike: a monitor's run is opened cold as often as warm. */
+export const TARGET_SERVER_MS = 300;
 export const TARGET_BROWSER_MS = 1000;
 
 export interface CaseResult {
@@ -19,7 +20,7 @@ const int = (n: number) => Math.round(n).toLocaleString("en-US");
 const ms = (n: number) => (Number.isFinite(n) ? String(Math.round(n)) : "–");
 const pair = (s: Stats) => `${ms(s.median)} / ${ms(s.p90)}`;
 
-/** PASS or FAIL on the median; "!" when the p90 is over the target too. */
+/** PASS or FAIL (at the server: the median and the first view; in the browser: the median); "!" when the p90 is over the target too. */
 function verdict(pass: boolean | null, s: Stats | undefined, target: number): string {
   if (pass === null || !s) return "–";
   return `${pass ? "PASS" : "FAIL"}${s.p90 >= target ? "!" : ""}`;
@@ -39,7 +40,7 @@ export function layoutLines(s: SeedSummary): string[] {
 }
 
 export function resultTable(results: CaseResult[], repeat: number): string[] {
-  const header = ["case", "server TTFB", "server total", "1st", "< 500 ms", "browser TTFB", "table rendered", "1st", "< 1 s", "shown (expected)"];
+  const header = ["case", "server TTFB", "server total", "1st", `< ${TARGET_SERVER_MS} ms`, "browser TTFB", "table rendered", "1st", "< 1 s", "shown (expected)"];
   const rows = results.map((r) => [
     r.bench.label,
     pair(r.server.ttfb),
@@ -59,7 +60,7 @@ export function resultTable(results: CaseResult[], repeat: number): string[] {
     line(header),
     widths.map((w) => "-".repeat(w)).join("  "),
     ...rows.map(line),
-    `(ms, median / p90 of ${repeat} after 1 warm-up; "1st" is that warm-up. PASS/FAIL on the median; "!" = the p90 is over the target too.`,
+    `(ms, median / p90 of ${repeat} after 1 warm-up; "1st" is that warm-up. PASS/FAIL on the median, and at the server on the 1st too; "!" = the p90 is over the target too.`,
     " server: Node fetch, TTFB = first body byte, total = last byte of the HTML. browser: fresh tab in one Chromium context; TTFB = Navigation",
     " Timing responseStart; table rendered = navigation start → the first animation frame in which the table (\"Tool calls in this run\", or",
     " \"Results at a glance\" on the tool-call page) has a layout box, seen by a script in the page.)",
