@@ -122,3 +122,63 @@ test("a monitor made in the form judges new transcripts, its trend point opens t
   await page.goto(runPath);
   await expect(page.getByRole("heading", { level: 1, name: `Monitor: ${NAME}` })).toBeVisible();
 });
+
+test("a monitor made after its transcripts backfills them from its page, is edited, paused and resumed there, and is deleted with its run", async ({ page, playwright, baseURL }) => {
+  test.setTimeout(150_000);
+  const tag = `${TAG}-backfill`;
+  const name = `${NAME} backfilled`;
+  const client = await playwright.request.newContext({ baseURL, storageState: SIGNED_OUT, extraHTTPHeaders: { authorization: `Bearer ${adminToken()}` } });
+  try {
+    // Stored before the monitor exists: only a backfill brings them to it.
+    const lines = Array.from({ length: 4 }, (_, i) => JSON.stringify({ ...transcript(i + 10), metadata: { task_id: `e2e-backfill-task-${i}`, tags: [tag] } })).join("\n");
+    const uploaded = await client.post("/api/transcripts?file=backfill.jsonl", { data: lines, headers: { "content-type": "application/x-ndjson" } });
+    expect(uploaded.status(), await uploaded.text()).toBeLessThan(300);
+    const created = await client.post("/api/monitors", { data: { name, criteria: [IDENTIFIERS], judge: "checks", mode: "immediate", sample: 1, filter: { tag } } });
+    expect(created.status(), await created.text()).toBe(201);
+    const monitor = (await created.json()) as { id: string; runId: string };
+
+    await page.goto(`/monitors/${monitor.id}`);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    const backfill = page.getByRole("form", { name: "Backfill" });
+    await backfill.getByRole("button", { name: "Backfill" }).click();
+    // Every transcript of the period goes to the monitor; its filter keeps the 4 tagged ones.
+    await expect(backfill.getByRole("status")).toHaveText(/^\d+ transcripts sent to the monitor/);
+    const point = page.getByRole("link", { name: new RegExp(`^${IDENTIFIERS}: 50% pass rate, \\d{4}-\\d{2}-\\d{2} \\d{2}:00, 4 judged$`) });
+    await expect(async () => {
+      await page.reload();
+      await expect(point).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
+
+    // Edited: the new name shows on its page and in the list.
+    await page.getByRole("link", { name: "Edit" }).click();
+    const form = page.getByRole("form", { name: "Edit monitor" });
+    await expect(form.getByRole("textbox", { name: "Name" })).toHaveValue(name);
+    await form.getByRole("textbox", { name: "Name" }).fill(`${name} (renamed)`);
+    await form.getByRole("button", { name: "Save monitor" }).click();
+    await expect(page).toHaveURL(new RegExp(`/monitors/${monitor.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `${name} (renamed)` })).toBeVisible();
+
+    // Paused, then resumed: the page and the list say which.
+    await page.getByRole("button", { name: "Pause" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Monitor paused: new transcripts are not judged until it resumes." })).toBeVisible();
+    await expect(page.getByText("Paused: new transcripts are not judged", { exact: true })).toBeVisible();
+    await page.goto("/monitors");
+    await expect(page.getByRole("table", { name: "Monitors" }).getByRole("row").filter({ hasText: `${name} (renamed)` })).toContainText("Paused");
+    await page.goto(`/monitors/${monitor.id}`);
+    await page.getByRole("button", { name: "Resume" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Monitor resumed." })).toBeVisible();
+    await expect(page.getByText("Paused: new transcripts are not judged", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+
+    // Deleted with its run: the monitor and the run are gone.
+    await page.getByRole("button", { name: "Delete…" }).click();
+    await page.getByRole("group", { name: `Delete ${name} (renamed)` }).getByRole("button", { name: "Delete monitor and its run" }).click();
+    await expect(page).toHaveURL(/\/monitors$/);
+    await expect(page.getByRole("link", { name: `${name} (renamed)` })).toHaveCount(0);
+    await page.goto(`/runs/${monitor.runId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+    expect((await client.get(`/api/monitors/${monitor.id}`)).status()).toBe(404);
+  } finally {
+    await client.dispose();
+  }
+});
