@@ -20,7 +20,7 @@ interface Props {
   referenceReasons?: boolean;
 }
 
-const FILTER_KEYS = ["criterion", "mode", "tool", "verdict", "min", "max", "changed", "review", "q", "reason", "model", "task", "tag", "outcome", "from", "to"] as const;
+const FILTER_KEYS = ["criterion", "mode", "tool", "verdict", "min", "max", "changed", "review", "q", "reason", "model", "task", "tag", "outcome", "service", "prompt", "from", "to"] as const;
 const field = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 
 // Every filter, in REVIEW_FILTERS' order. Only types come from lib/runs/schemas: a value from there would
@@ -56,6 +56,18 @@ export function RunViewFilters({ view, criteria, agentCriteria = [], tools, both
   const filtered = FILTER_KEYS.some((key) => view[key] !== undefined);
   // Set by a link (a monitor's trend point), not by a field: shown as a filter that can be cleared alone.
   const arrival = arrivalLabel(view.from, view.to);
+  const linkedFilter = (key: "service" | "prompt", label: string, value: string | undefined) =>
+    value ? (
+      <span key={key} className="flex items-center gap-2">
+        <input type="hidden" name={key} value={value} />
+        <span className="rounded-full bg-indigo-50 px-3 py-1 break-all text-indigo-900 ring-1 ring-indigo-200">
+          {label} {value}
+        </span>
+        <button type="button" onClick={() => setParams({ [key]: null, page: null })} className="text-indigo-700 hover:underline">
+          Clear {label.toLowerCase()}
+        </button>
+      </span>
+    ) : null;
 
   return (
     // Keyed on the view, so the fields show the URL's values again after a link changes them.
@@ -75,6 +87,12 @@ export function RunViewFilters({ view, criteria, agentCriteria = [], tools, both
           <button type="button" onClick={() => setParams({ from: null, to: null, page: null })} className="text-indigo-700 hover:underline">
             Clear arrival time
           </button>
+        </div>
+      ) : null}
+      {view.service || view.prompt ? (
+        <div role="group" aria-label="Service and prompt version" className="flex basis-full flex-wrap items-center gap-2">
+          {linkedFilter("service", "Service", view.service)}
+          {linkedFilter("prompt", "Prompt version", view.prompt)}
         </div>
       ) : null}
       <label className="flex flex-col gap-1">

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { runViewSchema } from "@/lib/runs/schemas/run-view";
 import { bucketFailuresHref, bucketLabel } from "./bucket-link";
+import type { Dimension } from "./rollup";
 
 const T = Date.UTC(2026, 10, 29, 13);
 
@@ -17,12 +19,14 @@ describe("a trend bucket's link to its failing calls", () => {
     expect(url.searchParams.get("to")).toBe("2026-11-30T00:00:00.000Z");
   });
 
-  it("narrows to the series' model or tag, which the run page filters on, and not to a service or prompt, which it does not", () => {
+  it("narrows to the series' model, service, tag or prompt version, as the run page's filters of the same names", () => {
     const base = { runId: "r1", criterionId: "c1", t: T, granularity: "hour" as const };
-    expect(new URL(bucketFailuresHref({ ...base, split: "model", value: "gpt-4.1 mini" }), "http://x").searchParams.get("model")).toBe("gpt-4.1 mini");
-    expect(new URL(bucketFailuresHref({ ...base, split: "tag", value: "beta&co" }), "http://x").searchParams.get("tag")).toBe("beta&co");
-    const service = new URL(bucketFailuresHref({ ...base, split: "service", value: "weather" }), "http://x").searchParams;
-    expect([...service.keys()]).toEqual(["criterion", "verdict", "from", "to"]);
+    const params = (split: Dimension, value: string) => runViewSchema.parse(Object.fromEntries(new URL(bucketFailuresHref({ ...base, split, value }), "http://x").searchParams));
+    expect(params("model", "gpt-4.1 mini")).toMatchObject({ model: "gpt-4.1 mini", criterion: "c1", verdict: "fail" });
+    expect(params("tag", "beta&co")).toMatchObject({ tag: "beta&co" });
+    expect(params("service", "weather")).toMatchObject({ service: "weather" });
+    expect(params("prompt", "v3")).toMatchObject({ prompt: "v3" });
+    expect(params("", "")).not.toHaveProperty("model");
   });
 
   it("escapes a run id", () => {

@@ -1,8 +1,6 @@
 import { bucketLength, type Granularity } from "./trends";
 import type { Dimension } from "./rollup";
 
-/** Splits the run page can filter on: a point of another split links to all of its bucket's failures. */
-const RUN_PAGE_SPLITS: readonly Dimension[] = ["model", "tag"];
 
 export interface BucketRef {
   runId: string;
@@ -17,8 +15,8 @@ export interface BucketRef {
 
 /**
  * The run page showing the failing calls of one trend bucket: the criterion, verdict fail, the
- * calls that arrived in [bucket start, bucket end), and the model or tag of the series when the
- * trend is split by one of those.
+ * calls that arrived in [bucket start, bucket end), and the series' model, service, tag or prompt
+ * version when the trend is split: the run page's parameters are named as the splits are.
  */
 export function bucketFailuresHref(bucket: BucketRef): string {
   const params = new URLSearchParams({
@@ -27,7 +25,7 @@ export function bucketFailuresHref(bucket: BucketRef): string {
     from: new Date(bucket.t).toISOString(),
     to: new Date(bucket.t + bucketLength(bucket.granularity)).toISOString(),
   });
-  if (bucket.value && RUN_PAGE_SPLITS.includes(bucket.split)) params.set(bucket.split, bucket.value);
+  if (bucket.value && bucket.split) params.set(bucket.split, bucket.value);
   return `/runs/${encodeURIComponent(bucket.runId)}?${params.toString()}`;
 }
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { matchesFilter, monitorFilterSchema, type TranscriptFacts } from "./schemas/filter";
 
-const facts = (over: Partial<TranscriptFacts> = {}): TranscriptFacts => ({ source: "traces", model: "gpt-4.1", tags: ["prod"], metadata: { service: "weather-agent", env: "eu" }, ...over });
+const facts = (over: Partial<TranscriptFacts> = {}): TranscriptFacts => ({ source: "traces", model: "gpt-4.1", service: "weather-agent", tags: ["prod"], metadata: { service: "weather-agent", env: "eu" }, ...over });
 
 describe("monitor filters", () => {
   it("matches on every field given", () => {
     const filter = monitorFilterSchema.parse({ source: "traces", service: "weather-agent", model: "gpt-4.1", tag: "prod", metadata: { env: "eu" } });
     expect(matchesFilter(filter, facts())).toBe(true);
     expect(matchesFilter(filter, facts({ source: "cli" }))).toBe(false);
-    expect(matchesFilter(filter, facts({ metadata: { service: "other", env: "eu" } }))).toBe(false);
+    expect(matchesFilter(filter, facts({ service: "other" }))).toBe(false);
     expect(matchesFilter(filter, facts({ model: "gpt-5" }))).toBe(false);
     expect(matchesFilter(filter, facts({ tags: [] }))).toBe(false);
     expect(matchesFilter(filter, facts({ metadata: { service: "weather-agent", env: "us" } }))).toBe(false);

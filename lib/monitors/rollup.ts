@@ -80,12 +80,3 @@ export function rollupHour(rows: Iterable<HourResult>): { buckets: Bucket[]; uns
   }
   return { buckets: [...buckets.values()], unsettled };
 }
-
-/** The prompt version a transcript's metadata names, if any (prompt_version, promptVersion, prompt.version, prompt_id). */
-export function promptVersionOf(metadata: Readonly<Record<string, unknown>>): string | null {
-  for (const [key, value] of Object.entries(metadata)) {
-    const normal = key.toLowerCase().replace(/[\s_.\-]/g, "");
-    if ((normal === "promptversion" || normal === "promptid") && (typeof value === "string" || typeof value === "number")) return String(value).slice(0, 200);
-  }
-  return null;
-}

@@ -11,6 +11,8 @@ describe("metadataFields", () => {
       reward: 1,
       success: true,
       successFrom: "reward",
+      service: null,
+      promptVersion: null,
     });
   });
 
@@ -31,6 +33,16 @@ describe("metadataFields", () => {
     const fields = metadataFields({ source: "opentelemetry", attributes: { "gen_ai.request.model": "gpt-4o-mini", "task.id": "T1" } });
     expect(fields.model).toBe("gpt-4o-mini");
     expect(fields.taskId).toBe("T1");
+  });
+
+  it("reads the service a trace came from and the prompt version the metadata names", () => {
+    // As lib/transcripts/otlp/assemble.ts writes a trace's metadata: `service`, and the resource attribute too.
+    expect(metadataFields({ source: "opentelemetry", service: "weather-agent", attributes: { "service.name": "weather-agent" } }).service).toBe("weather-agent");
+    expect(metadataFields({ attributes: { "service.name": "billing" } }).service).toBe("billing");
+    expect(metadataFields({ prompt_version: "v3" }).promptVersion).toBe("v3");
+    expect(metadataFields({ promptId: 12 }).promptVersion).toBe("12");
+    expect(metadataFields({ "Prompt Version": " v4 " }).promptVersion).toBe("v4");
+    expect(metadataFields({ prompt_version: { text: "…" }, service: ["a"] })).toMatchObject({ promptVersion: null, service: null });
   });
 
   it("takes a top-level key before a nested one", () => {
@@ -56,7 +68,7 @@ describe("metadataFields", () => {
   });
 
   it("has nothing for missing or non-object metadata", () => {
-    const none = { model: null, taskId: null, trial: null, tags: [], reward: null, success: null, successFrom: null };
+    const none = { model: null, taskId: null, trial: null, tags: [], reward: null, success: null, successFrom: null, service: null, promptVersion: null };
     expect(metadataFields({})).toEqual(none);
     expect(metadataFields(null)).toEqual(none);
     expect(metadataFields(undefined)).toEqual(none);

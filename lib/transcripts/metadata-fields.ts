@@ -1,6 +1,6 @@
 /*
  * The well-known fields of a transcript's free-form metadata: which model ran, which task and
- * trial it was, its tags, and how the task turned out. Uploads name these fields in many ways
+ * trial it was, its tags, how the task turned out, and which service and prompt version made it. Uploads name these fields in many ways
  * (`task_id`, `taskId`, `instance_id`; `model`, `gen_ai.request.model`), so keys are matched
  * loosely: case, `_`, `-`, `.` and spaces do not count. Values that cannot mean the field
  * (an object where a name belongs, a string that is not a number where a reward belongs) are
@@ -14,7 +14,7 @@ export const SUCCESS_REWARD_THRESHOLD = 0.5;
  * Bump when the rules below change: stored rows with an older version have their columns
  * filled again at start-up (lib/transcripts/server/metadata-index.ts).
  */
-export const METADATA_FIELDS_VERSION = 1;
+export const METADATA_FIELDS_VERSION = 2;
 
 const MAX_TEXT = 200;
 const MAX_TAGS = 20;
@@ -28,6 +28,9 @@ const ALIASES = {
   tags: ["tags", "tag", "labels"],
   reward: ["reward", "finalreward", "totalreward"],
   success: ["success", "succeeded", "successful", "issuccess", "passed", "resolved", "solved"],
+  // A trace's `service.name` (lib/transcripts/otlp/assemble.ts writes it as `service`).
+  service: ["service", "servicename"],
+  promptVersion: ["promptversion", "promptid"],
 } as const;
 
 /** Objects inside the metadata whose keys are read too: OpenTelemetry attributes, harness info. */
@@ -47,6 +50,8 @@ export interface MetadataFields extends Outcome {
   taskId: string | null;
   trial: string | null;
   tags: string[];
+  service: string | null;
+  promptVersion: string | null;
 }
 
 export const normaliseKey = (key: string): string => key.toLowerCase().replace(/[\s_.\-]/g, "");
@@ -155,6 +160,8 @@ export function metadataFields(metadata: unknown): MetadataFields {
     taskId: first(lookup(ALIASES.task), identifier),
     trial: first(lookup(ALIASES.trial), identifier),
     tags,
+    service: first(lookup(ALIASES.service), name),
+    promptVersion: first(lookup(ALIASES.promptVersion), identifier),
     ...outcomeOf(reward, first(lookup(ALIASES.success), looseBoolean)),
   };
 }

@@ -13,7 +13,7 @@ const text = (what: string) => z.string().trim().min(1, `expected a non-empty ${
 
 /**
  * Which transcripts a monitor judges. Every field given must hold (AND); values are compared
- * exactly (a service is the trace's `service.name`; a tag is one of the transcript's tags). Unknown
+ * exactly (a service is the trace's `service.name`, or the metadata's `service`; a tag is one of the transcript's tags). Unknown
  * fields are refused: a misspelt field would otherwise make a monitor judge everything.
  */
 const filterFields = z.looseObject({
@@ -42,6 +42,8 @@ export type MonitorFilter = z.output<typeof monitorFilterSchema>;
 export interface TranscriptFacts {
   source: MonitorSource | "demo";
   model: string | null;
+  /** The metadata's service (lib/transcripts/metadata-fields.ts): a trace's service.name. */
+  service: string | null;
   tags: readonly string[];
   /** The transcript's metadata object ({} when it has none). */
   metadata: Readonly<Record<string, unknown>>;
@@ -52,7 +54,7 @@ const sourceMatches = (wanted: MonitorSource, actual: TranscriptFacts["source"])
 /** Whether a transcript passes the filter. */
 export function matchesFilter(filter: MonitorFilter, facts: TranscriptFacts): boolean {
   if (!sourceMatches(filter.source, facts.source)) return false;
-  if (filter.service !== undefined && facts.metadata.service !== filter.service) return false;
+  if (filter.service !== undefined && facts.service !== filter.service) return false;
   if (filter.model !== undefined && facts.model !== filter.model) return false;
   if (filter.tag !== undefined && !facts.tags.includes(filter.tag)) return false;
   for (const [key, value] of Object.entries(filter.metadata ?? {})) if (facts.metadata[key] !== value) return false;

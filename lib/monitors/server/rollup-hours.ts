@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { RUN_TRANSACTION } from "@/lib/runs/server/errors";
 import { HOUR_MS, idBound } from "../hours";
-import { promptVersionOf, rollupHour, type HourResult } from "../rollup";
+import { rollupHour, type HourResult } from "../rollup";
 
 /** An hour still waiting for results is summed again at most this often. */
 export const HOUR_RECOMPUTE_MS = 5_000;
@@ -22,10 +22,10 @@ interface HourRow {
   score: number | null;
   model: string | null;
   tags: string | null;
-  metadata: unknown;
+  service: string | null;
+  promptVersion: string | null;
 }
 
-const metadataSchema = z.record(z.string(), z.unknown()).catch({});
 const tagsSchema = z.array(z.string()).catch([]);
 
 /**
@@ -34,24 +34,22 @@ const tagsSchema = z.array(z.string()).catch([]);
  */
 function rowsBetween(prisma: PrismaClient, runId: string, from: string, to: string): Promise<HourRow[]> {
   return prisma.$queryRaw<HourRow[]>`
-    SELECT t."id" AS "transcriptId", e."criterionId", e."status", e."passed", e."score", t."model", t."tags", t."metadata"
+    SELECT t."id" AS "transcriptId", e."criterionId", e."status", e."passed", e."score", t."model", t."tags", t."service", t."promptVersion"
     FROM "Evaluation" e JOIN "ToolCall" tc ON tc."id" = e."toolCallId" JOIN "Transcript" t ON t."id" = tc."transcriptId"
     WHERE e."runId" = ${runId} AND e."toolCallId" >= ${from} AND e."toolCallId" < ${to}
     UNION ALL
-    SELECT t."id", e."criterionId", e."status", e."passed", e."score", t."model", t."tags", t."metadata"
+    SELECT t."id", e."criterionId", e."status", e."passed", e."score", t."model", t."tags", t."service", t."promptVersion"
     FROM "TranscriptEvaluation" e JOIN "Transcript" t ON t."id" = e."transcriptId"
     WHERE e."runId" = ${runId} AND e."transcriptId" >= ${from} AND e."transcriptId" < ${to}`;
 }
 
-/** Each transcript's facts parsed once, however many results it has. */
+/** Each transcript's facts read once, however many results it has. */
 function* asResults(rows: readonly HourRow[]): Generator<HourResult> {
   const facts = new Map<string, Pick<HourResult, "model" | "service" | "tags" | "prompt">>();
   for (const row of rows) {
     let fact = facts.get(row.transcriptId);
     if (!fact) {
-      const metadata = metadataSchema.parse(typeof row.metadata === "string" ? JSON.parse(row.metadata) : row.metadata);
-      const service = metadata.service;
-      fact = { model: row.model, service: typeof service === "string" ? service : null, tags: row.tags ? tagsSchema.parse(JSON.parse(row.tags)) : [], prompt: promptVersionOf(metadata) };
+      fact = { model: row.model, service: row.service, tags: row.tags ? tagsSchema.parse(JSON.parse(row.tags)) : [], prompt: row.promptVersion };
       facts.set(row.transcriptId, fact);
     }
     const passed = row.passed === null ? null : Boolean(Number(row.passed));

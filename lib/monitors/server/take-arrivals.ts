@@ -14,13 +14,14 @@ export const ARRIVALS_PER_STEP = 100;
 const metadataSchema = z.record(z.string(), z.unknown()).catch({});
 const tagsSchema = z.array(z.string()).catch([]);
 
-type TranscriptRow = { id: string; model: string | null; tags: string | null; metadata: unknown; upload: { source: string } | null };
+type TranscriptRow = { id: string; model: string | null; service: string | null; tags: string | null; metadata: unknown; upload: { source: string } | null };
 
 function factsOf(row: TranscriptRow): TranscriptFacts {
   const source = row.upload ? (row.upload.source === "browser" ? "uploads" : row.upload.source) : "traces";
   return {
     source: source === "api" || source === "cli" || source === "demo" || source === "uploads" ? source : "traces",
     model: row.model,
+    service: row.service,
     tags: row.tags ? tagsSchema.parse(JSON.parse(row.tags)) : [],
     metadata: metadataSchema.parse(row.metadata),
   };
@@ -70,7 +71,7 @@ async function takeForMonitor(tx: Prisma.TransactionClient, monitorId: string, n
   const filter = monitorFilterSchema.parse(monitor.filter);
   const transcripts = await tx.transcript.findMany({
     where: { id: { in: ids }, pending: null },
-    select: { id: true, model: true, tags: true, metadata: true, upload: { select: { source: true } } },
+    select: { id: true, model: true, service: true, tags: true, metadata: true, upload: { select: { source: true } } },
   });
   const chosen = transcripts.filter((row) => matchesFilter(filter, factsOf(row)) && sampled(monitor.id, row.id, monitor.sample)).map((row) => row.id);
   if (!chosen.length) return { taken: ids.length, judged: 0, rows: 0, more };

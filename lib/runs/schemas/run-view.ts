@@ -51,6 +51,9 @@ export const runViewSchema = z.object({
   task: optionalUrlText,
   tag: optionalUrlText,
   outcome: z.enum(["success", "failure", "unknown"]).optional().catch(undefined),
+  /** The service the transcripts came from, and the prompt version they name: a monitor's trend split by one links here. */
+  service: optionalUrlText,
+  prompt: optionalUrlText,
   /** Calls made from (inclusive) and to (exclusive) these times, ISO: a monitor's trend links one hour or day here. */
   from: arrivedAt,
   to: arrivedAt,

@@ -1,7 +1,7 @@
 import { METADATA_FIELDS_VERSION, metadataFields } from "@/lib/transcripts/metadata-fields";
 
 /** Transcript's columns that hold the metadata's well-known fields, in the order metadataColumnValues gives them. */
-export const METADATA_COLUMNS = ["model", "taskId", "trial", "tags", "reward", "success", "metadataVersion"] as const;
+export const METADATA_COLUMNS = ["model", "taskId", "trial", "tags", "reward", "success", "service", "promptVersion", "metadataVersion"] as const;
 
 /** The values of METADATA_COLUMNS for a transcript's metadata, as SQLite stores them (booleans as 0/1). */
 export function metadataColumnValues(metadata: unknown): (string | number | null)[] {
@@ -13,6 +13,8 @@ export function metadataColumnValues(metadata: unknown): (string | number | null
     fields.tags.length ? JSON.stringify(fields.tags) : null,
     fields.reward,
     fields.success === null ? null : fields.success ? 1 : 0,
+    fields.service,
+    fields.promptVersion,
     METADATA_FIELDS_VERSION,
   ];
 }

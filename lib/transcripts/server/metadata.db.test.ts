@@ -29,9 +29,9 @@ beforeEach(async () => {
     maxFileBytes: 1e6,
     chunks: [
       [
-        chat("Paris", { task_id: "t1", trial: 1, model: "gpt-4o", reward: 1, tags: ["easy", "weather"] }),
+        chat("Paris", { task_id: "t1", trial: 1, model: "gpt-4o", reward: 1, tags: ["easy", "weather"], service: "weather-agent", prompt_version: "v2" }),
         chat("Rome", { task_id: "t1", trial: 2, model: "gpt-4o", reward: "0.0", tags: "weather" }),
-        chat("Oslo", { taskId: "t2", model_name: "claude", success: true }),
+        chat("Oslo", { taskId: "t2", model_name: "claude", success: true, attributes: { "service.name": "billing" } }),
         chat("Lima", { note: "no known fields" }),
       ]
         .map((item) => JSON.stringify(item))
@@ -99,9 +99,15 @@ describe("transcript metadata columns", () => {
   });
 
   it("are filled again for rows stored before them", async () => {
-    await prisma.$executeRaw`UPDATE "Transcript" SET "model" = NULL, "taskId" = NULL, "tags" = NULL, "reward" = NULL, "success" = NULL, "metadataVersion" = 0`;
+    const services = () => prisma.transcript.findMany({ where: { service: { not: null } }, orderBy: { service: "asc" }, select: { service: true, promptVersion: true } });
+    expect(await services()).toEqual([
+      { service: "billing", promptVersion: null },
+      { service: "weather-agent", promptVersion: "v2" },
+    ]);
+    await prisma.$executeRaw`UPDATE "Transcript" SET "model" = NULL, "taskId" = NULL, "tags" = NULL, "reward" = NULL, "success" = NULL, "service" = NULL, "promptVersion" = NULL, "metadataVersion" = 0`;
     expect(await fillMetadataColumns(prisma)).toBe(4);
     expect(await fillMetadataColumns(prisma)).toBe(0);
+    expect(await services()).toHaveLength(2);
     const rows = await prisma.transcript.findMany({ orderBy: { taskId: "asc" }, select: { taskId: true, model: true, tags: true, success: true, metadataVersion: true } });
     // Sorted: rows that tie on taskId come in no set order (PostgreSQL's differs from SQLite's).
     expect(rows.filter((r) => r.taskId === "t1").map((r) => r.tags).sort()).toEqual(['["easy","weather"]', '["weather"]']);

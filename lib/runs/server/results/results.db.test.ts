@@ -134,6 +134,20 @@ describe("runCallPage with metadata filters", () => {
     expect((await runCallPage(prisma, await stateOf(prisma, runId), view({ outcome: "unknown" }))).total).toBe(0);
   });
 
+  it("filters by the service and prompt version a monitor's trend splits by", async () => {
+    const [first] = (await runCallPage(prisma, await stateOf(prisma, runId), view())).rows;
+    await prisma.transcript.update({ where: { id: first.transcriptId }, data: { service: "weather-agent", promptVersion: "v3" } });
+    try {
+      const idsOf = async (input: Record<string, string>) => (await runCallPage(prisma, await stateOf(prisma, runId), view(input))).rows.map((row) => row.transcriptId);
+      const calls = await prisma.toolCall.count({ where: { transcriptId: first.transcriptId, evaluations: { some: { runId } } } });
+      expect(await idsOf({ service: "weather-agent" })).toEqual(Array(calls).fill(first.transcriptId));
+      expect(await idsOf({ prompt: "v3" })).toEqual(Array(calls).fill(first.transcriptId));
+      expect(await idsOf({ service: "weather-agent", prompt: "v2" })).toEqual([]);
+    } finally {
+      await prisma.transcript.update({ where: { id: first.transcriptId }, data: { service: null, promptVersion: null } });
+    }
+  });
+
   it("lists the metadata values of the run's transcripts for the filters", async () => {
     const transcripts = await prisma.transcript.findMany({ select: { model: true, taskId: true, tags: true } });
     const values = await runMetadataValues(prisma, runId);

@@ -146,9 +146,11 @@ export function callConditions(runId: string, view: RunView): Prisma.Sql[] {
  * The metadata filters on the call's transcript `t`, by the same rules as the transcripts list
  * (lib/transcripts/server/list.ts metadataWhere): a tag matches one whole element of the JSON list.
  */
-export function metadataConditions(view: Pick<RunView, "model" | "task" | "tag" | "outcome">): Prisma.Sql[] {
+export function metadataConditions(view: Pick<RunView, "model" | "task" | "tag" | "outcome" | "service" | "prompt">): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = [];
   if (view.model) conditions.push(Prisma.sql`t."model" = ${view.model}`);
+  if (view.service) conditions.push(Prisma.sql`t."service" = ${view.service}`);
+  if (view.prompt) conditions.push(Prisma.sql`t."promptVersion" = ${view.prompt}`);
   if (view.task) conditions.push(Prisma.sql`t."taskId" = ${view.task}`);
   if (view.tag) conditions.push(Prisma.sql`LOWER(t."tags") LIKE LOWER(${`%${escapeLike(JSON.stringify(view.tag))}%`}) ESCAPE '\\'`);
   if (view.outcome === "unknown") conditions.push(Prisma.sql`t."success" IS NULL`);

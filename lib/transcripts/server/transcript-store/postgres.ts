@@ -16,7 +16,7 @@ import { announceArrivalsPostgres } from "../arrivals";
 // 1.5-1.8 s of CPU (bench:import: 6.4 -> 4.6-4.9 s).
 
 const METADATA_TYPES: Record<(typeof METADATA_COLUMNS)[number], UnnestType> = {
-  model: "text", taskId: "text", trial: "text", tags: "text", reward: "double precision", success: "boolean", metadataVersion: "integer",
+  model: "text", taskId: "text", trial: "text", tags: "text", reward: "double precision", success: "boolean", service: "text", promptVersion: "text", metadataVersion: "integer",
 };
 // In the order of transcriptRow's values.
 const TRANSCRIPT_COLUMNS: readonly UnnestColumn[] = [

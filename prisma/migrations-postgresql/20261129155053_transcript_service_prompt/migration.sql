@@ -1,0 +1,9 @@
+-- AlterTable
+ALTER TABLE "Transcript" ADD COLUMN     "promptVersion" TEXT,
+ADD COLUMN     "service" TEXT;
+
+-- CreateIndex
+CREATE INDEX "Transcript_service_idx" ON "Transcript"("service");
+
+-- CreateIndex
+CREATE INDEX "Transcript_promptVersion_idx" ON "Transcript"("promptVersion");
