@@ -79,14 +79,45 @@ export function filteredResults(runId: string, view: RunView): Prisma.Sql | null
 }
 
 /**
+ * The result filters as a probe of one call `tc`, for a page read by walking the calls in list
+ * order (CallConditionOptions.walk): one EXISTS per branch of the filter, each with the conditions
+ * of the results' covering index (run, criterion, mode, status, passed, toolCallId, score) in its
+ * order, so that each probe is a seek. As one EXISTS with the branches OR-ed, SQLite read every
+ * result of the criterion for each call walked.
+ */
+function resultsOfCallMatch(runId: string, view: RunView): Prisma.Sql | null {
+  const filters = resultConditions(view);
+  if (!filters) return null;
+  const scope = [Prisma.sql`e."runId" = ${runId}`];
+  if (view.criterion) scope.push(Prisma.sql`e."criterionId" = ${view.criterion}`);
+  scope.push(view.mode ? Prisma.sql`e."mode" = ${view.mode}` : Prisma.sql`e."mode" IN ('immediate', 'hindsight')`);
+  const from = filters.needsScale
+    ? Prisma.sql`"Criterion" c JOIN "Evaluation" e ON e."criterionId" = c."id"${view.criterion ? Prisma.sql` AND c."id" = ${view.criterion}` : Prisma.empty}`
+    : Prisma.sql`"Evaluation" e`;
+  const probes = filters.branches.map((branch) => Prisma.sql`EXISTS (SELECT 1 FROM ${from} WHERE ${Prisma.join([...scope, ...branch, Prisma.sql`e."toolCallId" = tc."id"`], " AND ")})`);
+  return Prisma.sql`(${Prisma.join(probes, " OR ")})`;
+}
+
+export interface CallConditionOptions {
+  /**
+   * Test each call's results as the list walks its calls in order, instead of taking the set of
+   * matching results first. A page then reads about (skip + take) / share of the calls, where
+   * share is the part of the run the filter keeps: worth it for a filter that keeps many calls
+   * (run-call-walk.ts decides), ruinous for one that keeps few.
+   */
+  walk?: boolean;
+}
+
+/**
  * The run's calls that pass the result filters. Filtered, a set from the results' covering
- * index, met once; unfiltered, a probe per call on (runId, toolCallId), since a run often holds
+ * index, met once (or, walking, a probe per call); unfiltered, a probe per call on (runId, toolCallId), since a run often holds
  * most of the calls and a scan of ToolCall is then cheaper than looking each one up. A call with
  * a flip has results in both modes: under `changed`, that set says it is in the run.
  */
-function inRunWithResults(runId: string, view: RunView): Prisma.Sql | null {
+function inRunWithResults(runId: string, view: RunView, options: CallConditionOptions): Prisma.Sql | null {
   const filtered = filteredResults(runId, view);
   if (!filtered) return view.changed ? null : Prisma.sql`EXISTS (SELECT 1 FROM "Evaluation" e WHERE e."runId" = ${runId} AND e."toolCallId" = tc."id")`;
+  if (options.walk) return resultsOfCallMatch(runId, view);
   // Materialised so that PostgreSQL takes the set first: it cannot estimate the verdict's
   // conditions and, costing a page as if LIMIT cut the work short, it walked every call in list
   // order probing its results (verdict=fail at 10,000 calls: 155 ms, and 41-65 ms so; the count
@@ -120,8 +151,8 @@ export function narrowsCalls(view: RunView): boolean {
   return resultConditions(view) !== null || Boolean(view.changed) || callConditions("", view).length > 1;
 }
 
-export function callConditions(runId: string, view: RunView): Prisma.Sql[] {
-  const inRun = inRunWithResults(runId, view);
+export function callConditions(runId: string, view: RunView, options: CallConditionOptions = {}): Prisma.Sql[] {
+  const inRun = inRunWithResults(runId, view, options);
   const conditions = inRun ? [inRun] : [];
   if (view.changed) conditions.push(Prisma.sql`tc."id" IN (${flippedCalls(runId, view)})`);
   const review = reviewStatusCondition(runId, view);

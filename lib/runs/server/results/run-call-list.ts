@@ -1,6 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RunView } from "@/lib/runs/schemas/run-view";
-import { callConditions } from "./run-call-filters";
+import { callConditions, type CallConditionOptions } from "./run-call-filters";
 import { ordering, type OrderKey } from "./run-call-order";
 
 /*
@@ -18,13 +18,20 @@ export interface ListedCalls {
 }
 
 /** The view's calls, with the keys of its order. */
-export function listedCalls(runId: string, view: RunView): ListedCalls {
+export function listedCalls(runId: string, view: RunView, options: CallConditionOptions = {}): ListedCalls {
   const { joins, columns, keys, indexedKeys } = ordering(runId, view);
   // Transcripts first: in the transcript order, the databases walk Transcript's (createdAt, id)
   // index and each transcript's calls by (transcriptId, ordinal), so a page stops after its rows
   // instead of sorting every call of the run.
+  // Walking (run-call-walk.ts), the transcripts must be the outer loop: SQLite keeps the left table
+  // of a CROSS JOIN outside, where it otherwise scanned every call and sorted them (PostgreSQL
+  // reads a CROSS JOIN with its condition as the join it is).
+  const from = options.walk
+    ? Prisma.sql`"Transcript" t CROSS JOIN "ToolCall" tc ${joins}
+    WHERE tc."transcriptId" = t."id" AND `
+    : Prisma.sql`"Transcript" t JOIN "ToolCall" tc ON tc."transcriptId" = t."id" ${joins}
+    WHERE `;
   const sql = Prisma.sql`SELECT tc."id" AS id, ${Prisma.join(columns, ", ")}
-    FROM "Transcript" t JOIN "ToolCall" tc ON tc."transcriptId" = t."id" ${joins}
-    WHERE ${Prisma.join(callConditions(runId, view), " AND ")}`;
+    FROM ${from}${Prisma.join(callConditions(runId, view, options), " AND ")}`;
   return { sql, keys, indexedKeys };
 }

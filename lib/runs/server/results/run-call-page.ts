@@ -1,10 +1,12 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { RunCallRow, TranscriptMetadata } from "@/lib/runs/results/run-call-row";
 import { pageCount } from "@/lib/platform/table-query";
-import type { RunView } from "@/lib/runs/schemas/run-view";
+import { runViewSchema, type RunView } from "@/lib/runs/schemas/run-view";
 import { parseTags } from "@/lib/transcripts/server/metadata-columns";
 import { humanMarksForCalls } from "@/lib/review/server/human-marks";
+import { filteredResults } from "./run-call-filters";
 import { runCallIds } from "./run-call-query";
+import { storedCallCount, walkPays } from "./run-call-walk";
 import type { RunState } from "./state-cache";
 import { cachedViewCount } from "./view-count";
 
@@ -17,6 +19,7 @@ export interface RunCallPage {
 }
 
 const PREVIEW = 120;
+const UNFILTERED = runViewSchema.parse({});
 
 function metadataOf({ model, taskId, trial, tags, reward, success }: Omit<TranscriptMetadata, "tags"> & { tags: string | null }): TranscriptMetadata {
   return { model, taskId, trial, tags: parseTags(tags), reward, success };
@@ -29,15 +32,23 @@ function metadataOf({ model, taskId, trial, tags, reward, success }: Omit<Transc
  */
 export async function runCallPage(prisma: PrismaClient, run: RunState, view: RunView): Promise<RunCallPage> {
   const runId = run.id;
-  // SQLite answers one query at a time: the page's rows first, since they are what the page is for.
   let page = view.page;
-  let ids = await runCallIds(prisma, runId, view, (page - 1) * view.size, view.size);
-  const total = await cachedViewCount(prisma, run, view);
-  if (!ids.length && total > 0 && page > 1) {
-    page = pageCount(total, view.size);
-    ids = await runCallIds(prisma, runId, view, (page - 1) * view.size, view.size);
+  // A result filter's count comes first: how much of the run it keeps decides how its page is read.
+  const walkable = view.sort === "transcript" && filteredResults(runId, view) !== null;
+  const total = walkable ? await cachedViewCount(prisma, run, view) : null;
+  const counts = walkable && total !== null ? { matching: total, runCalls: await cachedViewCount(prisma, run, UNFILTERED), storedCalls: await storedCallCount(prisma) } : null;
+  const pageIds = (at: number) => {
+    const skip = (at - 1) * view.size;
+    return runCallIds(prisma, runId, view, skip, view.size, { walk: counts !== null && walkPays(view, skip, view.size, counts) });
+  };
+  // SQLite answers one query at a time: otherwise the page's rows first, since they are what the page is for.
+  let ids = total === 0 ? [] : await pageIds(page);
+  const count = total ?? (await cachedViewCount(prisma, run, view));
+  if (!ids.length && count > 0 && page > 1) {
+    page = pageCount(count, view.size);
+    ids = await pageIds(page);
   }
-  if (!ids.length) return { rows: [], total, page };
+  if (!ids.length) return { rows: [], total: count, page };
   const [calls, results, flips, humans] = await Promise.all([
     prisma.toolCall.findMany({
       where: { id: { in: ids } },
@@ -70,5 +81,5 @@ export async function runCallPage(prisma: PrismaClient, run: RunState, view: Run
       },
     ];
   });
-  return { rows, total, page };
+  return { rows, total: count, page };
 }

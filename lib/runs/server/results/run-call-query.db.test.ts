@@ -55,6 +55,34 @@ describe("the view's filters", () => {
     expect((await everything(view({ criterion: continuous, min: "0.2", max: "0.8" }))).sort()).toEqual(callsWith(ranged));
   });
 
+  it("give the same pages walked call by call as taken from the set of matching results", async () => {
+    const views: Record<string, string>[] = [
+      { verdict: "fail", criterion: binary },
+      { verdict: "fail" },
+      { verdict: "pass", mode: "hindsight" },
+      { verdict: "na" },
+      { verdict: "error" },
+      { criterion: continuous, min: "0.2", max: "0.8" },
+      { verdict: "fail", criterion: continuous, changed: "1" },
+    ];
+    const failing = rows.find((row) => row.criterionId === binary && row.passed === false);
+    const { toolName } = await prisma.toolCall.findUniqueOrThrow({ where: { id: failing?.toolCallId ?? "" }, select: { toolName: true } });
+    views.push({ verdict: "fail", criterion: binary, tool: toolName });
+    const totals: number[] = [];
+    for (const input of views) {
+      const v = view(input);
+      const total = await runCallCount(prisma, runId, v);
+      totals.push(total);
+      for (const skip of [0, 3, Math.max(0, total - 2)]) {
+        const fromSet = await runCallIds(prisma, runId, v, skip, 5);
+        expect(fromSet).toHaveLength(Math.max(0, Math.min(5, total - skip)));
+        expect(await runCallIds(prisma, runId, v, skip, 5, { walk: true }), `${JSON.stringify(input)} from ${skip}`).toEqual(fromSet);
+      }
+    }
+    // Only the error filter may keep nothing in the demo's results.
+    expect(totals.filter((total) => total > 0).length, `totals ${JSON.stringify(totals)}`).toBeGreaterThanOrEqual(views.length - 1);
+  });
+
   it("keep flipped calls, and count what they keep", async () => {
     const flipped = await prisma.callComparison.findMany({ where: { runId, flipped: true }, select: { toolCallId: true } });
     const ids = await everything(view({ changed: "1" }));

@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { RunView } from "@/lib/runs/schemas/run-view";
-import { narrowsCalls, resultSetOnly } from "./run-call-filters";
+import { narrowsCalls, resultSetOnly, type CallConditionOptions } from "./run-call-filters";
 import { listedCalls } from "./run-call-list";
 import { comesBefore, indexedRange, orderBy } from "./run-call-order";
 import { scoreSortedIds } from "./run-call-score-page";
@@ -23,10 +23,10 @@ export async function runCallCount(prisma: PrismaClient, runId: string, view: Ru
  * Ids of one page of the view's calls, in the view's order. No count rides along: a count reads
  * every call of the view, while in the transcript order a page reads only as far as its last row.
  */
-export async function runCallIds(prisma: PrismaClient, runId: string, view: RunView, skip: number, take: number): Promise<string[]> {
+export async function runCallIds(prisma: PrismaClient, runId: string, view: RunView, skip: number, take: number, options: CallConditionOptions = {}): Promise<string[]> {
   const byScore = await scoreSortedIds(prisma, runId, view, skip, take);
   if (byScore) return byScore;
-  const { sql, keys } = listedCalls(runId, view);
+  const { sql, keys } = listedCalls(runId, view, options);
   const rows = await prisma.$queryRaw<{ id: string }[]>(Prisma.sql`SELECT l.id AS id FROM (${sql}) l ORDER BY ${orderBy(keys, "l")} LIMIT ${take} OFFSET ${skip}`);
   return rows.map((row) => row.id);
 }

@@ -21,8 +21,11 @@ const MAX_DEPTH = 5000;
 function scoredInMode(runId: string, criterionId: string, mode: string, dir: "ASC" | "DESC", limit: number, withoutHindsight: boolean): Prisma.Sql {
   // Run judged in both modes, no mode asked: a call's score is its hindsight one where it has a
   // hindsight row (scored or not), else its immediate one, as the list's CASE says (run-call-order.ts).
+  // A count, not NOT EXISTS: PostgreSQL turned NOT EXISTS into a hash anti-join that read every
+  // hindsight row of the criterion (182 ms at 1.26 million results), where a lookup per immediate
+  // row, in score order, stops at the page's last row (1.8 ms). SQLite runs both the same way.
   const alone = withoutHindsight
-    ? Prisma.sql` AND NOT EXISTS (SELECT 1 FROM "Evaluation" h WHERE h."runId" = ${runId} AND h."toolCallId" = e."toolCallId" AND h."criterionId" = ${criterionId} AND h."mode" = 'hindsight')`
+    ? Prisma.sql` AND (SELECT COUNT(*) FROM "Evaluation" h WHERE h."runId" = ${runId} AND h."toolCallId" = e."toolCallId" AND h."criterionId" = ${criterionId} AND h."mode" = 'hindsight') = 0`
     : Prisma.empty;
   return Prisma.sql`SELECT * FROM (SELECT e."toolCallId" AS id, e."score" AS score FROM "Evaluation" e
     WHERE e."runId" = ${runId} AND e."criterionId" = ${criterionId} AND e."mode" = ${mode} AND e."score" IS NOT NULL${alone}
