@@ -24,10 +24,12 @@ function transcript(i: number) {
   };
 }
 
-test("metadata shows, filters and groups on the transcripts list and the run page, and verdicts are set against the outcome", async ({ page }) => {
+test("metadata shows, filters and groups on the transcripts list and the run page, and verdicts are set against the outcome", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const lines = Array.from({ length: COUNT }, (_, i) => JSON.stringify(transcript(i))).join("\n");
   await page.goto("/transcripts/upload");
+  // The curl hint names the address this page was opened at.
+  await expect(page.getByText(`${baseURL}/api/transcripts?file=runs.jsonl`)).toBeVisible();
   await page.getByLabel("Choose files").setInputFiles({ name: "metadata.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(lines) });
   await expect(page.getByRole("listitem", { name: "Upload of metadata.jsonl" })).toContainText(`${COUNT} imported`);
   await page.getByRole("link", { name: `View the ${COUNT} imported transcripts` }).click();

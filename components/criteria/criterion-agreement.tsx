@@ -1,7 +1,7 @@
 import { JudgeAgreementTable, type JudgeAgreementView } from "@/components/runs/results/judge-agreement-table";
-import { plural } from "@/lib/platform/format";
+import { plural, formatPercent } from "@/lib/platform/format";
 
-const percent = (value: number) => `${Math.round(value * 100)}%`;
+const percent = (value: number) => formatPercent(value);
 
 /**
  * A criterion's judge agreement with people across every run, folded away under one line

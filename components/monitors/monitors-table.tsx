@@ -1,3 +1,4 @@
+import { formatPercent } from "@/lib/platform/format";
 import Link from "next/link";
 import { Sparkline } from "./sparkline";
 
@@ -86,7 +87,7 @@ export function MonitorsTable({ rows }: { rows: MonitorRow[] }) {
               <td className="px-3 py-2 align-top text-xs">
                 <div className="font-mono">{monitor.judgeId}</div>
                 <div className="text-slate-600">
-                  {monitor.mode} · sample {Math.round(monitor.sample * 100)}%
+                  {monitor.mode} · sample {formatPercent(monitor.sample)}
                 </div>
               </td>
               <td className="px-3 py-2 align-top">

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { CriterionKindBadge } from "@/components/criteria/criterion-kind-badge";
-import { plural } from "@/lib/platform/format";
+import { plural, formatPercent } from "@/lib/platform/format";
 
 export interface SummaryCriterion {
   id: string;
@@ -35,7 +35,7 @@ interface Props {
   flips: SummaryFlips | null;
 }
 
-const percent = (value: number | null) => (value === null ? "–" : `${Math.round(value * 100)}%`);
+const percent = (value: number | null) => formatPercent(value);
 const cell = "px-3 py-2 tabular-nums";
 
 /** Pass rate and mean score per criterion and mode, and how many verdicts hindsight turned around. */

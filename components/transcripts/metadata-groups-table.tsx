@@ -1,3 +1,4 @@
+import { formatPercent } from "@/lib/platform/format";
 import Link from "next/link";
 import { formatReward } from "@/components/transcripts/metadata/outcome-badge";
 import type { MetadataGroup } from "@/lib/transcripts/metadata-groups";
@@ -13,7 +14,7 @@ interface Props {
   display?: (key: string) => string;
 }
 
-const percent = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate * 100)}%`);
+const percent = (rate: number | null) => formatPercent(rate, "—");
 
 /** Transcripts grouped by a metadata field, each group with its outcome counts and a link to its transcripts. */
 export function MetadataGroupsTable({ label, groups, more, hrefFor, display = (key) => key }: Props) {

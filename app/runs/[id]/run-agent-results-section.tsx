@@ -1,3 +1,4 @@
+import { formatPercent } from "@/lib/platform/format";
 import Link from "next/link";
 import { AgentResultsTable } from "@/components/runs/agent/agent-results-table";
 import type { AgentCriterionSummary, AgentResultItem } from "@/lib/runs/results/agent-result";
@@ -46,7 +47,7 @@ export function RunAgentResultsSection({ runId, results, summary, filters, query
               <td className="py-1 pr-3">{row.label}</td>
               <td className="py-1 pr-3 text-right tabular-nums">{row.total}</td>
               <td className="py-1 pr-3 text-right tabular-nums">{row.meanScore === null ? "–" : row.meanScore.toFixed(2)}</td>
-              <td className="py-1 pr-3 text-right tabular-nums">{row.passRate === null ? "–" : `${Math.round(row.passRate * 100)}% (${row.passed} of ${row.passed + row.failed})`}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{row.passRate === null ? "–" : `${formatPercent(row.passRate)} (${row.passed} of ${row.passed + row.failed})`}</td>
               <td className="py-1 pr-3 text-right tabular-nums">{row.notApplicable}</td>
               <td className="py-1 text-right tabular-nums">{row.errors}</td>
             </tr>

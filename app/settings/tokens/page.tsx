@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { PageHeader } from "@/components/ui/page-header";
 import { CreateTokenForm } from "@/components/accounts/settings/create-token-form";
 import { TokensTable, type TokenView } from "@/components/accounts/settings/tokens-table";
 import { can } from "@/lib/accounts/roles";
 import { formatDateTime } from "@/lib/platform/format";
 import { requirePageUser } from "@/lib/accounts/server/guard";
+import { originOf, publicOrigin } from "@/lib/platform/http/request-origin";
 import { listApiTokens, listOthersActiveTokens, type ApiTokenRow } from "@/lib/accounts/server/manage-api-tokens";
 import { getPrisma } from "@/lib/platform/db/client";
 
@@ -25,6 +27,7 @@ function view(token: ApiTokenRow): TokenView {
 
 export default async function ApiTokensPage() {
   const user = await requirePageUser("manage-own-tokens");
+  const origin = originOf(await headers(), publicOrigin());
   const prisma = getPrisma();
   const isAdmin = can(user.role, "manage-members");
   const [own, others] = await Promise.all([listApiTokens(prisma, user.id), isAdmin ? listOthersActiveTokens(prisma, user.id) : Promise.resolve([])]);
@@ -35,7 +38,7 @@ export default async function ApiTokensPage() {
         <CreateTokenForm />
         <p className="text-sm text-slate-600">
           Send it as <code className="font-mono">Authorization: Bearer cb_…</code>, e.g.{" "}
-          <code className="font-mono">curl -H &quot;Authorization: Bearer $CALLBOARD_TOKEN&quot; --data-binary @runs.jsonl http://localhost:3000/api/transcripts</code>
+          <code className="font-mono">curl -H &quot;Authorization: Bearer $CALLBOARD_TOKEN&quot; --data-binary @runs.jsonl {origin}/api/transcripts</code>
         </p>
         <section aria-labelledby="own-tokens-heading" className="space-y-2">
           <h2 id="own-tokens-heading" className="text-lg font-semibold">Your tokens</h2>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { BfclUpload } from "@/components/references/bfcl-upload";
@@ -6,12 +7,14 @@ import { ReferencesUpload } from "@/components/references/references-upload";
 import { UploadPanel } from "@/components/transcripts/upload/upload-panel";
 import { env } from "@/lib/platform/env";
 import { requirePageUser } from "@/lib/accounts/server/guard";
+import { originOf, publicOrigin } from "@/lib/platform/http/request-origin";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Upload transcripts" };
 
 export default async function UploadPage() {
   await requirePageUser("upload");
+  const origin = originOf(await headers(), publicOrigin());
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
@@ -25,7 +28,7 @@ export default async function UploadPage() {
         From a script or CI, with a token from <Link href="/settings/tokens" className="text-indigo-700 hover:underline">Settings → API tokens</Link>:{" "}
         <code className="font-mono">
           curl --data-binary @runs.jsonl -H &apos;content-type: application/x-ndjson&apos; -H &quot;Authorization: Bearer $CALLBOARD_TOKEN&quot;
-          http://localhost:3000/api/transcripts?file=runs.jsonl
+          {origin}/api/transcripts?file=runs.jsonl
         </code>
       </p>
     </>

@@ -1,3 +1,4 @@
+import { formatPercent } from "@/lib/platform/format";
 export interface AgreementRow {
   a: string;
   b: string;
@@ -10,7 +11,7 @@ export interface AgreementRow {
   correlation: number | null;
 }
 
-const percent = (value: number | null) => (value === null ? "–" : `${Math.round(value * 100)}%`);
+const percent = (value: number | null) => formatPercent(value);
 const signed = (value: number | null) => (value === null ? "–" : value.toFixed(2));
 
 /** Agreement and correlation of every pair of compared series. */

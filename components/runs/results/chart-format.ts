@@ -1,5 +1,6 @@
+import { formatPercent } from "@/lib/platform/format";
 /** Shared wording of chart labels, so the visible text and the accessible description say the same. */
-export const percent = (value: number | null) => (value === null ? "–" : `${Math.round(value * 100)}%`);
+export const percent = (value: number | null) => formatPercent(value);
 
 export const count = (value: number) => value.toLocaleString("en-US");
 

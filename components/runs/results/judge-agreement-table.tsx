@@ -1,3 +1,4 @@
+import { formatPercent } from "@/lib/platform/format";
 import type { JudgeAgreement } from "@/lib/review/agreement";
 import { ConfusionMatrix } from "./confusion-matrix";
 
@@ -6,7 +7,7 @@ export interface JudgeAgreementView extends JudgeAgreement {
   criterionLabel: string;
 }
 
-const percent = (value: number | null) => (value === null ? "–" : `${Math.round(value * 100)}%`);
+const percent = (value: number | null) => formatPercent(value);
 const cell = "px-3 py-2 align-top tabular-nums";
 
 /**

@@ -1,3 +1,4 @@
+import { formatPercent } from "@/lib/platform/format";
 import { aucInterval, type CriterionOutcome, type OutcomeSide, type Separation } from "@/lib/runs/results/outcome-separation";
 
 export interface OutcomeVerdictRow extends CriterionOutcome {
@@ -9,7 +10,7 @@ export interface OutcomeVerdictRow extends CriterionOutcome {
   agent: boolean;
 }
 
-const percent = (value: number | null) => (value === null ? "–" : `${Math.round(value * 100)}%`);
+const percent = (value: number | null) => formatPercent(value);
 const score = (value: number | null) => (value === null ? "–" : value.toFixed(2));
 
 function SideCells({ side, label }: { side: OutcomeSide; label: string }) {

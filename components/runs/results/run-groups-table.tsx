@@ -1,3 +1,4 @@
+import { formatPercent } from "@/lib/platform/format";
 import Link from "next/link";
 import { cellKey, type RunGroup } from "@/lib/runs/results/run-groups";
 
@@ -22,7 +23,7 @@ interface Props {
   keyLabel: (key: string | null) => string;
 }
 
-const percent = (value: number) => `${Math.round(value * 100)}%`;
+const percent = (value: number) => formatPercent(value);
 
 /** Lower pass rates stand out, so the groups where failures concentrate are read first. */
 function rateClass(rate: number): string {

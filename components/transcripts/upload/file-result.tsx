@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { groupRejected, itemPlace, placesSummary } from "@/lib/transcripts/group-import-errors";
+import { plural } from "@/lib/platform/format";
 import type { UploadResponse } from "@/lib/transcripts/schemas/upload-response";
 
 function where(item: { line?: number; index?: number }): string {
@@ -30,7 +31,7 @@ function RejectedList({ file, rejected }: { file: string; rejected: UploadRespon
             ) : (
               <details>
                 <summary className="cursor-pointer">
-                  <span className="font-semibold">{group.items.length} items</span> ({placesSummary(group.items)}): {group.message}
+                  <span className="font-semibold">{plural(group.items.length, "item")}</span> ({placesSummary(group.items)}): {group.message}
                 </summary>
                 <ul className="mt-1 list-inside list-disc">
                   {group.items.slice(0, PLACES_LISTED).map((item, j) => (
@@ -57,14 +58,14 @@ export function FileResult({ result }: { result: UploadResponse }) {
       <p>
         <strong>{result.imported.length}</strong> imported, <strong>{result.duplicates.length}</strong> skipped as duplicate,{" "}
         <strong className={result.rejected.length ? "text-rose-700" : undefined}>{result.rejected.length}</strong> rejected
-        {result.warnings ? `, ${result.warnings} warnings` : ""}.
+        {result.warnings ? `, ${plural(result.warnings, "warning")}` : ""}.
       </p>
       {result.imported.length > 0 ? (
         <ul className="list-inside list-disc">
           {result.imported.slice(0, 20).map((t) => (
             <li key={t.id}>
               <Link href={`/transcripts/${t.id}`} className="text-indigo-700 hover:underline">{t.name}</Link>
-              {t.warnings ? <span className="text-amber-700"> ({t.warnings} warnings)</span> : null}
+              {t.warnings ? <span className="text-amber-700"> ({plural(t.warnings, "warning")})</span> : null}
             </li>
           ))}
           {result.imported.length > 20 ? <li>and {result.imported.length - 20} more</li> : null}

@@ -1,3 +1,4 @@
+import { formatPercent } from "@/lib/platform/format";
 import { formatNumber, gateValue } from "@/lib/judging/engine/gate";
 import type { CriterionSummary } from "@/lib/judging/engine/summarise";
 import type { EvalResult } from "@/lib/judging/engine/types";
@@ -75,7 +76,7 @@ function summaryLines(criteria: readonly CriterionSummary[], report: EvalReport)
       String(criterion.notApplicable),
       String(criterion.errors),
       criterion.meanScore === null ? "-" : formatNumber(criterion.meanScore),
-      criterion.passRate === null ? "-" : `${Math.round(criterion.passRate * 100)}% (${criterion.passed} of ${criterion.judged})`,
+      criterion.passRate === null ? "-" : `${formatPercent(criterion.passRate)} (${criterion.passed} of ${criterion.judged})`,
       reasons ? `FAIL: ${reasons.join("; ")}` : report.gate.failUnder !== null && value !== null ? `ok (≥ ${report.gate.failUnder})` : "ok",
     ]);
   }

@@ -1,15 +1,9 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { RUN_TRANSACTION } from "@/lib/runs/server/errors";
 import { alertPayload, nextAlertState, type AlertState } from "../alerts";
+import { publicOrigin } from "@/lib/platform/http/request-origin";
 import type { AlertWindow } from "../schemas/window";
 import { windowValue } from "./window-value";
-
-/** The address people open Callboard at, for the links in alerts (the same setting sign-in uses). */
-export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
-  let origin = env.CALLBOARD_URL ?? `http://localhost:${env.PORT ?? "3000"}`;
-  while (origin.endsWith("/")) origin = origin.slice(0, -1);
-  return origin;
-}
 
 /** A period window is measured again this often even with no new result: old results leave it as time passes. */
 const PERIOD_RECHECK_MS = 30_000;
