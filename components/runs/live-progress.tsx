@@ -31,7 +31,10 @@ function parseEstimate(value: unknown): ProgressEstimate | null {
   if (!isRecord(value) || !isRate(value.rate) || !isRate(value.etaSeconds)) return null;
   const { state, rate, etaSeconds, idleSeconds } = value;
   if ((state === "queued" || state === "measuring") && rate === null) return { state, rate: null, etaSeconds: null };
-  if (state === "running" && isNumber(rate)) return { state, rate, etaSeconds };
+  if (state === "running" && isNumber(rate)) {
+    const idle = isNumber(idleSeconds) ? { idleSeconds, anyResult: value.anyResult === true } : {};
+    return { state, rate, etaSeconds, ...idle };
+  }
   if (state === "stalled" && isNumber(idleSeconds)) return { state, rate: 0, etaSeconds: null, idleSeconds };
   if (state === "ended") return { state, rate, etaSeconds: null };
   return null;

@@ -56,7 +56,13 @@ describe("estimateProgress", () => {
 
   it("a pause shorter than the stall limit gives rate 0 and no time left, not a huge estimate", () => {
     const window = observe([0, 1_000, 25_000], (t) => (t < 1_000 ? 0 : 100));
-    expect(estimateProgress({ ...base, finished: 100, now: T0 + 25_000, window })).toEqual({ state: "running", rate: 0, etaSeconds: null });
+    expect(estimateProgress({ ...base, finished: 100, now: T0 + 25_000, window })).toEqual({ state: "running", rate: 0, etaSeconds: null, idleSeconds: 24, anyResult: true });
+  });
+
+  it("says how long the run has gone without a result, never longer than it has been going", () => {
+    // Five seconds after the start, the judge has not answered yet.
+    const window = observe([0, 2_500, 5_000], () => 0);
+    expect(estimateProgress({ ...base, finished: 0, now: T0 + 5_000, window })).toEqual({ state: "running", rate: 0, etaSeconds: null, idleSeconds: 5, anyResult: false });
   });
 
   it("stalled: no result for 30 s, or no worker ever claiming the run", () => {
@@ -78,7 +84,8 @@ describe("describing it", () => {
     expect(describeEstimate({ state: "queued", rate: null, etaSeconds: null }, "pending")).toBe("Waiting for a worker to start…");
     expect(describeEstimate({ state: "measuring", rate: null, etaSeconds: null }, "running")).toBe("Measuring the rate…");
     expect(describeEstimate({ state: "running", rate: 1234.4, etaSeconds: 125 }, "running")).toBe("1,234 evaluations/s · about 2 min 5 s left");
-    expect(describeEstimate({ state: "running", rate: 0, etaSeconds: null }, "running")).toBe("0.00 evaluations/s · no result in the last 20 s");
+    expect(describeEstimate({ state: "running", rate: 0, etaSeconds: null, idleSeconds: 5, anyResult: false }, "running")).toBe("Judging the first calls · 5 s so far");
+    expect(describeEstimate({ state: "running", rate: 0, etaSeconds: null, idleSeconds: 12, anyResult: true }, "running")).toBe("Judging · no new result for 12 s");
     expect(describeEstimate({ state: "stalled", rate: 0, etaSeconds: null, idleSeconds: 95 }, "running")).toMatch(/^Stalled: no result for 1 min 35 s\. Is a worker running/);
     expect(describeEstimate({ state: "ended", rate: 12.34, etaSeconds: null }, "done")).toBe("Finished at 12.3 evaluations/s on average.");
     expect(describeEstimate({ state: "ended", rate: null, etaSeconds: null }, "cancelled")).toBe("Ended.");

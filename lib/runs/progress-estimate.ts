@@ -48,8 +48,11 @@ export type ProgressEstimate =
   | { state: "queued"; rate: null; etaSeconds: null }
   /** Too few samples yet to say how fast. */
   | { state: "measuring"; rate: null; etaSeconds: null }
-  /** `etaSeconds` is null while nothing finished within the window (rate 0). */
-  | { state: "running"; rate: number; etaSeconds: number | null }
+  /**
+   * `etaSeconds` is null while nothing finished within the window (rate 0); then `idleSeconds` says
+   * for how long, and `anyResult` whether the run has any result yet.
+   */
+  | { state: "running"; rate: number; etaSeconds: number | null; idleSeconds?: number; anyResult?: boolean }
   | { state: "stalled"; rate: 0; etaSeconds: null; idleSeconds: number }
   /** Done, cancelled or failed: the rate is the run's average, from its first claim to its end. */
   | { state: "ended"; rate: number | null; etaSeconds: null };
@@ -84,8 +87,9 @@ export function estimateProgress(input: EstimateInput): ProgressEstimate {
   const last = samples[samples.length - 1];
   if (!first || !last || last.at - first.at < MIN_SPAN_MS) return { state: "measuring", rate: null, etaSeconds: null };
   const rate = (last.finished - first.finished) / ((last.at - first.at) / 1000);
+  if (rate <= 0) return { state: "running", rate: 0, etaSeconds: null, idleSeconds: Math.floor(idleMs / 1000), anyResult: finished > 0 };
   const remaining = Math.max(0, total - finished);
-  return { state: "running", rate, etaSeconds: rate > 0 ? Math.ceil(remaining / rate) : null };
+  return { state: "running", rate, etaSeconds: Math.ceil(remaining / rate) };
 }
 
 /** `42 s`, `3 min 5 s`, `2 h 10 min`: precise where it matters, never more digits than help. */
@@ -113,9 +117,10 @@ export function describeEstimate(estimate: ProgressEstimate, status: string): st
     case "measuring":
       return "Measuring the rate…";
     case "running":
-      return estimate.etaSeconds === null
-        ? `${formatRate(estimate.rate)} evaluations/s · no result in the last ${RATE_WINDOW_MS / 1000} s`
-        : `${formatRate(estimate.rate)} evaluations/s · about ${formatDuration(estimate.etaSeconds)} left`;
+      if (estimate.etaSeconds !== null) return `${formatRate(estimate.rate)} evaluations/s · about ${formatDuration(estimate.etaSeconds)} left`;
+      // Only as long as nothing came, never longer than the run has been going.
+      if (estimate.idleSeconds === undefined) return "Judging…";
+      return estimate.anyResult ? `Judging · no new result for ${formatDuration(estimate.idleSeconds)}` : `Judging the first calls · ${formatDuration(estimate.idleSeconds)} so far`;
     case "stalled":
       return `Stalled: no result for ${formatDuration(estimate.idleSeconds)}. Is a worker running (npm start runs one)?`;
     case "ended":
