@@ -72,7 +72,7 @@ function columns(selected: string[], toggle: (id: string, on: boolean) => void) 
               <span className="shrink-0 tabular-nums text-slate-700">
                 {criterion.means.length === 0
                   ? "–"
-                  : criterion.means.map((m) => `${info.row.original.mode === "both" || criterion.means.length > 1 ? `${m.mode[0].toUpperCase()} ` : ""}${m.meanScore === null ? "–" : m.meanScore.toFixed(2)}`).join(" · ")}
+                  : criterion.means.map((m) => `${m.mode !== "agent" && (info.row.original.mode === "both" || criterion.means.length > 1) ? `${m.mode[0].toUpperCase()} ` : ""}${m.meanScore === null ? "–" : m.meanScore.toFixed(2)}`).join(" · ")}
               </span>
             </li>
           ))}

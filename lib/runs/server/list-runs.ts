@@ -7,7 +7,10 @@ export interface RunListCriterion {
   text: string;
   title: string | null;
   scale: string;
-  /** Mean score per mode the run judged this criterion in, immediate first. */
+  /**
+   * Mean score per mode the run judged this criterion in, immediate first; an agent-level
+   * criterion, judged once per transcript, has one mean under the mode "agent".
+   */
   means: { mode: string; meanScore: number | null }[];
 }
 
@@ -65,7 +68,7 @@ export async function listRuns(prisma: PrismaClient, query: RunListQuery = {}): 
         createdAt: true,
         startedAt: true,
         finishedAt: true,
-        criteria: { orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true, title: true, scale: true } } } },
+        criteria: { orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true, title: true, scale: true, scope: true } } } },
       },
     }),
     prisma.run.count({ where }),
@@ -73,6 +76,7 @@ export async function listRuns(prisma: PrismaClient, query: RunListQuery = {}): 
   // The worker's snapshots where usable (a running run's, a finished run's final one); the others are grouped here.
   const live = await usableSnapshots(prisma, runs, "stats");
   const stats = [...live.flatMap((value) => value ?? []), ...(await cachedCriterionStats(prisma, runs.filter((_, index) => !live[index])))];
+  const agentMeans = await agentCriterionMeans(prisma, runs);
   const rows = runs.map(({ criteria, ...run }): RunListRow => {
     const own = stats.filter((s) => s.runId === run.id);
     const counts = { passed: 0, failed: 0, notApplicable: 0, errors: 0 };
@@ -85,14 +89,32 @@ export async function listRuns(prisma: PrismaClient, query: RunListQuery = {}): 
     return {
       ...run,
       counts,
-      criteria: criteria.map(({ criterion }) => ({
+      criteria: criteria.map(({ criterion: { scope, ...criterion } }) => ({
         ...criterion,
-        means: own
-          .filter((s) => s.criterionId === criterion.id)
-          .sort((a, b) => MODE_ORDER.indexOf(a.mode) - MODE_ORDER.indexOf(b.mode))
-          .map((s) => ({ mode: s.mode, meanScore: s.meanScore })),
+        means:
+          scope === "agent"
+            ? agentMeans.filter((mean) => mean.runId === run.id && mean.criterionId === criterion.id).map((mean) => ({ mode: "agent", meanScore: mean.meanScore }))
+            : own
+                .filter((s) => s.criterionId === criterion.id)
+                .sort((a, b) => MODE_ORDER.indexOf(a.mode) - MODE_ORDER.indexOf(b.mode))
+                .map((s) => ({ mode: s.mode, meanScore: s.meanScore })),
       })),
     };
   });
   return { rows, total };
+}
+
+/**
+ * The mean score of each agent-level criterion of the page's runs: their results are one per
+ * transcript (TranscriptEvaluation), which the call-level statistics do not read.
+ */
+async function agentCriterionMeans(prisma: PrismaClient, runs: { id: string; criteria: { criterion: { id: string; scope: string } }[] }[]) {
+  const agentRuns = runs.filter((run) => run.criteria.some(({ criterion }) => criterion.scope === "agent"));
+  if (!agentRuns.length) return [];
+  const groups = await prisma.transcriptEvaluation.groupBy({
+    by: ["runId", "criterionId"],
+    where: { runId: { in: agentRuns.map((run) => run.id) }, status: "done", score: { not: null } },
+    _avg: { score: true },
+  });
+  return groups.map((group) => ({ runId: group.runId, criterionId: group.criterionId, meanScore: group._avg.score }));
 }

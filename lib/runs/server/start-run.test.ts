@@ -3,6 +3,7 @@ import type { Role } from "@/lib/accounts/roles";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { copyDatabase, createDemoTemplate, type TestDatabase } from "@/lib/runs/server/worker/test-fixtures/database";
 import type { StartRunRequest } from "@/lib/runs/schemas/start-run";
+import { listRuns } from "./list-runs";
 import { startRun } from "./start-run";
 import { AppError } from "@/lib/platform/errors/app-error";
 
@@ -133,6 +134,20 @@ describe("startRun: transcripts", () => {
     expect(await refusal(start({ selection: { kind: "transcripts", ids: [transcript.id] } }))).toMatchObject({ code: "empty-selection" });
     const nothing = await refusal(start({ selection: { kind: "filter", q: "no transcript is called this", tool: undefined }, criteria: [agentText] }));
     expect(nothing).toMatchObject({ code: "empty-selection", details: { path: "transcripts" } });
+  });
+});
+
+describe("the runs list", () => {
+  it("gives an agent-level criterion its mean score, read from its per-transcript results", async () => {
+    const agentText = "Reward agents that answer the user's request";
+    const run = await start({ criteria: [criteria[0].id, agentText] });
+    const rows = await prisma.transcriptEvaluation.findMany({ where: { runId: run.runId }, orderBy: { id: "asc" }, select: { id: true } });
+    expect(rows.length).toBeGreaterThan(1);
+    await prisma.transcriptEvaluation.update({ where: { id: rows[0].id }, data: { status: "done", score: 0.25 } });
+    await prisma.transcriptEvaluation.update({ where: { id: rows[1].id }, data: { status: "done", score: 0.75 } });
+    const [listed] = (await listRuns(prisma, { size: 1 })).rows;
+    expect(listed.id).toBe(run.runId);
+    expect(listed.criteria.find((criterion) => criterion.text === agentText)?.means).toEqual([{ mode: "agent", meanScore: 0.5 }]);
   });
 });
 
