@@ -17,7 +17,7 @@ describe("human columns, without a database", () => {
     toolName: "get_weather",
     rawArguments: "{}",
     transcriptId: "t1",
-    transcript: { name: "Weather" },
+    transcript: { name: "Weather", model: null, taskId: null, trial: null, tags: null, reward: null, success: null },
     evaluations: ["immediate", "hindsight"].map((mode) => ({
       criterionId: "a",
       mode,
@@ -53,7 +53,7 @@ describe("human columns, without a database", () => {
   });
 
   it("carry the review of the same criterion and mode only, and stay empty for the others", () => {
-    const [immediate, hindsight] = exportRecords("r1", call, [{ id: "a", text: "A" }], [mark]);
+    const [immediate, hindsight] = exportRecords("r1", call, [{ id: "a", text: "A", scale: "binary" }], [mark]);
     expect(immediate.human).toBeNull();
     expect(hindsight.human).toEqual({ review_status: "done", verdict: "disagree", passed: false, score: null, label: "wrong tool", reviewer: "Ana, from QA", reviewed_at: "2026-11-22T12:00:00.000Z" });
     const [header, first, second] = parseCsv(csvHeader() + csvLine(immediate) + csvLine(hindsight));

@@ -2,9 +2,13 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { parseReviewStatus } from "@/lib/review/status";
 import { asScale, humanView } from "@/lib/review/server/item-view";
 import type { HumanExport } from "@/lib/review/server/export-human";
+import { exportVerdict, type ExportVerdict } from "@/lib/runs/results/export-verdict";
+import { transcriptExportFields, type TranscriptExportFields } from "@/lib/runs/results/export-transcript";
+import { parseTags } from "@/lib/transcripts/server/metadata-columns";
+import { EXPORT_TRANSCRIPT_SELECT, type ExportTranscript } from "./export-transcript-select";
 
 /** One exported agent-level result: a transcript × agent criterion, with `scope` "agent" and no call fields. */
-export interface AgentExportRecord {
+export interface AgentExportRecord extends TranscriptExportFields {
   run_id: string;
   scope: "agent";
   transcript_id: string;
@@ -14,6 +18,7 @@ export interface AgentExportRecord {
   status: string;
   score: number | null;
   passed: boolean | null;
+  passed_from: ExportVerdict["passed_from"];
   explanation: string | null;
   findings: unknown;
   judge: string | null;
@@ -26,7 +31,7 @@ export interface AgentExportRecord {
 export interface AgentResultRow {
   id: string;
   transcriptId: string;
-  transcript: { name: string };
+  transcript: ExportTranscript;
   criterionId: string;
   criterion: { text: string; scale: string };
   status: string;
@@ -70,11 +75,12 @@ export function agentExportRecord(runId: string, row: AgentResultRow): AgentExpo
     scope: "agent",
     transcript_id: row.transcriptId,
     transcript_name: row.transcript.name,
+    ...transcriptExportFields({ ...row.transcript, tags: parseTags(row.transcript.tags) }),
     criterion_id: row.criterionId,
     criterion: row.criterion.text,
     status: row.status,
     score: row.score,
-    passed: row.passed,
+    ...exportVerdict(row, asScale(row.criterion.scale)),
     explanation: row.explanation,
     findings: row.findings ?? [],
     judge: row.judgeId,
@@ -95,7 +101,7 @@ export async function* agentExportRecords(prisma: PrismaClient, runId: string, p
       select: {
         id: true,
         transcriptId: true,
-        transcript: { select: { name: true } },
+        transcript: { select: EXPORT_TRANSCRIPT_SELECT },
         criterionId: true,
         criterion: { select: { text: true, scale: true } },
         status: true,

