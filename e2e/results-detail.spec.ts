@@ -6,7 +6,8 @@ const SELECTS = "Reward tool calls that select appropriate tools and provide acc
 const IDENTIFIERS = "Tool call passes if every identifier in its arguments comes from the user or from an earlier tool result";
 
 const COLUMNS = [
-  ...["run_id", "transcript_id", "transcript_name", "call_ordinal", "call_id", "tool_call_id", "tool", "arguments", "criterion_id", "criterion", "mode", "status", "score", "passed", "explanation", "findings", "judge", "latency_ms", "error", "scope"],
+  ...["run_id", "transcript_id", "transcript_name", "model", "task_id", "trial", "tags", "reward", "success", "call_ordinal", "call_id", "tool_call_id", "tool", "arguments"],
+  ...["criterion_id", "criterion", "mode", "status", "score", "passed", "passed_from", "explanation", "findings", "judge", "latency_ms", "error", "scope"],
   // A person's review of the result, apart from the judge's values (empty here: nobody reviewed this run).
   ...["human_review_status", "human_verdict", "human_passed", "human_score", "human_label", "human_reviewer", "human_reviewed_at"],
 ];

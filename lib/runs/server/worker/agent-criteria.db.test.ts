@@ -229,6 +229,9 @@ describe("exporting agent-level results", () => {
     for (const record of agent) {
       expect(record).toMatchObject({ run_id: created.runId, criterion_id: agentCriterion, status: "done", judge: "checks", human: null });
       expect(typeof record.transcript_name).toBe("string");
+      // The outcome fields and the verdict's source, as a call's record has them.
+      expect(Object.keys(record)).toEqual(expect.arrayContaining(["model", "task_id", "trial", "tags", "reward", "success", "passed_from"]));
+      expect(record.passed_from === null || record.passed_from === "score >= 0.5" || record.passed_from === "judge").toBe(true);
       for (const field of ["call_ordinal", "call_id", "tool_call_id", "tool", "arguments", "mode"]) expect(record).not.toHaveProperty(field);
     }
 
