@@ -1,4 +1,4 @@
-import { formatPercent } from "@/lib/platform/format";
+import { formatPercent, plural } from "@/lib/platform/format";
 import Link from "next/link";
 import { formatReward } from "@/components/transcripts/metadata/outcome-badge";
 import type { MetadataGroup } from "@/lib/transcripts/metadata-groups";
@@ -56,7 +56,7 @@ export function MetadataGroupsTable({ label, groups, more, hrefFor, display = (k
           })}
         </tbody>
       </table>
-      {more > 0 ? <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">{more} smaller groups not shown.</p> : null}
+      {more > 0 ? <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">{plural(more, "smaller group")} not shown.</p> : null}
     </div>
   );
 }

@@ -30,6 +30,17 @@ describe("foldGroups", () => {
     expect(groups.map((g) => g.key)).toEqual(["a", "b"]);
     expect(more).toBe(1);
   });
+
+  it("never leaves out the largest group, even the one without a value", () => {
+    const { groups, more } = foldGroups([row(null, null, 300), row("1", true, 4), row("2", true, 4), row("3", true, 1)], 3);
+    expect(groups.map((g) => g.key)).toEqual(["1", "2", null]);
+    expect(more).toBe(1);
+  });
+
+  it("orders ids as numbers where they are numbers: 2 before 10", () => {
+    const { groups } = foldGroups(["0", "1", "10", "11", "2", "task-10", "task-9"].map((key) => row(key, true, 1)));
+    expect(groups.map((g) => g.key)).toEqual(["0", "1", "2", "10", "11", "task-9", "task-10"]);
+  });
 });
 
 describe("tagCountRows", () => {

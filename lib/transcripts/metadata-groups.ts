@@ -1,3 +1,5 @@
+import { largest, naturalCompare } from "@/lib/platform/natural-order";
+
 /*
  * Transcripts grouped by one metadata field (model, task, tag, outcome), with how each group
  * turned out: the counts a team reads to compare models or find the tasks that fail.
@@ -24,7 +26,10 @@ export interface MetadataGroup {
   meanReward: number | null;
 }
 
-/** Groups largest first (then by key), those without a value last; at most `limit`, with how many were left out. */
+/**
+ * Groups largest first (then by key, "2" before "10"), those without a value last; the `limit`
+ * largest, with how many smaller ones were left out.
+ */
 export function foldGroups(rows: readonly GroupCountRow[], limit = 50): { groups: MetadataGroup[]; more: number } {
   const byKey = new Map<string | null, { transcripts: number; successes: number; failures: number; rewardSum: number; rewarded: number }>();
   for (const row of rows) {
@@ -47,8 +52,12 @@ export function foldGroups(rows: readonly GroupCountRow[], limit = 50): { groups
       meanReward: g.rewarded > 0 ? g.rewardSum / g.rewarded : null,
     };
   });
-  groups.sort((a, b) => Number(a.key === null) - Number(b.key === null) || b.transcripts - a.transcripts || (a.key ?? "").localeCompare(b.key ?? ""));
-  return { groups: groups.slice(0, limit), more: Math.max(0, groups.length - limit) };
+  // The largest are shown, those without a value among them when they are as many: hiding them
+  // would hide the biggest group of all.
+  const { kept, more } = largest(groups, limit, (group) => group.transcripts);
+  const shown = groups.filter((group) => kept.has(group));
+  shown.sort((a, b) => Number(a.key === null) - Number(b.key === null) || b.transcripts - a.transcripts || naturalCompare(a.key ?? "", b.key ?? ""));
+  return { groups: shown, more };
 }
 
 /** One count row per tag of each transcript (a transcript with no tags counts under null). */

@@ -1,4 +1,4 @@
-import { formatPercent } from "@/lib/platform/format";
+import { formatPercent, plural } from "@/lib/platform/format";
 import Link from "next/link";
 import { cellKey, type RunGroup } from "@/lib/runs/results/run-groups";
 
@@ -107,7 +107,7 @@ export function RunGroupsTable({ fieldLabel, groups, more, columns, hrefFor, key
           ))}
         </tbody>
       </table>
-      {more > 0 ? <p className="px-3 py-2 text-xs text-slate-500">{more.toLocaleString("en-US")} more groups with fewer failures are not shown.</p> : null}
+      {more > 0 ? <p className="px-3 py-2 text-xs text-slate-500">{plural(more, "smaller group")} not shown.</p> : null}
     </div>
   );
 }

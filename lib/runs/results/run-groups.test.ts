@@ -44,6 +44,19 @@ describe("foldRunGroups", () => {
     expect(groups.map((g) => g.key)).toEqual(["worst", "large", "small", "fine", null]);
   });
 
+  it("shows the largest groups, the one without a value too, ids in natural order at equal rates", () => {
+    const { groups, more } = foldRunGroups(
+      [
+        row(null, "c1", "auto", { calls: 600, passed: 300, failed: 300 }),
+        ...["10", "2", "1"].map((key) => row(key, "c1", "auto", { calls: 8, passed: 4, failed: 4 })),
+        row("tiny", "c1", "auto", { calls: 1, passed: 0, failed: 1 }),
+      ],
+      4,
+    );
+    expect(groups.map((g) => g.key)).toEqual(["1", "2", "10", null]);
+    expect(more).toBe(1);
+  });
+
   it("gives each group's success rate over its transcripts with an outcome", () => {
     const [withOutcomes, without] = foldRunGroups([
       row("a", "c1", "auto", { transcripts: 4, withOutcome: 3, successes: 1 }),

@@ -1,3 +1,5 @@
+import { largest, naturalCompare } from "@/lib/platform/natural-order";
+
 /*
  * A run's results grouped by one metadata field of their transcripts (model, task, tag or
  * outcome) or by their calls' tool: per group, how each criterion and mode judged its calls, so a
@@ -50,7 +52,8 @@ export const cellKey = (criterionId: string, mode: string) => `${criterionId}\u0
 
 /**
  * Groups with the lowest pass rate first (where failures concentrate), then the larger, then by
- * key; those without a value last. At most `limit`, with how many were left out.
+ * key ("2" before "10"); those without a value last. The `limit` largest, with how many smaller
+ * ones were left out.
  */
 export function foldRunGroups(rows: readonly RunGroupCountRow[], limit = 50): { groups: RunGroup[]; more: number } {
   const byKey = new Map<string | null, RunGroupCountRow[]>();
@@ -80,12 +83,15 @@ export function foldRunGroups(rows: readonly RunGroupCountRow[], limit = 50): { 
       worstPassRate: worst,
     };
   });
-  groups.sort(
+  // The largest are shown, whatever their pass rate, so that the groups left out are the small ones.
+  const { kept, more } = largest(groups, limit, (group) => Math.max(group.calls, group.transcripts));
+  const shown = groups.filter((group) => kept.has(group));
+  shown.sort(
     (a, b) =>
       Number(a.key === null) - Number(b.key === null) ||
       (a.worstPassRate ?? 2) - (b.worstPassRate ?? 2) ||
       b.calls - a.calls ||
-      (a.key ?? "").localeCompare(b.key ?? ""),
+      naturalCompare(a.key ?? "", b.key ?? ""),
   );
-  return { groups: groups.slice(0, limit), more: Math.max(0, groups.length - limit) };
+  return { groups: shown, more };
 }
