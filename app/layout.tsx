@@ -3,6 +3,7 @@ import Link from "next/link";
 import { AccountMenu } from "@/components/accounts/account-menu";
 import { CspSafeZod } from "@/components/ui/csp-safe-zod";
 import { NavLink } from "@/components/ui/nav-link";
+import { HeaderMenu } from "@/components/ui/navigation/header-menu";
 import { can, type Action } from "@/lib/accounts/roles";
 import { currentUser } from "@/lib/accounts/server/guard";
 import "./globals.css";
@@ -32,13 +33,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           Skip to content
         </a>
         <header className="border-b border-slate-200 bg-white">
-          {/* Wraps on a phone: the sections are more than a narrow screen holds on one line. */}
           <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
             <Link href="/" className="text-lg font-semibold tracking-tight">
               Callboard
             </Link>
             {user ? (
-              <>
+              <HeaderMenu>
                 <nav aria-label="Main">
                   <ul className="flex flex-wrap gap-1">
                     {sections.filter((section) => can(user.role, section.action)).map((section) => (
@@ -49,7 +49,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                   </ul>
                 </nav>
                 <AccountMenu user={user} />
-              </>
+              </HeaderMenu>
             ) : null}
           </div>
         </header>

@@ -34,6 +34,29 @@ test("the home page summarises the demo data and the navigation reaches every se
   await page.screenshot({ path: process.env.README_SCREENSHOT ? "docs/screenshot.png" : "test-results/overview.png", fullPage: true });
 });
 
+test("below 640 px the header folds into a menu that fits the screen, and folds again once a link is followed", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/");
+  const menu = page.getByRole("button", { name: "Menu" });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(nav).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("group", { name: "Account" }).getByRole("button", { name: "Sign out" })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await nav.getByRole("link", { name: "Runs" }).click();
+  await expect(page).toHaveURL(/\/runs$/);
+  await expect(nav).toBeHidden();
+
+  // On a wide screen the sections are in the header, with no menu.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(menu).toBeHidden();
+  await expect(nav).toBeVisible();
+});
+
 test("the transcripts table sorts and filters on the server, and the view lives in the URL", async ({ page }) => {
   await page.goto("/transcripts");
   const table = page.getByRole("table", { name: "Transcripts" });

@@ -124,6 +124,8 @@ test("a run of six criteria fits: calls stay pinned while criteria scroll, heade
   // Wider than the window: a cue says so, and the call column stays in view while criteria scroll.
   const scroller = page.getByRole("region", { name: "Tool calls in this run, scrolls sideways" });
   await expect(page.getByTestId("scroll-cue")).toBeVisible();
+  // Only the table scrolls, inside its box: nothing in it (labels for screen readers included) widens the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   const callLink = calls.locator("tbody tr").first().getByRole("link", { name: /^Call \d+ of / });
   // The finished run's table may render again between two reads (a row replaced has no box): measure until a box is there.
   const leftOf = async () => (await callLink.boundingBox())?.x ?? null;

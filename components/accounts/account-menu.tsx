@@ -5,7 +5,7 @@ import type { Role } from "@/lib/accounts/roles";
 /** Who is signed in, as what, and the way out. Settings opens on what the role can use there. */
 export function AccountMenu({ user }: { user: { name: string; role: Role } }) {
   return (
-    <div className="ml-auto flex items-center gap-3 text-sm" aria-label="Account" role="group">
+    <div className="flex flex-wrap items-center gap-3 text-sm sm:ml-auto" aria-label="Account" role="group">
       <span className="text-slate-700">
         <span className="font-medium" data-testid="current-user">{user.name}</span>{" "}
         <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600" data-testid="current-role">{user.role}</span>

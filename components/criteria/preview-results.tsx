@@ -7,7 +7,7 @@ const MODE_LABEL = { immediate: "immediate", hindsight: "hindsight" } as const;
 /** A preview's results, one row per call × criterion × view; nothing here is stored. */
 export function PreviewResults({ rows, showCriterion }: { rows: PreviewRow[]; showCriterion: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200">
+    <div className="relative overflow-x-auto rounded-md border border-slate-200">
       <table className="min-w-full text-left text-sm" aria-label="Preview results">
         <thead className="bg-slate-50 text-xs text-slate-600">
           <tr>

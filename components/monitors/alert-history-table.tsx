@@ -7,7 +7,7 @@ export type AlertEventRow = AlertEventView;
 export function AlertHistoryTable({ events }: { events: AlertEventRow[] }) {
   if (!events.length) return <p className="text-sm text-slate-600">No alert has fired yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table aria-label="Alert history" className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left">
           <tr>

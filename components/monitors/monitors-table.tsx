@@ -46,7 +46,7 @@ const HEADERS = ["Monitor", "State", "Last 24 h", "Criteria", "Judging", "Result
  */
 export function MonitorsTable({ rows }: { rows: MonitorRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table aria-label="Monitors" className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           <tr>

@@ -64,7 +64,7 @@ export function TrendChart({ runId, trend, granularity, split, from, to, changes
         </p>
       ) : (
         // On a phone the chart keeps a readable size and scrolls inside its frame, never the page.
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
         <svg viewBox={`0 0 ${FRAME.width} ${FRAME.height}`} className="h-auto w-full min-w-[540px]" aria-label={`${trend.text}: ${trend.measure} by ${granularity}`} role="group">
           {[0, 0.5, 1].map((tick, i) => (
             <g key={tick}>

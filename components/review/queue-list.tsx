@@ -16,7 +16,7 @@ export interface QueueListRow {
 /** The review queues, newest first, each with how far its reviewers have got. */
 export function QueueList({ queues }: { queues: QueueListRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Review queues">
         <thead className="bg-slate-50 text-left">
           <tr>

@@ -53,7 +53,7 @@ export function RunSummary({ runId, criteria, modes, stats, flips }: Props) {
           </Link>
         ) : null}
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm" aria-label="Results per criterion">
           <thead className="bg-slate-50 text-left">
             <tr>

@@ -19,7 +19,7 @@ const percent = (rate: number | null) => formatPercent(rate, "—");
 /** Transcripts grouped by a metadata field, each group with its outcome counts and a link to its transcripts. */
 export function MetadataGroupsTable({ label, groups, more, hrefFor, display = (key) => key }: Props) {
   return (
-    <div className="mb-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="mb-4 relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-sm" aria-label={`Transcripts by ${label.toLowerCase()}`}>
         <thead className="bg-slate-50 text-left text-xs text-slate-600 uppercase">
           <tr>

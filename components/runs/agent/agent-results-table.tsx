@@ -10,7 +10,7 @@ const REVIEW_STATUS_NAMES: Record<string, string> = { open: "queued", "in-review
  */
 export function AgentResultsTable({ rows, show }: { rows: AgentResultItem[]; show: "transcript" | "run" }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm" aria-label="Agent-level results">
         <thead className="bg-slate-50 text-xs uppercase text-slate-600">
           <tr>

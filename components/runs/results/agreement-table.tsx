@@ -17,7 +17,7 @@ const signed = (value: number | null) => (value === null ? "–" : value.toFixed
 /** Agreement and correlation of every pair of compared series. */
 export function AgreementTable({ rows }: { rows: AgreementRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-sm" aria-label="Agreement between the compared criteria">
         <thead className="bg-slate-50 text-left">
           <tr>

@@ -17,7 +17,7 @@ const cell = "px-3 py-2 align-top tabular-nums";
  */
 export function JudgeAgreementTable({ rows, label, showCriterion = true }: { rows: JudgeAgreementView[]; label: string; showCriterion?: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-sm" aria-label={label}>
         <thead className="bg-slate-50 text-left">
           <tr>

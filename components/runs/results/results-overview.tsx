@@ -35,7 +35,7 @@ function change(comparison: ModeComparison | null): { text: string; flipped: boo
 export function ResultsOverview({ results }: { results: CriterionResultView[] }) {
   const bothModes = results.some((result) => result.bothModes);
   return (
-    <div className="mb-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="mb-4 relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-sm" aria-label="Results at a glance">
         <thead className="bg-slate-50 text-left">
           <tr>

@@ -37,7 +37,7 @@ export function RunGroupsTable({ fieldLabel, groups, more, columns, hrefFor, key
   // Grouped by outcome, every group's rate is 0% or 100%: the column would say nothing.
   const showSuccess = fieldLabel !== "outcome" && groups.some((group) => group.successRate !== null);
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-sm" aria-label={`Results by ${fieldLabel}`}>
         <thead className="bg-slate-50 text-left">
           <tr>

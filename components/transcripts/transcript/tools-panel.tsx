@@ -8,7 +8,7 @@ function ToolEntry({ tool }: { tool: CanonicalTool }) {
           <span className="font-mono font-semibold">{tool.function.name}</span>
           {tool.function.description ? <span className="block text-xs text-slate-600">{tool.function.description}</span> : null}
         </summary>
-        <pre className="overflow-x-auto border-t border-slate-100 p-2 font-mono text-xs">{JSON.stringify(tool.function.parameters, null, 2)}</pre>
+        <pre className="relative overflow-x-auto border-t border-slate-100 p-2 font-mono text-xs">{JSON.stringify(tool.function.parameters, null, 2)}</pre>
       </details>
     </li>
   );

@@ -131,7 +131,7 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
         </div>
       ) : null}
       <div className="relative">
-        <div ref={scroller} className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={overflow.left || overflow.right ? 0 : undefined} aria-label={overflow.left || overflow.right ? `${label}, scrolls sideways` : undefined} role={overflow.left || overflow.right ? "region" : undefined}>
+        <div ref={scroller} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={overflow.left || overflow.right ? 0 : undefined} aria-label={overflow.left || overflow.right ? `${label}, scrolls sideways` : undefined} role={overflow.left || overflow.right ? "region" : undefined}>
           <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
             <thead className="bg-slate-50">
               {table.getHeaderGroups().map((group) => (
