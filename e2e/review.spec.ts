@@ -187,6 +187,15 @@ test("an invited reviewer works through a queue with the keyboard, disagrees and
   await pressKey(page, "j");
   await expect(position).toHaveText(/^Item 2 of /);
 
+  // s leaves it for discussion, and x then moves on: a discussed item stays in review, never done.
+  await pressKey(page, "s");
+  await expect(page.getByRole("button", { name: /^Leave for discussion and next/ })).toBeVisible();
+  await pressKey(page, "x");
+  await expect(position).toHaveText(/^Item 3 of /);
+  await pressKey(page, "k");
+  await expect(position).toHaveText(/^Item 2 of /);
+  await expect(page.getByTestId("review-status")).toHaveText(/in review/i);
+
   // d opens the correction with the other verdict chosen and focused; Enter saves it.
   await pressKey(page, "d");
   const correction = page.getByRole("form", { name: "Correct verdict" });

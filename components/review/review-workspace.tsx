@@ -80,7 +80,18 @@ export function ReviewWorkspace(props: ReviewWorkspaceProps) {
 
   // Changes go to the server even when the page already knows the answer (a viewer, someone
   // else's lock): its refusal is the one that counts, and it says why in words.
-  const verdict = (kind: "agree" | "discuss") => run(() => actions.verdict({ reviewId, verdict: { verdict: kind } }));
+  // The verdict last given here, before the page re-renders with it: `x` right after `s` must know.
+  const [given, setGiven] = useState<"agree" | "discuss" | "disagree" | null>(null);
+  const verdict = (kind: "agree" | "discuss") => {
+    setGiven(kind);
+    run(
+      () => actions.verdict({ reviewId, verdict: { verdict: kind } }),
+      (outcome) => {
+        if (!outcome.ok) setGiven(null);
+      },
+    );
+  };
+  const discussing = (given ?? item.verdict?.kind) === "discuss";
 
   const setting = (field: keyof SettingErrors, work: () => Promise<Outcome>) =>
     run(work, (outcome) => {
@@ -104,6 +115,7 @@ export function ReviewWorkspace(props: ReviewWorkspaceProps) {
         }),
       (outcome) => {
         if (outcome.ok) {
+          setGiven("disagree");
           setCorrecting(false);
           return;
         }
@@ -118,11 +130,17 @@ export function ReviewWorkspace(props: ReviewWorkspaceProps) {
   const editComment = (commentId: string, body: string) => actions.editComment({ commentId, body });
 
   // Marking done moves on, as the fastest annotation queues do: the next item, or back to the list.
-  const markDone = () =>
+  // An item left for discussion is not done (lib/review/status.ts): it stays in review, and `x` moves on.
+  const markDone = () => {
+    if (discussing) {
+      setMessage({ ok: true, text: "Left in review for discussion." });
+      return router.push(props.nextHref ?? props.listHref);
+    }
     run(
       () => actions.status({ reviewId, status: "done" }),
       (outcome) => (outcome.ok ? (props.nextHref ?? props.listHref) : undefined),
     );
+  };
 
   useEffect(() => {
     if (correcting) correctionRef.current?.focus();
@@ -210,7 +228,7 @@ export function ReviewWorkspace(props: ReviewWorkspaceProps) {
             aria-keyshortcuts="x"
             className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            Mark done and next <kbd aria-hidden="true" className="ml-1 font-mono text-xs opacity-75">x</kbd>
+            {discussing ? "Leave for discussion and next" : "Mark done and next"} <kbd aria-hidden="true" className="ml-1 font-mono text-xs opacity-75">x</kbd>
           </button>
           <p role="status" aria-live="polite" data-testid="review-message" className={`text-sm ${message?.ok === false ? "text-rose-800" : "text-emerald-800"}`}>
             {message?.text}

@@ -26,7 +26,7 @@ export function ShortcutHelp({ open, onToggle }: { open: boolean; onToggle: () =
       ) : (
         <p className="mt-1 text-xs text-slate-600">
           <kbd className={kbd}>j</kbd>/<kbd className={kbd}>k</kbd> move, <kbd className={kbd}>a</kbd> agree, <kbd className={kbd}>d</kbd> disagree,{" "}
-          <kbd className={kbd}>x</kbd> done. Keys do nothing while you type in a field.
+          <kbd className={kbd}>s</kbd> discuss, <kbd className={kbd}>c</kbd> comment, <kbd className={kbd}>x</kbd> done and next. Keys do nothing while you type in a field.
         </p>
       )}
     </section>

@@ -19,7 +19,7 @@ export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { key: "d", command: "disagree", description: "Disagree, then choose the correct verdict or score" },
   { key: "s", command: "discuss", description: "Needs discussion" },
   { key: "c", command: "focus-comment", description: "Write a comment" },
-  { key: "x", command: "done", description: "Mark done and open the next item" },
+  { key: "x", command: "done", description: "Mark done and open the next item (one left for discussion stays in review)" },
   { key: "?", command: "toggle-help", description: "Show or hide this list" },
   { key: "Escape", command: "leave-field", description: "Leave the field you are typing in" },
 ];
