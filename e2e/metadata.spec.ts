@@ -127,13 +127,14 @@ test("metadata shows, filters and groups on the transcripts list and the run pag
   await expect(line).toHaveCount(1);
   await expect(line.getByTestId("separation")).toContainText(/AUC \d\.\d\d/);
   await expect(line.getByTestId("separation")).toContainText("4 successful, 4 failed");
-  await expect(line.getByTestId("successful-pass-rate")).toContainText(/\d+% of 4/);
-  await expect(line.getByTestId("failed-pass-rate")).toContainText(/\d+% of 4/);
+  // The rate counts the calls of those transcripts, and says so.
+  await expect(line.getByTestId("successful-pass-rate")).toContainText(/\d+% of 4 calls/);
+  await expect(line.getByTestId("failed-pass-rate")).toContainText(/\d+% of 4 calls/);
   await expect(line.getByTestId("separation")).toContainText(/\[\d\.\d\d, \d\.\d\d\]/);
   // The agent-level criterion has its line: every transcript answers from its lookup, so its one verdict per transcript cannot tell the outcomes apart.
   const agentLine = outcome.getByRole("row").filter({ hasText: "whole transcript" });
   await expect(agentLine).toHaveCount(1);
-  await expect(agentLine.getByTestId("successful-pass-rate")).toContainText("100% of 4");
+  await expect(agentLine.getByTestId("successful-pass-rate")).toContainText("100% of 4 transcripts");
   await expect(agentLine.getByTestId("separation")).toContainText("no better than chance");
 
   // The run's results grouped by outcome, then by model: failures concentrate in the failed transcripts, whose looked-up ids were invented.

@@ -1,4 +1,4 @@
-import { formatPercent } from "@/lib/platform/format";
+import { formatPercent, plural } from "@/lib/platform/format";
 import { aucInterval, type CriterionOutcome, type OutcomeSide, type Separation } from "@/lib/runs/results/outcome-separation";
 
 export interface OutcomeVerdictRow extends CriterionOutcome {
@@ -13,11 +13,12 @@ export interface OutcomeVerdictRow extends CriterionOutcome {
 const percent = (value: number | null) => formatPercent(value);
 const score = (value: number | null) => (value === null ? "–" : value.toFixed(2));
 
-function SideCells({ side, label }: { side: OutcomeSide; label: string }) {
+/** The pass rate over what it counts: the calls of those transcripts, or the transcripts themselves for an agent-level criterion. */
+function SideCells({ side, label, agent }: { side: OutcomeSide; label: string; agent: boolean }) {
   return (
     <>
       <td className="px-3 py-2 tabular-nums" data-testid={`${label}-pass-rate`}>
-        {percent(side.passRate)} <span className="text-xs text-slate-500">of {side.verdicts.toLocaleString("en-US")}</span>
+        {percent(side.passRate)} <span className="text-xs text-slate-500">of {plural(side.verdicts, agent ? "transcript" : "call")}</span>
       </td>
       <td className="px-3 py-2 tabular-nums">{score(side.meanScore)}</td>
     </>
@@ -60,7 +61,7 @@ function SeparationCell({ separation }: { separation: Separation }) {
 /** Per criterion and mode: verdicts on successful vs failed transcripts, and how well the lowest call score tells them apart. */
 export function OutcomeVerdictsTable({ rows }: { rows: OutcomeVerdictRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-sm" aria-label="Verdicts against outcome">
         <thead className="bg-slate-50 text-left">
           <tr>
@@ -96,8 +97,8 @@ export function OutcomeVerdictsTable({ rows }: { rows: OutcomeVerdictRow[] }) {
                 </a>
               </td>
               <td className="px-3 py-2">{row.agent ? "whole transcript" : row.mode}</td>
-              <SideCells side={row.successful} label="successful" />
-              <SideCells side={row.failed} label="failed" />
+              <SideCells side={row.successful} label="successful" agent={row.agent} />
+              <SideCells side={row.failed} label="failed" agent={row.agent} />
               <SeparationCell separation={row.separation} />
             </tr>
           ))}
