@@ -26,7 +26,12 @@ test("an agent criterion is written on the criteria page, run through the new-ru
   const perCriterion = section.getByRole("table", { name: "Agent-level results per criterion" });
   await expect(perCriterion.locator("tbody tr")).toHaveCount(1);
   await expect(perCriterion.locator("tbody tr")).toContainText(/\d\.\d\d/);
+  // The tool calls come first; the agent-level list below them is folded under its count.
+  const callsHeading = page.getByRole("heading", { level: 2, name: "Tool calls", exact: true });
+  expect((await callsHeading.boundingBox())?.y ?? Infinity).toBeLessThan((await section.boundingBox())?.y ?? -Infinity);
   const results = section.getByRole("table", { name: "Agent-level results", exact: true });
+  await expect(results).toBeHidden();
+  await section.getByText(/^Each result \(\d+\)$/).click();
   await expect(results.locator("tbody tr").first()).toBeVisible();
   const first = results.locator("tbody tr").first();
   await expect(first).toContainText(criterion);

@@ -130,7 +130,20 @@ test("the run's results download as CSV, one row per call × criterion × mode",
   expect(summary.run.total).toBe(summary.calls * 2 * 2);
   expect(summary.criteria).toHaveLength(2);
 
-  await page.goto(`/runs/${runId}/charts`);
+  // The transcript page's call cards carry their verdicts from a run, each a link to the result.
+  const exported = await page.request.get(`/api/runs/${runId}/export?format=jsonl`);
+  const record = JSON.parse((await exported.text()).split("\n")[0]) as { transcript_id: string; tool_call_id: string; call_ordinal: number };
+  await page.goto(`/transcripts/${record.transcript_id}?run=${runId}`);
+  const card = page.getByRole("article", { name: new RegExp(`^Tool call ${record.call_ordinal}: `) });
+  const chips = card.getByRole("list", { name: "Verdicts from Results E2E" });
+  await expect(chips.getByRole("listitem")).toHaveCount(4);
+  await chips.getByRole("link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${runId}/calls/${record.tool_call_id}$`));
+
+  // The run page links its charts.
+  await page.goto(`/runs/${runId}`);
+  await page.getByRole("navigation", { name: "Run tools" }).getByRole("link", { name: "Charts" }).click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${runId}/charts$`));
   await expect(page.getByRole("table", { name: `Flip matrix: ${IDENTIFIERS}` })).toBeVisible();
   // Tool names in full, the counts inside the chart, and an interval for every rate.
   const byTool = page.getByRole("img", { name: /^Pass rate by tool/ });

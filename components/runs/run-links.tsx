@@ -2,11 +2,14 @@ import Link from "next/link";
 
 const link = "rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100";
 
-/** Where to go from a run: its criteria side by side, and exports of the current view (its filters and order). */
+/** Where to go from a run: its charts, its criteria side by side, and exports of the current view (its filters and order). */
 export function RunLinks({ runId, query }: { runId: string; /** The view's filters, as the URL holds them. */ query: string }) {
   const exportHref = (format: string) => `/api/runs/${runId}/export?format=${format}${query ? `&${query}` : ""}`;
   return (
     <nav aria-label="Run tools" className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+      <Link href={`/runs/${encodeURIComponent(runId)}/charts`} className={link}>
+        Charts
+      </Link>
       <Link href={`/runs/compare?run=${encodeURIComponent(runId)}`} className={link}>
         Compare criteria
       </Link>

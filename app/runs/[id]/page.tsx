@@ -167,14 +167,6 @@ export default async function RunPage({ params, searchParams }: Props) {
       ) : null}
       <RunLinks runId={run.id} query={query} />
 
-      {agentResults ? <RunAgentResultsSection
-          runId={run.id}
-          results={agentResults}
-          summary={agentSummary.map((row) => ({ ...row, label: criterionLabel(run.agentCriteria.find((c) => c.id === row.criterionId) ?? { text: row.criterionId, title: null }, 80) }))}
-          filters={agentFilters}
-          query={query}
-        /> : null}
-
       <section aria-labelledby="calls-heading" className="mt-6">
         <h2 id="calls-heading" className="mb-2 text-lg font-semibold">
           Tool calls
@@ -187,6 +179,15 @@ export default async function RunPage({ params, searchParams }: Props) {
           referenceReasons={run.criteria.some((criterion) => measuresReference(criterion.text))} />
         <RunCallsTable runId={run.id} criteria={columns} modes={modes} rows={page.rows} total={page.total} page={page.page} view={view} query={query} metadataShown={metadataShown} />
       </section>
+
+      {/* After the tool calls, which the page is for: a transcript's whole-run verdicts are a summary and a folded list. */}
+      {agentResults ? <RunAgentResultsSection
+          runId={run.id}
+          results={agentResults}
+          summary={agentSummary.map((row) => ({ ...row, label: criterionLabel(run.agentCriteria.find((c) => c.id === row.criterionId) ?? { text: row.criterionId, title: null }, 80) }))}
+          filters={agentFilters}
+          query={query}
+        /> : null}
     </>
   );
 }

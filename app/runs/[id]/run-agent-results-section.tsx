@@ -15,7 +15,10 @@ interface Props {
   query: string;
 }
 
-/** The run's agent-level results: one row per transcript × agent criterion, paged on the server. */
+/**
+ * The run's agent-level results, below the tool calls: a row per agent criterion, then, folded,
+ * one row per transcript × agent criterion, paged on the server.
+ */
 export function RunAgentResultsSection({ runId, results, summary, filters, query }: Props) {
   const all = summary.reduce((sum, row) => sum + row.total, 0);
   const pages = Math.max(1, Math.ceil(results.total / results.pageSize));
@@ -54,6 +57,9 @@ export function RunAgentResultsSection({ runId, results, summary, filters, query
           ))}
         </tbody>
       </table>
+      {/* The list folds: one row per transcript and criterion would push everything below it far down. Open when the view filters or pages it. */}
+      <details open={filters.applied.length > 0 || results.page > 1}>
+        <summary className="mb-2 cursor-pointer text-sm font-medium text-indigo-700 hover:underline">Each result ({results.total.toLocaleString("en-US")})</summary>
       <p className="mb-2 text-xs text-slate-600" data-testid="agent-filters-note">
         Of the filters under Tool calls, these apply here too: model, task, tag, outcome, verdict, score, review status, and criterion when it names an
         agent-level criterion (a call-level one leaves nothing here). Tool, mode, changed between modes and search apply to tool calls only. The
@@ -80,6 +86,7 @@ export function RunAgentResultsSection({ runId, results, summary, filters, query
           {results.page < pages ? <Link href={href(results.page + 1)} className="text-indigo-700 hover:underline">Next</Link> : null}
         </nav>
       ) : null}
+      </details>
     </section>
   );
 }

@@ -21,10 +21,17 @@ import { env } from "@/lib/platform/env";
 import { ReferenceSteps } from "@/components/references/reference-steps";
 import { isErrorResponse } from "@/lib/judging/judges/checks/response-status";
 import { referenceSummary } from "@/lib/references/expected-call";
+import { VerdictRunChooser } from "@/components/transcripts/transcript/verdict-run-chooser";
+import { optionalUrlId } from "@/lib/platform/schemas/url-text";
+import { firstValues, type SearchParams } from "@/lib/platform/table-query";
+import type { CallVerdicts } from "@/lib/runs/results/call-verdict-chip";
+import { transcriptCallVerdicts } from "@/lib/runs/server/results/transcript-call-verdicts";
+
+const runParam = optionalUrlId;
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // A title names what is stored: only for someone signed in (the page itself redirects the rest).
@@ -33,13 +40,24 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: transcript?.name ?? "Transcript" };
 }
 
-export default async function TranscriptPage({ params }: Props) {
+export default async function TranscriptPage({ params, searchParams }: Props) {
   await requirePageUser();
   const { id } = await params;
+  const askedRun = runParam.parse(firstValues(await searchParams).run);
   const prisma = getPrisma();
   const transcript = await getTranscript(prisma, id);
   if (!transcript) notFound();
   const agentResults = await transcriptAgentResults(prisma, id);
+  // Each call card carries its verdicts from the newest run that judged it, or the run asked for.
+  const verdicts = await transcriptCallVerdicts(prisma, transcript.toolCalls.map((call) => call.id), askedRun);
+  const shownRun = verdicts.runs.find((run) => run.id === verdicts.runId);
+  const callVerdicts: Record<number, CallVerdicts> = {};
+  if (shownRun) {
+    for (const call of transcript.toolCalls) {
+      const chips = verdicts.byCall.get(call.id);
+      if (chips) callVerdicts[call.ordinal] = { href: `/runs/${encodeURIComponent(shownRun.id)}/calls/${encodeURIComponent(call.id)}`, runName: shownRun.name, chips };
+    }
+  }
   const warnings = transcript.warnings as unknown as ImportWarning[];
   const blocks = conversationBlocks(transcript.messages, transcript.toolCalls);
   const tools = splitTools(transcript.tools, transcript.toolCalls.map((c) => c.toolName));
@@ -76,7 +94,8 @@ export default async function TranscriptPage({ params }: Props) {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="conversation-heading" className="min-w-0">
           <h2 id="conversation-heading" className="mb-3 text-lg font-semibold">Conversation</h2>
-          <ConversationView blocks={blocks} warnings={warnings} />
+          {shownRun ? <VerdictRunChooser runs={verdicts.runs} shown={shownRun} /> : null}
+          <ConversationView blocks={blocks} warnings={warnings} callVerdicts={callVerdicts} />
           <div className="mt-6">
             <RawJson json={JSON.stringify(canonicalDocument(transcript), null, 2)} downloadHref={`/api/transcripts/${transcript.id}/raw`} />
           </div>

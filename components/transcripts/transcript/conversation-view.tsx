@@ -1,3 +1,4 @@
+import type { CallVerdicts } from "@/lib/runs/results/call-verdict-chip";
 import type { ConversationBlock } from "@/lib/transcripts/conversation";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
 import { ResponseBody } from "./response-body";
@@ -22,7 +23,7 @@ function RoleLabel({ role, index, name }: { role: string; index: number; name?: 
 }
 
 /** The conversation in order; transcript text is rendered as text, never as markup. */
-export function ConversationView({ blocks, warnings }: { blocks: ConversationBlock[]; warnings: ImportWarning[] }) {
+export function ConversationView({ blocks, warnings, callVerdicts }: { blocks: ConversationBlock[]; warnings: ImportWarning[]; /** By call ordinal: the verdicts each call card shows. */ callVerdicts?: Readonly<Record<number, CallVerdicts>> }) {
   const forMessage = (index: number) => warnings.filter((w) => w.location.messageIndex === index && !w.location.callId);
   const forCall = (callId: string, index: number) => warnings.filter((w) => w.location.callId === callId && (w.location.messageIndex === undefined || w.location.messageIndex === index));
   return (
@@ -43,7 +44,7 @@ export function ConversationView({ blocks, warnings }: { blocks: ConversationBlo
               ) : null}
               <div className={block.calls.length > 1 ? "space-y-3 border-l-4 border-indigo-300 pl-3" : "space-y-3"} role="group" aria-label={block.calls.length > 1 ? `${block.calls.length} parallel tool calls` : "Tool call"}>
                 {block.calls.map((call) => (
-                  <ToolCallCard key={call.ordinal} call={call} warnings={forCall(call.callId, block.index)} />
+                  <ToolCallCard key={call.ordinal} call={call} warnings={forCall(call.callId, block.index)} verdicts={callVerdicts?.[call.ordinal]} />
                 ))}
               </div>
             </div>

@@ -1,10 +1,15 @@
+import { CallVerdictChips } from "@/components/runs/call-verdict-chips";
+import type { CallVerdicts } from "@/lib/runs/results/call-verdict-chip";
 import type { CallView } from "@/lib/transcripts/conversation";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
 import { ResponseBody } from "./response-body";
 import { WarningList } from "./warning-list";
 
-/** One tool call: its number, tool, id, arguments (pretty, or raw when not JSON) and the response beside it. */
-export function ToolCallCard({ call, warnings }: { call: CallView; warnings: ImportWarning[] }) {
+/**
+ * One tool call: its number, tool, id, its verdicts from a run when given (each a link to the
+ * result), arguments (pretty, or raw when not JSON) and the response beside it.
+ */
+export function ToolCallCard({ call, warnings, verdicts }: { call: CallView; warnings: ImportWarning[]; verdicts?: CallVerdicts }) {
   return (
     <article
       id={`call-${call.ordinal}`}
@@ -16,15 +21,16 @@ export function ToolCallCard({ call, warnings }: { call: CallView; warnings: Imp
         <span className="font-mono font-semibold">{call.toolName}</span>
         <span className="font-mono text-xs text-slate-500">id {call.callId}</span>
       </header>
+      {verdicts?.chips.length ? <CallVerdictChips verdicts={verdicts} /> : null}
       <div className="grid gap-0 md:grid-cols-2">
         <section className="min-w-0 p-3" aria-label="Arguments">
           <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Arguments</h4>
           {call.prettyArguments !== null ? (
-            <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs">{call.prettyArguments}</pre>
+            <pre className="relative overflow-x-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs">{call.prettyArguments}</pre>
           ) : (
             <>
               <p className="mb-1 text-xs text-rose-700">Not valid JSON, shown as sent:</p>
-              <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-rose-50 p-2 font-mono text-xs">{call.rawArguments}</pre>
+              <pre className="relative overflow-x-auto whitespace-pre-wrap break-words rounded bg-rose-50 p-2 font-mono text-xs">{call.rawArguments}</pre>
             </>
           )}
         </section>
