@@ -67,6 +67,8 @@ test("a monitor made in the form judges new transcripts, its trend point opens t
   await expect(form.getByRole("alert").filter({ hasText: "Please correct the highlighted fields." })).toBeVisible();
   // A port nothing listens on: the post fails, and the history says so.
   await rule.getByRole("textbox", { name: "Webhook URL" }).fill("http://127.0.0.1:9/hook");
+  // Edited since the refusal, the form no longer says to correct it.
+  await expect(form.getByRole("alert").filter({ hasText: "Please correct the highlighted fields." })).toHaveCount(0);
   await form.getByRole("button", { name: "Create monitor" }).click();
   await expect(page).toHaveURL(/\/monitors\/[^/?]+$/);
   await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();

@@ -5,6 +5,7 @@ import { createCriterionAction } from "@/lib/criteria/actions/create-criterion";
 import type { CheckInfo } from "@/lib/judging/judges/checks/check";
 import type { JudgeChoice } from "@/lib/judging/judges/measured-by";
 import type { CriterionFormState } from "@/lib/criteria/schemas/criteria";
+import { useEditedSince } from "@/components/ui/use-edited-since";
 import { CriterionMeasurement } from "./criterion-measurement";
 import { CriterionTextField, refusedAsTooLong } from "./criterion-text-field";
 
@@ -21,10 +22,12 @@ export function NewCriterionForm({ judges, catalogue }: { judges: JudgeChoice[];
     }
     return next;
   }, null);
+  // A refusal's message and highlights speak of the text as sent: once it is edited, they go.
+  const { edited, markEdited } = useEditedSince(state && !state.ok ? state : null);
   return (
-    <form key={added} action={action} aria-label="New criterion" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <form key={added} action={action} onChange={markEdited} aria-label="New criterion" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="font-semibold">New criterion</h2>
-      <CriterionTextField serverErrors={state && !state.ok ? state.fieldErrors?.text : undefined} onTextChange={setText} />
+      <CriterionTextField serverErrors={state && !state.ok && !edited ? state.fieldErrors?.text : undefined} onTextChange={setText} />
       <CriterionMeasurement text={text} judges={judges} catalogue={catalogue} />
       <label className="block text-sm font-medium">
         Title <span className="font-normal text-slate-500">(optional)</span>
@@ -34,7 +37,7 @@ export function NewCriterionForm({ judges, catalogue }: { judges: JudgeChoice[];
         <button type="submit" disabled={pending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
           Add criterion
         </button>
-        {state ? (
+        {state && !edited ? (
           <p role="status" className={`text-sm ${state.ok ? "text-emerald-800" : "text-rose-800"}`}>
             {state.message}
           </p>

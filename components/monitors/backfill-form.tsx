@@ -4,6 +4,7 @@ import { useId, useState, useTransition } from "react";
 import { backfillMonitorAction } from "@/lib/monitors/actions/backfill-monitor";
 import type { ActionResult } from "@/lib/platform/actions/action-result";
 import { utcInputToIso } from "./backfill-time";
+import { useEditedSince } from "@/components/ui/use-edited-since";
 import { FieldMessages } from "./field-messages";
 import { messagesUnder } from "./monitor-form-state";
 
@@ -14,6 +15,7 @@ export function BackfillForm({ id, defaultFrom }: { id: string; defaultFrom: str
   const [result, setResult] = useState<ActionResult<{ message: string }> | null>(null);
   const [pending, startTransition] = useTransition();
   const ids = useId();
+  const { edited, markEdited } = useEditedSince(result);
   const errors = result && !result.ok ? result.fieldErrors : undefined;
   const fromErrors = messagesUnder(errors, "backfill.from");
   const toErrors = messagesUnder(errors, "backfill.to");
@@ -25,7 +27,7 @@ export function BackfillForm({ id, defaultFrom }: { id: string; defaultFrom: str
     startTransition(async () => setResult(await backfillMonitorAction({ id, backfill: { from, ...(to ? { to } : {}) } })));
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Backfill" className="space-y-2">
+    <form onSubmit={submit} onChange={markEdited} noValidate aria-label="Backfill" className="space-y-2">
       <div className="flex flex-wrap items-start gap-3 text-sm">
         <label className="flex flex-col gap-1">
           From (UTC)
@@ -43,7 +45,7 @@ export function BackfillForm({ id, defaultFrom }: { id: string; defaultFrom: str
           {pending ? "Sending…" : "Backfill"}
         </button>
       </div>
-      {result ? (
+      {result && !edited ? (
         <p role={result.ok ? "status" : "alert"} className={`text-sm ${result.ok ? "text-slate-700" : "text-rose-800"}`}>
           {result.ok || !errors ? result.message : "Please correct the highlighted fields."}
         </p>

@@ -9,6 +9,7 @@ import type { ActionFailure } from "@/lib/platform/actions/action-result";
 import type { JudgeChoice } from "@/lib/judging/judges/measured-by";
 import type { MonitorSource } from "@/lib/monitors/schemas/filter";
 import { AlertRuleFieldset } from "./alert-rule-fields";
+import { useEditedSince } from "@/components/ui/use-edited-since";
 import { FieldMessages } from "./field-messages";
 import { EMPTY_RULE, messagesUnder, monitorRequest, typedCriteria, type MonitorFormState } from "./monitor-form-state";
 
@@ -51,7 +52,11 @@ export function MonitorForm({ criteria, judges, initial, monitorId }: Props) {
   const [failure, setFailure] = useState<ActionFailure | null>(null);
   const [pending, startTransition] = useTransition();
   const id = useId();
-  const set = (change: Partial<MonitorFormState>) => setState((current) => ({ ...current, ...change }));
+  const { edited, markEdited } = useEditedSince(failure);
+  const set = (change: Partial<MonitorFormState>) => {
+    markEdited();
+    setState((current) => ({ ...current, ...change }));
+  };
   const errors = (path: string) => messagesUnder(failure?.fieldErrors, path);
   const invalid = (path: string) => (errors(path).length ? true : undefined);
   // A rule watches one of the monitor's criteria: those ticked and those typed, as they are now.
@@ -59,7 +64,8 @@ export function MonitorForm({ criteria, judges, initial, monitorId }: Props) {
     ...criteria.filter((criterion) => state.criteria.includes(criterion.id)).map((criterion) => ({ value: criterion.id, label: criterion.title ?? criterion.text })),
     ...typedCriteria(state.typed).map((text) => ({ value: text, label: text })),
   ];
-  const general = failure ? generalMessage(failure) : null;
+  // The summary speaks of the form as it was sent: edited since, it goes (the messages beside the fields stay until the next answer).
+  const general = failure && !edited ? generalMessage(failure) : null;
 
   // onSubmit rather than a form action: React resets a form after its action, and a refused form keeps what was typed.
   const submit = (event: React.FormEvent<HTMLFormElement>) => {

@@ -5,6 +5,7 @@ import { FormMessage, TextField } from "@/components/accounts/text-field";
 import { inviteMemberAction } from "@/lib/accounts/actions/invite-member";
 import { roleDescriptions, roles } from "@/lib/accounts/roles";
 import type { InviteFormState } from "@/lib/accounts/schemas/accounts";
+import { useEditedSince } from "@/components/ui/use-edited-since";
 import { CopyField } from "./copy-field";
 
 /** No email is sent: the admin copies the link and passes it on. */
@@ -12,9 +13,11 @@ export function InviteForm() {
   const [state, action, pending] = useActionState<InviteFormState, FormData>(inviteMemberAction, null);
   const [email, setEmail] = useState("");
   const [role, setRole] = useState("reviewer");
-  const errors = state && !state.ok ? state.fieldErrors : undefined;
+  // A refusal's messages speak of the form as sent: once it is edited, they go.
+  const { edited, markEdited } = useEditedSince(state && !state.ok ? state : null);
+  const errors = state && !state.ok && !edited ? state.fieldErrors : undefined;
   return (
-    <form action={action} aria-label="Invite a member" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <form action={action} onChange={markEdited} aria-label="Invite a member" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="font-semibold">Invite a member</h2>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
         <TextField label="Email" name="email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} errors={errors?.email} />
@@ -35,7 +38,7 @@ export function InviteForm() {
         <button type="submit" disabled={pending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
           Create invitation link
         </button>
-        <FormMessage state={state} />
+        <FormMessage state={edited ? null : state} />
       </div>
       {state?.ok ? <CopyField label="Invitation link" value={new URL(state.link, window.location.origin).toString()} /> : null}
     </form>
