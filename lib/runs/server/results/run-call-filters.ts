@@ -57,11 +57,12 @@ function resultConditions(view: RunView): { branches: Prisma.Sql[][]; needsScale
 }
 
 /**
- * The run's results that pass the view's result filters, as `SELECT e."toolCallId"` (a call once
- * per matching result), or null when the view has none. Every mode is named when the view names
- * none, so that the ranges of the covering index go on past the mode to the status and `passed`.
+ * Each branch of the view's result filters as the conditions of one result `e` read from `from`,
+ * scoped to the run, and to the criterion and mode when the view names them; null when the view
+ * has no result filter. Every mode is named when the view names none, so that the ranges of the
+ * covering index go on past the mode to the status and `passed`.
  */
-export function filteredResults(runId: string, view: RunView): Prisma.Sql | null {
+function resultBranches(runId: string, view: RunView): { from: Prisma.Sql; branches: Prisma.Sql[][] } | null {
   const filters = resultConditions(view);
   if (!filters) return null;
   const scope = [Prisma.sql`e."runId" = ${runId}`];
@@ -72,8 +73,18 @@ export function filteredResults(runId: string, view: RunView): Prisma.Sql | null
   const from = filters.needsScale
     ? Prisma.sql`"Criterion" c JOIN "Evaluation" e ON e."criterionId" = c."id"${view.criterion ? Prisma.sql` AND c."id" = ${view.criterion}` : Prisma.empty}`
     : Prisma.sql`"Evaluation" e`;
+  return { from, branches: filters.branches.map((branch) => [...scope, ...branch]) };
+}
+
+/**
+ * The run's results that pass the view's result filters, as `SELECT e."toolCallId"` (a call once
+ * per matching result), or null when the view has none.
+ */
+export function filteredResults(runId: string, view: RunView): Prisma.Sql | null {
+  const results = resultBranches(runId, view);
+  if (!results) return null;
   return Prisma.join(
-    filters.branches.map((branch) => Prisma.sql`SELECT e."toolCallId" FROM ${from} WHERE ${Prisma.join([...scope, ...branch], " AND ")}`),
+    results.branches.map((conditions) => Prisma.sql`SELECT e."toolCallId" FROM ${results.from} WHERE ${Prisma.join(conditions, " AND ")}`),
     " UNION ALL ",
   );
 }
@@ -86,15 +97,9 @@ export function filteredResults(runId: string, view: RunView): Prisma.Sql | null
  * result of the criterion for each call walked.
  */
 function resultsOfCallMatch(runId: string, view: RunView): Prisma.Sql | null {
-  const filters = resultConditions(view);
-  if (!filters) return null;
-  const scope = [Prisma.sql`e."runId" = ${runId}`];
-  if (view.criterion) scope.push(Prisma.sql`e."criterionId" = ${view.criterion}`);
-  scope.push(view.mode ? Prisma.sql`e."mode" = ${view.mode}` : Prisma.sql`e."mode" IN ('immediate', 'hindsight')`);
-  const from = filters.needsScale
-    ? Prisma.sql`"Criterion" c JOIN "Evaluation" e ON e."criterionId" = c."id"${view.criterion ? Prisma.sql` AND c."id" = ${view.criterion}` : Prisma.empty}`
-    : Prisma.sql`"Evaluation" e`;
-  const probes = filters.branches.map((branch) => Prisma.sql`EXISTS (SELECT 1 FROM ${from} WHERE ${Prisma.join([...scope, ...branch, Prisma.sql`e."toolCallId" = tc."id"`], " AND ")})`);
+  const results = resultBranches(runId, view);
+  if (!results) return null;
+  const probes = results.branches.map((conditions) => Prisma.sql`EXISTS (SELECT 1 FROM ${results.from} WHERE ${Prisma.join([...conditions, Prisma.sql`e."toolCallId" = tc."id"`], " AND ")})`);
   return Prisma.sql`(${Prisma.join(probes, " OR ")})`;
 }
 
