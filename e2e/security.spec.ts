@@ -87,6 +87,9 @@ test.describe("sign-in locks", () => {
       const answered = guess.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/sign-in");
       await signInThroughPage(guess, email, password);
       await answered;
+      // React empties the form once the refused action has settled: typing the next password before
+      // that left it empty, and the browser then refused to submit (the run hung on a missing answer).
+      await expect(form.getByLabel("Password", { exact: true })).toHaveValue("");
     };
     for (let i = 0; i < 10; i += 1) {
       await attempt(`guess number ${i}`);
