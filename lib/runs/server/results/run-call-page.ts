@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { RunCallRow, TranscriptMetadata } from "@/lib/runs/results/run-call-row";
 import { pageCount } from "@/lib/platform/table-query";
-import { runViewSchema, type RunView } from "@/lib/runs/schemas/run-view";
+import type { RunView } from "@/lib/runs/schemas/run-view";
 import { parseTags } from "@/lib/transcripts/server/metadata-columns";
 import { humanMarksForCalls } from "@/lib/review/server/human-marks";
 import { filteredResults } from "./run-call-filters";
@@ -19,7 +19,6 @@ export interface RunCallPage {
 }
 
 const PREVIEW = 120;
-const UNFILTERED = runViewSchema.parse({});
 
 function metadataOf({ model, taskId, trial, tags, reward, success }: Omit<TranscriptMetadata, "tags"> & { tags: string | null }): TranscriptMetadata {
   return { model, taskId, trial, tags: parseTags(tags), reward, success };
@@ -36,7 +35,7 @@ export async function runCallPage(prisma: PrismaClient, run: RunState, view: Run
   // A result filter's count comes first: how much of the run it keeps decides how its page is read.
   const walkable = view.sort === "transcript" && filteredResults(runId, view) !== null;
   const total = walkable ? await cachedViewCount(prisma, run, view) : null;
-  const counts = walkable && total !== null ? { matching: total, runCalls: await cachedViewCount(prisma, run, UNFILTERED), storedCalls: await storedCallCount(prisma) } : null;
+  const counts = walkable && total !== null ? { matching: total, storedCalls: await storedCallCount(prisma) } : null;
   const pageIds = (at: number) => {
     const skip = (at - 1) * view.size;
     return runCallIds(prisma, runId, view, skip, view.size, { walk: counts !== null && walkPays(view, skip, view.size, counts) });

@@ -3,7 +3,7 @@ import { runViewSchema } from "@/lib/runs/schemas/run-view";
 import { WALK_LIMIT, walkPays } from "./run-call-walk";
 
 const view = (input: Record<string, string>) => runViewSchema.parse(input);
-const counts = (matching: number, runCalls = 140_000, storedCalls = 140_000) => ({ matching, runCalls, storedCalls });
+const counts = (matching: number, storedCalls = 140_000) => ({ matching, storedCalls });
 
 describe("whether a page walks the calls in order", () => {
   it("walks for a result filter that keeps enough of the calls, on the first pages", () => {
@@ -19,7 +19,7 @@ describe("whether a page walks the calls in order", () => {
 
   it("counts the calls of other runs that the walk goes through", () => {
     const fail = view({ verdict: "fail" });
-    const dense = counts(14_000, 140_000, 140_000);
+    const dense = counts(14_000, 140_000);
     expect(walkPays(fail, 0, 25, dense)).toBe(true);
     expect(walkPays(fail, 0, 25, { ...dense, storedCalls: (WALK_LIMIT * 14_000) / 25 + 1 })).toBe(false);
   });

@@ -13,8 +13,6 @@ export const WALK_LIMIT = 4_000;
 export interface WalkCounts {
   /** The view's calls. */
   matching: number;
-  /** The run's calls. */
-  runCalls: number;
   /** Every stored call: the walk goes through the transcripts of all runs, in list order. */
   storedCalls: number;
 }
@@ -27,7 +25,7 @@ export interface WalkCounts {
 export function walkPays(view: RunView, skip: number, take: number, counts: WalkCounts): boolean {
   if (view.sort !== "transcript" || filteredResults("", view) === null || counts.matching === 0) return false;
   // The walk probes every stored call in order, those of other runs included.
-  const walked = ((skip + take) * Math.max(counts.runCalls, counts.storedCalls)) / counts.matching;
+  const walked = ((skip + take) * counts.storedCalls) / counts.matching;
   return walked <= WALK_LIMIT;
 }
 
