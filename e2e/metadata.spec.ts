@@ -159,6 +159,9 @@ test("metadata shows, filters and groups on the transcripts list and the run pag
   // Each model's success rate beside its verdicts (two of its four transcripts succeeded); grouped by outcome the column would say nothing.
   await expect(byModel.getByRole("columnheader", { name: "Success" })).toHaveCount(1);
   for (const row of await byModel.locator("tbody tr").all()) await expect(row.getByRole("cell").nth(1)).toHaveText("50% of 4");
+  // And its mean reward (rewards 1, 0, 1, 0), each transcript once however many calls it made.
+  await expect(byModel.getByRole("columnheader", { name: "Mean reward" })).toHaveCount(1);
+  for (const row of await byModel.locator("tbody tr").all()) await expect(row.getByRole("cell").nth(2)).toHaveText("0.50 of 4");
   // A group opens the run's calls of that group.
   await byModel.getByRole("link", { name: "e2e-model-b" }).click();
   await expect(page).toHaveURL(/[?&]model=e2e-model-b(&|#|$)/);

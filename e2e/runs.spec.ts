@@ -26,6 +26,9 @@ test("a new criterion is used in a run on the demo data, which finishes in the b
 
   const summary = page.getByRole("table", { name: "Results per criterion" });
   await expect(summary.getByRole("row")).toHaveCount(1 + 2 * 2);
+  // Each rate beside a small bar of its verdicts with the rate's interval, and the charts a link away.
+  await expect(summary.getByRole("img", { name: /pass \d+, fail \d+, n\/a \d+, error \d+/ })).toHaveCount(2 * 2);
+  await expect(page.getByRole("link", { name: /^Charts: distributions/ })).toHaveAttribute("href", /\/runs\/[^/]+\/charts$/);
   const calls = page.getByRole("table", { name: "Tool calls in this run" });
   await expect(calls.locator("tbody tr").first()).toBeVisible();
   await expect(calls.getByText("fail").first()).toBeVisible();

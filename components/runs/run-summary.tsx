@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { CriterionKindBadge } from "@/components/criteria/criterion-kind-badge";
 import { plural, formatPercent } from "@/lib/platform/format";
+import { VerdictMiniBar } from "./results/verdict-mini-bar";
 
 export interface SummaryCriterion {
   id: string;
@@ -47,11 +48,16 @@ export function RunSummary({ runId, criteria, modes, stats, flips }: Props) {
         <h2 id="criteria-summary" className="text-lg font-semibold">
           Criteria
         </h2>
-        {flips ? (
-          <Link href={flipsHref()} className="text-sm font-medium text-violet-800 hover:underline" data-testid="flipped-calls">
-            {plural(flips.calls, "call")} flipped between immediate and hindsight
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+          <Link href={`/runs/${encodeURIComponent(runId)}/charts`} className="text-sm font-medium text-indigo-700 hover:underline">
+            Charts: distributions, pass rate by tool, flips
           </Link>
-        ) : null}
+          {flips ? (
+            <Link href={flipsHref()} className="text-sm font-medium text-violet-800 hover:underline" data-testid="flipped-calls">
+              {plural(flips.calls, "call")} flipped between immediate and hindsight
+            </Link>
+          ) : null}
+        </div>
       </div>
       <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm" aria-label="Results per criterion">
@@ -83,7 +89,12 @@ export function RunSummary({ runId, criteria, modes, stats, flips }: Props) {
                     </th>
                   ) : null}
                   <td className="px-3 py-2">{s.mode}</td>
-                  <td className={cell}>{percent(s.rate)}</td>
+                  <td className={cell}>
+                    <span className="inline-flex items-center gap-2">
+                      <VerdictMiniBar label={`${criterion.label} · ${s.mode}`} passed={s.passed} failed={s.failed} notApplicable={s.notApplicable} errors={s.errors} />
+                      {percent(s.rate)}
+                    </span>
+                  </td>
                   <td className={cell}>{s.meanScore === null ? "–" : s.meanScore.toFixed(2)}</td>
                   <td className={cell}>{s.passed}</td>
                   <td className={cell}>{s.failed}</td>

@@ -68,7 +68,7 @@ export async function RunGroupsSection({ runId, fields, field, query, columns, g
         <>
           <p className="mb-2 text-sm text-slate-600">
             Each criterion&apos;s pass rate on the calls of each {FIELD_LABEL[field]}, over the whole run; the groups where most calls fail come first. Success is the share of the group&apos;s
-            transcripts{field === "tool" ? " (those with a call of the tool)" : ""} whose recorded outcome was a success, to set beside the verdicts. A group opens the run&apos;s
+            transcripts{field === "tool" ? " (those with a call of the tool)" : ""} whose recorded outcome was a success, and mean reward the mean of their recorded rewards, to set beside the verdicts. A group opens the run&apos;s
             calls filtered to it.{agentLeftOut ? " Agent-level criteria judge whole transcripts, not one tool's calls, so they are left out here." : ""}
           </p>
           <RunGroupsTable

@@ -36,6 +36,7 @@ function rateClass(rate: number): string {
 export function RunGroupsTable({ fieldLabel, groups, more, columns, hrefFor, keyLabel }: Props) {
   // Grouped by outcome, every group's rate is 0% or 100%: the column would say nothing.
   const showSuccess = fieldLabel !== "outcome" && groups.some((group) => group.successRate !== null);
+  const showReward = groups.some((group) => group.meanReward !== null);
   return (
     <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-sm" aria-label={`Results by ${fieldLabel}`}>
@@ -50,6 +51,11 @@ export function RunGroupsTable({ fieldLabel, groups, more, columns, hrefFor, key
             {showSuccess ? (
               <th scope="col" className="px-3 py-2 text-right" title="Share of the group's transcripts with an outcome that succeeded">
                 Success
+              </th>
+            ) : null}
+            {showReward ? (
+              <th scope="col" className="px-3 py-2 text-right" title="Mean of the recorded rewards of the group's transcripts">
+                Mean reward
               </th>
             ) : null}
             <th scope="col" className="px-3 py-2 text-right">
@@ -82,6 +88,17 @@ export function RunGroupsTable({ fieldLabel, groups, more, columns, hrefFor, key
                   ) : (
                     <>
                       {percent(group.successRate)} <span className="text-xs text-slate-500">of {group.withOutcome.toLocaleString("en-US")}</span>
+                    </>
+                  )}
+                </td>
+              ) : null}
+              {showReward ? (
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {group.meanReward === null ? (
+                    <span className="text-slate-400">–</span>
+                  ) : (
+                    <>
+                      {group.meanReward.toFixed(2)} <span className="text-xs text-slate-500">of {group.rewarded.toLocaleString("en-US")}</span>
                     </>
                   )}
                 </td>

@@ -51,10 +51,25 @@ describe("foldRunGroups", () => {
         ...["10", "2", "1"].map((key) => row(key, "c1", "auto", { calls: 8, passed: 4, failed: 4 })),
         row("tiny", "c1", "auto", { calls: 1, passed: 0, failed: 1 }),
       ],
+      [],
       4,
     );
     expect(groups.map((g) => g.key)).toEqual(["1", "2", "10", null]);
     expect(more).toBe(1);
+  });
+
+  it("gives each group's mean reward over its transcripts that carry one", () => {
+    const { groups } = foldRunGroups(
+      [row("a", "c1", "auto"), row("b", "c1", "auto"), row(null, "c1", "auto")],
+      [
+        { key: "a", rewarded: 4, rewardSum: 3 },
+        { key: null, rewarded: 0, rewardSum: 0 },
+      ],
+    );
+    const byKey = new Map(groups.map((group) => [group.key, group]));
+    expect(byKey.get("a")).toMatchObject({ meanReward: 0.75, rewarded: 4 });
+    expect(byKey.get("b")).toMatchObject({ meanReward: null, rewarded: 0 });
+    expect(byKey.get(null)).toMatchObject({ meanReward: null, rewarded: 0 });
   });
 
   it("gives each group's success rate over its transcripts with an outcome", () => {
@@ -75,7 +90,7 @@ describe("foldRunGroups", () => {
 
   it("keeps at most the limit and says how many were left out", () => {
     const rows = ["a", "b", "c", "d"].map((key) => row(key, "c1", "auto"));
-    const { groups, more } = foldRunGroups(rows, 3);
+    const { groups, more } = foldRunGroups(rows, [], 3);
     expect(groups).toHaveLength(3);
     expect(more).toBe(1);
   });

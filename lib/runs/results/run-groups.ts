@@ -41,11 +41,21 @@ export interface RunGroup {
   successRate: number | null;
   /** Transcripts with an outcome, the success rate's base. */
   withOutcome: number;
+  /** Mean of the group's transcripts' recorded rewards, and how many carry one. */
+  meanReward: number | null;
+  rewarded: number;
   calls: number;
   /** By `cellKey(criterionId, mode)`. */
   cells: ReadonlyMap<string, RunGroupCell>;
   /** The lowest pass rate of any cell with verdicts: what the groups are ordered by. */
   worstPassRate: number | null;
+}
+
+/** The recorded rewards of one group's transcripts, each transcript counted once. */
+export interface RunGroupRewardRow {
+  key: string | null;
+  rewarded: number;
+  rewardSum: number;
 }
 
 export const cellKey = (criterionId: string, mode: string) => `${criterionId}\u0000${mode}`;
@@ -55,7 +65,8 @@ export const cellKey = (criterionId: string, mode: string) => `${criterionId}\u0
  * key ("2" before "10"); those without a value last. The `limit` largest, with how many smaller
  * ones were left out.
  */
-export function foldRunGroups(rows: readonly RunGroupCountRow[], limit = 50): { groups: RunGroup[]; more: number } {
+export function foldRunGroups(rows: readonly RunGroupCountRow[], rewards: readonly RunGroupRewardRow[] = [], limit = 50): { groups: RunGroup[]; more: number } {
+  const rewardOf = new Map(rewards.map((reward) => [reward.key, reward]));
   const byKey = new Map<string | null, RunGroupCountRow[]>();
   for (const row of rows) {
     const list = byKey.get(row.key);
@@ -73,11 +84,14 @@ export function foldRunGroups(rows: readonly RunGroupCountRow[], limit = 50): { 
     }
     // Like the transcripts, the counts of the criterion and mode that saw the most of them.
     const widest = list.reduce((best, row) => (row.withOutcome > best.withOutcome ? row : best));
+    const reward = rewardOf.get(key);
     return {
       key,
       transcripts: Math.max(...list.map((row) => row.transcripts)),
       successRate: widest.withOutcome > 0 ? widest.successes / widest.withOutcome : null,
       withOutcome: widest.withOutcome,
+      meanReward: reward && reward.rewarded > 0 ? reward.rewardSum / reward.rewarded : null,
+      rewarded: reward?.rewarded ?? 0,
       calls: Math.max(...list.map((row) => row.calls)),
       cells,
       worstPassRate: worst,

@@ -244,7 +244,7 @@ describe("runResultGroups", () => {
         score: true,
         passed: true,
         toolCallId: true,
-        toolCall: { select: { transcriptId: true, toolName: true, transcript: { select: { model: true, taskId: true, tags: true, success: true } } } },
+        toolCall: { select: { transcriptId: true, toolName: true, transcript: { select: { model: true, taskId: true, tags: true, success: true, reward: true } } } },
       },
     });
     type Row = (typeof rows)[number];
@@ -263,6 +263,8 @@ describe("runResultGroups", () => {
       const expectedKeys = new Set(rows.flatMap(keysOf[field]));
       expect(new Set(groups.map((g) => g.key))).toEqual(expectedKeys);
       expect(groups.length).toBeGreaterThan(1);
+      // The demo's transcripts all carry a reward: the means below are compared, not skipped.
+      expect(groups.every((group) => group.rewarded > 0)).toBe(true);
       for (const group of groups) {
         const inGroup = rows.filter((row) => keysOf[field](row).includes(group.key));
         expect(group.calls).toBe(new Set(inGroup.map((row) => row.toolCallId)).size);
@@ -271,6 +273,10 @@ describe("runResultGroups", () => {
         const known = [...outcomes.values()].filter((success) => success !== null);
         expect(group.withOutcome).toBe(known.length);
         expect(group.successRate).toBe(known.length ? known.filter(Boolean).length / known.length : null);
+        const rewards = [...new Map(inGroup.map((row) => [row.toolCall.transcriptId, row.toolCall.transcript.reward])).values()].filter((reward) => reward !== null);
+        expect(group.rewarded).toBe(rewards.length);
+        if (rewards.length) expect(group.meanReward).toBeCloseTo(rewards.reduce((sum, reward) => sum + reward, 0) / rewards.length, 9);
+        else expect(group.meanReward).toBeNull();
         for (const criterionId of scales.keys()) {
           for (const mode of ["immediate", "hindsight"]) {
             const own = inGroup.filter((row) => row.criterionId === criterionId && row.mode === mode);

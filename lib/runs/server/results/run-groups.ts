@@ -1,7 +1,7 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { AGENT_MODE } from "@/lib/runs/results/outcome-separation";
-import { foldRunGroups, type RunGroup } from "@/lib/runs/results/run-groups";
+import { foldRunGroups, type RunGroup, type RunGroupRewardRow } from "@/lib/runs/results/run-groups";
 import type { RunGroupField } from "@/lib/runs/schemas/run-view";
 import { FAIL_SQL, FINITE_SCORE_SQL, PASS_SQL, toNumber } from "./verdict-sql";
 
@@ -38,7 +38,11 @@ const GROUP_KEY: Record<RunGroupField, Prisma.Sql> = {
 export async function runResultGroups(prisma: PrismaClient, runId: string, field: RunGroupField): Promise<{ groups: RunGroup[]; more: number }> {
   const tags = field === "tag" ? sqlDialect(prisma).leftJoinJsonTextElements(Prisma.sql`t."tags"`, "j") : Prisma.empty;
   // An agent-level result judges a whole transcript, whatever tools it called: it has no tool to go under.
-  const [callRows, agentRows] = await Promise.all([callCounts(prisma, runId, field, tags), field === "tool" ? [] : agentCounts(prisma, runId, field, tags)]);
+  const [callRows, agentRows, rewards] = await Promise.all([
+    callCounts(prisma, runId, field, tags),
+    field === "tool" ? [] : agentCounts(prisma, runId, field, tags),
+    rewardSums(prisma, runId, field, tags),
+  ]);
   return foldRunGroups(
     [...callRows, ...agentRows].map((row) => ({
       key: row.key === null ? null : String(row.key),
@@ -53,7 +57,44 @@ export async function runResultGroups(prisma: PrismaClient, runId: string, field
       scoreSum: Number(row.scoreSum ?? 0),
       scored: toNumber(row.scored),
     })),
+    rewards.map((row): RunGroupRewardRow => ({ key: row.key === null ? null : String(row.key), rewarded: toNumber(row.rewarded), rewardSum: Number(row.rewardSum ?? 0) })),
   );
+}
+
+interface RewardRow {
+  key: string | null;
+  rewarded: unknown;
+  rewardSum: number | null;
+}
+
+/**
+ * Each group's recorded rewards, every transcript once (a transcript has many results, so a sum
+ * beside the verdict counts would weigh it by its calls): the transcripts judged by the run's
+ * call results or, but by tool, its agent-level results.
+ */
+function rewardSums(prisma: PrismaClient, runId: string, field: RunGroupField, tags: Prisma.Sql): Promise<RewardRow[]> {
+  const agentMembers =
+    field === "tool"
+      ? Prisma.empty
+      : Prisma.sql`
+      UNION
+      SELECT ${GROUP_KEY[field]} AS key, t."id" AS id, t."reward" AS reward
+      FROM "TranscriptEvaluation" e
+        JOIN "Transcript" t ON t."id" = e."transcriptId"
+        ${tags}
+      WHERE e."runId" = ${runId}`;
+  return prisma.$queryRaw<RewardRow[]>(Prisma.sql`
+    SELECT m.key AS key, COUNT(m.reward) AS rewarded, SUM(m.reward) AS "rewardSum"
+    FROM (
+      SELECT DISTINCT ${GROUP_KEY[field]} AS key, t."id" AS id, t."reward" AS reward
+      FROM "Evaluation" e
+        JOIN "ToolCall" tc ON tc."id" = e."toolCallId"
+        JOIN "Transcript" t ON t."id" = tc."transcriptId"
+        ${tags}
+      WHERE e."runId" = ${runId}
+      ${agentMembers}
+    ) m
+    GROUP BY m.key`);
 }
 
 /** How many of the group's transcripts `t` have an outcome, and how many succeeded. */
