@@ -33,7 +33,8 @@ export function RunAgentResultsSection({ runId, results, summary, filters, query
         Agent-level results
       </h2>
       <p className="mb-2 text-sm text-slate-600">Each transcript judged as a whole against each agent criterion: {all} result{all === 1 ? "" : "s"}.</p>
-      <table className="mb-3 w-full max-w-3xl text-left text-sm" aria-label="Agent-level results per criterion">
+      <div className="relative mb-3 max-w-3xl overflow-x-auto">
+      <table className="w-full text-left text-sm" aria-label="Agent-level results per criterion">
         <thead className="text-xs uppercase text-slate-600">
           <tr>
             <th className="py-1 pr-3">Agent criterion</th>
@@ -57,6 +58,7 @@ export function RunAgentResultsSection({ runId, results, summary, filters, query
           ))}
         </tbody>
       </table>
+      </div>
       {/* The list folds: one row per transcript and criterion would push everything below it far down. Open when the view filters or pages it. */}
       <details open={filters.applied.length > 0 || results.page > 1}>
         <summary className="mb-2 cursor-pointer text-sm font-medium text-indigo-700 hover:underline">Each result ({results.total.toLocaleString("en-US")})</summary>

@@ -1,0 +1,133 @@
+import { expect, test, type Page } from "@playwright/test";
+import { adminToken } from "./fixtures/api";
+import { longTranscripts } from "./fixtures/long-transcripts";
+
+/*
+ * A new team's first day (issue 36): long multi-turn transcripts uploaded in the browser, judged on
+ * seven tool-call and two agent-level criteria in both modes, then every page read as a team
+ * reads it: the verdict first, no sideways scrolling, outcome beside the verdicts.
+ */
+test.describe.configure({ mode: "serial" });
+
+const COUNT = 12;
+const CALL_CRITERIA = [
+  "Tool call fails if the tool returned an error",
+  "Tool call passes if every identifier in its arguments comes from the user or from an earlier tool result",
+  "Penalize tool calls that repeat a failed call with the same arguments",
+  "Reward tool calls that select appropriate tools and provide accurate parameters",
+  "Tool call fails if an argument contains a value the user never provided",
+  "Reward tool calls whose result is used correctly in the assistant's next reply",
+  "Tool call passes if the selected tool and every argument correctly fulfil the user's request",
+];
+const AGENT_CRITERIA = ["Reward agents that recover from tool errors without repeating the same failed call", "Agent passes if it makes no redundant tool calls"];
+
+let runId = "";
+let uploadId = "";
+
+/** The page is exactly as wide as the window: nothing scrolls sideways but the boxes made to. */
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `page width at ${width} px on ${page.url()}` })
+    .toBe(width)
+    .catch(async (error: unknown) => {
+      // Name what sticks out, so a failure says where to look.
+      const wide = await page.evaluate((limit) => {
+        const inScrollBox = (element: Element) => {
+          for (let parent = element.parentElement; parent; parent = parent.parentElement) if (["auto", "scroll", "hidden"].includes(getComputedStyle(parent).overflowX)) return true;
+          return false;
+        };
+        return [...document.body.querySelectorAll("*")]
+          .filter((element) => element.getBoundingClientRect().right > limit + 1 && !inScrollBox(element))
+          .slice(0, 8)
+          .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute("class") ?? "").slice(0, 80)} right=${Math.round(element.getBoundingClientRect().right)}`);
+      }, width);
+      throw new Error(`${String(error)}\nWider than ${width} px:\n${wide.join("\n")}`);
+    });
+}
+
+test("long transcripts are uploaded in the browser and judged on nine criteria in both modes", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tag = `${Date.now()}`;
+  await page.goto("/transcripts/upload");
+  await page.getByLabel("Choose files").setInputFiles({ name: "first-day.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(longTranscripts(COUNT, tag)) });
+  await expect(page.getByRole("listitem", { name: "Upload of first-day.jsonl" })).toContainText(`${COUNT} imported`);
+  const view = page.getByRole("link", { name: `View the ${COUNT} imported transcripts` });
+  uploadId = new URL((await view.getAttribute("href")) ?? "", "http://x").searchParams.get("upload") ?? "";
+  expect(uploadId).not.toBe("");
+
+  const started = await request.post("/api/runs", {
+    headers: { authorization: `Bearer ${adminToken()}` },
+    data: { name: `First day ${tag}`, transcripts: { upload: uploadId }, criteria: [...CALL_CRITERIA, ...AGENT_CRITERIA], judge: "checks", mode: "both" },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  runId = ((await started.json()) as { id: string }).id;
+  await expect
+    .poll(async () => ((await (await request.get(`/api/runs/${runId}/progress`, { headers: { authorization: `Bearer ${adminToken()}` } })).json()) as { status: string }).status, { timeout: 90_000 })
+    .toBe("done");
+});
+
+test("the run page leads with the tool calls, links its charts, and never scrolls sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/runs/${runId}`);
+  const calls = page.getByRole("table", { name: "Tool calls in this run" });
+  await expect(calls.locator("tbody tr").first()).toBeVisible();
+  await expectNoSidewaysScroll(page, 1440);
+  // The tool-call table before the agent-level results, which are folded under their count.
+  const agent = page.getByRole("region", { name: "Agent-level results" });
+  expect((await calls.boundingBox())?.y ?? Infinity).toBeLessThan((await agent.boundingBox())?.y ?? -Infinity);
+  await expect(agent.getByRole("table", { name: "Agent-level results", exact: true })).toBeHidden();
+  // Each criterion's rate beside a small chart, and the charts a link away.
+  const summary = page.getByRole("table", { name: "Results per criterion" });
+  await expect(summary.getByTestId("verdict-mini-bar")).toHaveCount(CALL_CRITERIA.length * 2);
+  await page.getByRole("navigation", { name: "Run tools" }).getByRole("link", { name: "Charts" }).click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${runId}/charts$`));
+  await expect(page.getByRole("img", { name: /^Pass rate by tool/ }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page, 1440);
+
+  // Grouped by task: ids in natural order, success rate and mean reward per group.
+  await page.goto(`/runs/${runId}?group=task`);
+  const byTask = page.getByRole("table", { name: "Results by task" });
+  await expect(byTask.locator("tbody tr")).toHaveCount(COUNT);
+  await expect(byTask.getByRole("columnheader", { name: "Success" })).toHaveCount(1);
+  await expect(byTask.getByRole("columnheader", { name: "Mean reward" })).toHaveCount(1);
+  await expect(byTask.locator("tbody tr", { has: page.getByRole("link", { name: "1", exact: true }) })).toContainText("0.00 of 1");
+  await expect(byTask.locator("tbody tr", { has: page.getByRole("link", { name: "2", exact: true }) })).toContainText("1.00 of 1");
+  await expectNoSidewaysScroll(page, 1440);
+
+  // At phone width the header folds into a menu and the page still fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/runs/${runId}`);
+  await expect(calls).toBeVisible();
+  await expectNoSidewaysScroll(page, 390);
+});
+
+test("the transcript page folds nothing it needs and carries each call's verdicts, linked to their results", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/transcripts?upload=${uploadId}`);
+  await page.getByRole("table", { name: "Transcripts" }).getByRole("link", { name: /01$/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^First day .* 01$/ })).toBeVisible();
+  await expectNoSidewaysScroll(page, 1440);
+  const chips = page.getByRole("list", { name: /^Verdicts from First day/ }).first();
+  await expect(chips.getByRole("link").first()).toHaveAttribute("href", new RegExp(`^/runs/${runId}/calls/`));
+  await chips.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Call #\d+ · / })).toBeVisible();
+  await expectNoSidewaysScroll(page, 1440);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page, 390);
+});
+
+test("exports carry each transcript's outcome, and a pass for every scored result by the pages' threshold", async ({ request }) => {
+  const exported = await request.get(`/api/runs/${runId}/export?format=jsonl`, { headers: { authorization: `Bearer ${adminToken()}` } });
+  expect(exported.status()).toBe(200);
+  const rows = (await exported.text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(rows.length).toBeGreaterThan(COUNT * 6);
+  for (const row of rows) {
+    expect(row).toMatchObject({ task_id: expect.any(String), trial: "1", model: expect.stringMatching(/^agent-model-[ab]$/), reward: expect.any(Number), tags: expect.arrayContaining(["first-day"]) });
+  }
+  const scored = rows.filter((row) => typeof row.score === "number");
+  expect(scored.length).toBeGreaterThan(0);
+  for (const row of scored) expect(typeof row.passed === "boolean" && typeof row.passed_from === "string").toBe(true);
+});
