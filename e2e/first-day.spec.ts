@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { adminToken } from "./fixtures/api";
+import { CALL_CRITERIA, judgeFirstDay } from "./fixtures/first-day-run";
 import { longTranscripts } from "./fixtures/long-transcripts";
 
 /*
@@ -10,17 +11,6 @@ import { longTranscripts } from "./fixtures/long-transcripts";
 test.describe.configure({ mode: "serial" });
 
 const COUNT = 12;
-const CALL_CRITERIA = [
-  "Tool call fails if the tool returned an error",
-  "Tool call passes if every identifier in its arguments comes from the user or from an earlier tool result",
-  "Penalize tool calls that repeat a failed call with the same arguments",
-  "Reward tool calls that select appropriate tools and provide accurate parameters",
-  "Tool call fails if an argument contains a value the user never provided",
-  "Reward tool calls whose result is used correctly in the assistant's next reply",
-  "Tool call passes if the selected tool and every argument correctly fulfil the user's request",
-];
-const AGENT_CRITERIA = ["Reward agents that recover from tool errors without repeating the same failed call", "Agent passes if it makes no redundant tool calls"];
-
 let runId = "";
 let uploadId = "";
 
@@ -55,15 +45,7 @@ test("long transcripts are uploaded in the browser and judged on nine criteria i
   uploadId = new URL((await view.getAttribute("href")) ?? "", "http://x").searchParams.get("upload") ?? "";
   expect(uploadId).not.toBe("");
 
-  const started = await request.post("/api/runs", {
-    headers: { authorization: `Bearer ${adminToken()}` },
-    data: { name: `First day ${tag}`, transcripts: { upload: uploadId }, criteria: [...CALL_CRITERIA, ...AGENT_CRITERIA], judge: "checks", mode: "both" },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  runId = ((await started.json()) as { id: string }).id;
-  await expect
-    .poll(async () => ((await (await request.get(`/api/runs/${runId}/progress`, { headers: { authorization: `Bearer ${adminToken()}` } })).json()) as { status: string }).status, { timeout: 90_000 })
-    .toBe("done");
+  runId = await judgeFirstDay(request, uploadId, `First day ${tag}`);
 });
 
 test("the run page leads with the tool calls, links its charts, and never scrolls sideways", async ({ page }) => {
