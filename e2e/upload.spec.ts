@@ -85,6 +85,7 @@ test("files chosen together and while another imports wait in a queue and are im
         { role: "assistant", content: null, tool_calls: [{ id: "w1", type: "function", function: { name: "get_weather", arguments: JSON.stringify({ city: name }) } }] },
         { role: "tool", tool_call_id: "w1", content: "sunny" },
       ],
+      tools: [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } } } } }],
     });
   const file = (name: string, lines: string[]) => ({ name, mimeType: "application/jsonl", buffer: Buffer.from(lines.join("\n")) });
   const stamp = Date.now();
