@@ -30,6 +30,8 @@ test("a criterion being written says what it will be measured by, and is preview
   await expect(results.getByText(/^(pass|fail)$/).first()).toBeVisible();
   await expect(results.locator("tbody tr").first()).toContainText(/Measured .* checks \(.*schema-violation/);
   await expect(form.getByRole("status").filter({ hasText: "checks on 5 calls" })).toContainText("Not stored.");
+  // The calls shown are ones the criterion applies to, found by the built-in checks among more recent ones.
+  await expect(form.getByTestId("preview-choice")).toHaveText(/^All 5 calls shown are ones the criterion applies to, found among the \d+ most recent calls read by the built-in checks\.$/);
 
   // A criterion nothing measures is flagged as it is typed, and its preview is all n/a.
   await form.getByLabel("Criterion").fill(UNMEASURABLE);
@@ -38,6 +40,7 @@ test("a criterion being written says what it will be measured by, and is preview
   await form.getByRole("button", { name: "Preview on 5 calls" }).click();
   await expect(results.locator("tbody tr")).toHaveCount(10);
   await expect(results.getByText("n/a", { exact: true })).toHaveCount(10);
+  await expect(form.getByTestId("preview-choice")).toHaveText(/^The built-in checks do not measure this criterion, so nothing tells which calls it applies to/);
 
   // An LLM judge the server has no key for: what it would do, why it cannot, and no paid click.
   await form.getByLabel("Judge").selectOption({ label: "Anthropic (not configured)" });

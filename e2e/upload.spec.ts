@@ -75,3 +75,55 @@ test("a file whose every item has the same wrong shape lists that reason once, w
   await summary.click();
   await expect(rejected.getByText("same-shape.jsonl, line 60", { exact: true })).toBeVisible();
 });
+
+test("files chosen together and while another imports wait in a queue and are imported one after another, each with its own result", async ({ page }) => {
+  const transcript = (name: string) =>
+    JSON.stringify({
+      name,
+      messages: [
+        { role: "user", content: `Weather for ${name}?` },
+        { role: "assistant", content: null, tool_calls: [{ id: "w1", type: "function", function: { name: "get_weather", arguments: JSON.stringify({ city: name }) } }] },
+        { role: "tool", tool_call_id: "w1", content: "sunny" },
+      ],
+      tools: [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } } } } }],
+    });
+  const file = (name: string, lines: string[]) => ({ name, mimeType: "application/jsonl", buffer: Buffer.from(lines.join("\n")) });
+  const stamp = Date.now();
+
+  // The first file's request is held until the third file is chosen: it is then certainly still importing.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requests = 0;
+  await page.route("**/api/transcripts?*", async (route) => {
+    if (++requests === 1) await held;
+    await route.continue();
+  });
+
+  await page.goto("/transcripts/upload");
+  await page.getByLabel("Choose files").setInputFiles([
+    file("queue-a.jsonl", [transcript(`Queue A1 ${stamp}`), transcript(`Queue A2 ${stamp}`)]),
+    file("queue-b.jsonl", [transcript(`Queue B1 ${stamp}`), '{"messages": "not a list"}']),
+  ]);
+  const a = page.getByRole("listitem", { name: "Upload of queue-a.jsonl" });
+  const b = page.getByRole("listitem", { name: "Upload of queue-b.jsonl" });
+  await expect(a).toContainText("Importing");
+  await expect(b).toContainText("Waiting");
+
+  await page.getByLabel("Choose files").setInputFiles([file("queue-c.jsonl", [transcript(`Queue C1 ${stamp}`)]), file("notes.txt", ["hello"])]);
+  const c = page.getByRole("listitem", { name: "Upload of queue-c.jsonl" });
+  await expect(c).toContainText("Waiting");
+  await expect(page.getByRole("listitem", { name: "Upload of notes.txt" })).toContainText("notes.txt: only .json, .jsonl and .ndjson files are accepted.");
+  await expect(page.getByRole("status", { name: "Upload queue" })).toHaveText("4 files: 0 done, 1 importing, 2 waiting, 1 failed.");
+  release();
+
+  await expect(a).toContainText("2 imported, 0 skipped as duplicate, 0 rejected.");
+  await expect(b).toContainText("1 imported, 0 skipped as duplicate, 1 rejected.");
+  await expect(b.getByRole("region", { name: "Rejected items in queue-b.jsonl" })).toContainText("queue-b.jsonl, line 2: messages:");
+  await expect(c).toContainText("1 imported, 0 skipped as duplicate, 0 rejected.");
+  await expect(page.getByRole("status", { name: "Upload queue" })).toHaveText("4 files: 3 done, 0 importing, 0 waiting, 1 failed.");
+  expect(requests).toBe(3);
+
+  // The three files form one upload.
+  await page.getByRole("link", { name: "View the 4 imported transcripts" }).click();
+  await expect(page.getByRole("table", { name: "Transcripts" }).locator("tbody tr")).toHaveCount(4);
+});

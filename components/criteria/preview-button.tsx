@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import { previewCriteriaAction } from "@/lib/criteria/actions/preview-criteria";
 import type { JudgeChoice } from "@/lib/judging/judges/measured-by";
 import { PREVIEW_CALLS, type PreviewRequest, type PreviewState } from "@/lib/criteria/schemas/preview";
+import { previewChoiceText } from "@/lib/criteria/preview-choice-text";
 import { PreviewResults } from "./preview-results";
 
 interface Props {
@@ -65,6 +66,9 @@ export function PreviewButton({ judge, request, requests, disabled, requestKey }
         <div className="space-y-1">
           <p role="status" className="text-xs text-slate-600">
             {state.judgeId} on {state.calls} call{state.calls === 1 ? "" : "s"}: {summary(state.rows)}. Not stored.
+          </p>
+          <p className="text-xs text-slate-600" data-testid="preview-choice">
+            {previewChoiceText(state.choice, state.calls, new Set(state.rows.map((row) => row.criterion)).size)}
           </p>
           <PreviewResults rows={state.rows} showCriterion={new Set(state.rows.map((row) => row.criterion)).size > 1} />
         </div>

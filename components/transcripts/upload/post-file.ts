@@ -1,11 +1,6 @@
 "use client";
 
-export interface PostProgress {
-  sent: number;
-  total: number;
-  /** True once every byte is sent and the server is finishing the import. */
-  processing: boolean;
-}
+import type { SendProgress } from "@/lib/transcripts/upload-queue";
 
 export interface PostResult {
   status: number;
@@ -13,7 +8,7 @@ export interface PostResult {
 }
 
 /** XMLHttpRequest rather than fetch: only it reports upload progress in browsers. */
-export function postFile(url: string, file: Blob, onProgress: (p: PostProgress) => void): Promise<PostResult> {
+export function postFile(url: string, file: Blob, onProgress: (p: SendProgress) => void): Promise<PostResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);

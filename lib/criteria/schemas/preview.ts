@@ -46,6 +46,13 @@ export interface PreviewRow {
   cached: boolean;
 }
 
+/**
+ * How the calls shown were chosen. "screened": the built-in checks ran on `looked` stored calls
+ * and `applicable` of those shown are ones a criterion applies to; "sampled": the checks measure
+ * none of the criteria, so nothing told the calls apart and they are a sample of the most recent.
+ */
+export type PreviewChoice = { kind: "screened"; looked: number; applicable: number } | { kind: "sampled" };
+
 export type PreviewState =
-  | { ok: true; judgeId: string; calls: number; rows: PreviewRow[] }
+  | { ok: true; judgeId: string; calls: number; choice: PreviewChoice; rows: PreviewRow[] }
   | { ok: false; message: string };

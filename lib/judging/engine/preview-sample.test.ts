@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickPreviewCalls } from "./preview-sample";
+import { pickApplicableCalls, pickPreviewCalls } from "./preview-sample";
 
 const call = (transcriptId: string, toolName: string) => ({ transcriptId, toolName, id: `${transcriptId}/${toolName}` });
 
@@ -21,5 +21,23 @@ describe("pickPreviewCalls", () => {
     expect(pickPreviewCalls([], 5)).toEqual([]);
     const candidates = [call("t2", "a"), call("t1", "b"), call("t1", "a")];
     expect(pickPreviewCalls(candidates, 2)).toEqual(pickPreviewCalls(candidates, 2));
+  });
+});
+
+describe("pickApplicableCalls", () => {
+  const candidates = [call("t1", "search"), call("t2", "list"), call("t3", "search"), call("t4", "cancel"), call("t5", "cancel"), call("t6", "refund"), call("t7", "list")];
+  const cancelsOrRefunds = (candidate: { toolName: string }) => candidate.toolName === "cancel" || candidate.toolName === "refund";
+
+  it("shows calls the criteria apply to before any other, however late they come", () => {
+    const { calls, applicable } = pickApplicableCalls(candidates, cancelsOrRefunds, 3);
+    expect(calls.map((c) => c.id)).toEqual(["t4/cancel", "t5/cancel", "t6/refund"]);
+    expect(applicable).toBe(3);
+  });
+
+  it("fills up with other calls, after the applicable ones, only when too few apply", () => {
+    const { calls, applicable } = pickApplicableCalls(candidates, cancelsOrRefunds, 5);
+    expect(calls.map((c) => c.id)).toEqual(["t4/cancel", "t5/cancel", "t6/refund", "t1/search", "t2/list"]);
+    expect(applicable).toBe(3);
+    expect(pickApplicableCalls(candidates, () => false, 2)).toEqual({ calls: pickPreviewCalls(candidates, 2), applicable: 0 });
   });
 });

@@ -31,3 +31,14 @@ export function pickPreviewCalls<T extends SampleCandidate>(candidates: readonly
   }
   return [...picked].sort((a, b) => a - b).map((index) => candidates[index]);
 }
+
+/**
+ * `count` calls, those the criteria apply to first (picked among themselves as pickPreviewCalls
+ * does), then others only to fill up when fewer apply; `applicable` says how many of the calls
+ * given are of the first kind.
+ */
+export function pickApplicableCalls<T extends SampleCandidate>(candidates: readonly T[], applies: (candidate: T) => boolean, count: number): { calls: T[]; applicable: number } {
+  const relevant = pickPreviewCalls(candidates.filter(applies), count);
+  const others = relevant.length < count ? pickPreviewCalls(candidates.filter((candidate) => !applies(candidate)), count - relevant.length) : [];
+  return { calls: [...relevant, ...others], applicable: relevant.length };
+}

@@ -11,32 +11,62 @@ export interface PreviewCall {
   toolCallId: string;
   transcriptId: string;
   transcriptName: string;
+  toolName: string;
   transcript: CanonicalTranscript;
   site: ToolCallSite;
 }
 
-/** Transcripts whose calls are candidates: enough for variety, few enough to read in a moment. */
-const RECENT_TRANSCRIPTS = 20;
+/** A stored call the preview may show, before its transcript is read. */
+export interface PreviewCandidate {
+  id: string;
+  transcriptId: string;
+  toolName: string;
+  messageIndex: number;
+  position: number;
+  ordinal: number;
+}
 
 /**
- * `count` calls of the selection's most recent transcripts, on as many tools and transcripts as
- * there are (pickPreviewCalls), with their transcripts: the same calls every time for the same
- * data, so two previews of a reworded criterion compare like with like.
+ * The candidates' bounds: calls enough to find those a criterion applies to among many it does
+ * not, few enough that reading their transcripts and running the built-in checks on all of them
+ * (well under a millisecond a call) stays within a click's wait.
  */
-export async function loadPreviewCalls(prisma: PrismaClient, selection: RunSelection, count: number): Promise<PreviewCall[]> {
+export const POOL_CALLS = 100;
+const POOL_TRANSCRIPTS = 50;
+/** Messages of the candidates' transcripts, all told: the most recent transcript is always read, however long. */
+const POOL_MESSAGES = 5_000;
+
+/**
+ * Up to POOL_CALLS calls of the selection's most recent transcripts, on as many tools and
+ * transcripts as there are (pickPreviewCalls), in order of preference: the same calls every
+ * time for the same data, so two previews of a reworded criterion compare like with like. Reads
+ * no transcript: only the calls' index columns.
+ */
+export async function loadPreviewCandidates(prisma: PrismaClient, selection: RunSelection): Promise<PreviewCandidate[]> {
   const recent = await prisma.transcript.findMany({
     where: { ...selectionWhere(selection, sqlDialect(prisma)), toolCallCount: { gt: 0 } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: RECENT_TRANSCRIPTS,
-    select: { id: true },
+    take: POOL_TRANSCRIPTS,
+    select: { id: true, messageCount: true },
   });
-  const rank = new Map(recent.map((row, index) => [row.id, index]));
+  const read: typeof recent = [];
+  let messages = 0;
+  for (const row of recent) {
+    if (read.length && messages + row.messageCount > POOL_MESSAGES) break;
+    read.push(row);
+    messages += row.messageCount;
+  }
+  const rank = new Map(read.map((row, index) => [row.id, index]));
   const candidates = await prisma.toolCall.findMany({
-    where: { transcriptId: { in: recent.map((row) => row.id) } },
+    where: { transcriptId: { in: read.map((row) => row.id) } },
     select: { id: true, transcriptId: true, toolName: true, messageIndex: true, position: true, ordinal: true },
   });
   candidates.sort((a, b) => (rank.get(a.transcriptId) ?? 0) - (rank.get(b.transcriptId) ?? 0) || a.ordinal - b.ordinal);
-  const picked = pickPreviewCalls(candidates, count);
+  return pickPreviewCalls(candidates, POOL_CALLS);
+}
+
+/** The candidates with their transcripts and sites, in the candidates' order. */
+export async function loadPreviewCalls(prisma: PrismaClient, picked: readonly PreviewCandidate[]): Promise<PreviewCall[]> {
   const transcripts = await prisma.transcript.findMany({
     where: { id: { in: [...new Set(picked.map((call) => call.transcriptId))] } },
     select: { id: true, name: true, messages: true, tools: true, reference: true },
@@ -57,6 +87,6 @@ export async function loadPreviewCalls(prisma: PrismaClient, selection: RunSelec
     const stored = byId.get(call.transcriptId);
     const site = stored?.sites.find((candidate) => candidate.messageIndex === call.messageIndex && candidate.position === call.position);
     if (!stored || !site) return [];
-    return [{ toolCallId: call.id, transcriptId: call.transcriptId, transcriptName: stored.name, transcript: stored.transcript, site }];
+    return [{ toolCallId: call.id, transcriptId: call.transcriptId, transcriptName: stored.name, toolName: call.toolName, transcript: stored.transcript, site }];
   });
 }

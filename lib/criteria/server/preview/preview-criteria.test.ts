@@ -7,6 +7,7 @@ import { previewRequestSchema, type PreviewRequest } from "@/lib/criteria/schema
 import { startRun } from "@/lib/runs/server/start-run";
 import { judgeFactoryFromEnv } from "@/lib/runs/server/worker/judge-factory";
 import { runUntilIdle } from "@/lib/runs/server/worker/run-until-idle";
+import { importFile } from "@/lib/transcripts/server/import-file";
 import { previewCriteria } from "./preview-criteria";
 import { AppError } from "@/lib/platform/errors/app-error";
 
@@ -39,6 +40,38 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
   );
   if (!(error instanceof AppError)) throw new Error(`expected a AppError, got ${String(error)}`);
   return error;
+}
+
+const CONFIRMS = "Tool call passes if the agent asks the user to confirm before cancelling anything";
+
+/** One call of `tool` in a transcript of its own, answered. */
+const callOf = (tool: string, description: string, n: number) =>
+  JSON.stringify({
+    name: `${tool} ${n}`,
+    messages: [
+      { role: "user", content: `Request number ${n}.` },
+      { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: tool, arguments: JSON.stringify({ id: `R-${n}` }) } }] },
+      { role: "tool", tool_call_id: "c1", content: "ok" },
+    ],
+    tools: [{ type: "function", function: { name: tool, description, parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } } }],
+  });
+
+/**
+ * An upload whose 30 most recent transcripts hold calls that only read, stored after two that
+ * cancel: the most recent calls alone would show the criterion on nothing it applies to.
+ */
+async function readsAfterTwoCancellations(): Promise<string> {
+  const lines = [
+    ...[1, 2].map((n) => callOf("cancel_booking", "Cancel a booking.", n)),
+    ...Array.from({ length: 30 }, (_, i) => callOf(i % 2 ? "get_booking" : "search_flights", "Look up details.", i + 3)),
+  ];
+  const report = await importFile(prisma, { fileName: "bookings.jsonl", source: "api", maxFileBytes: 1e7, chunks: [lines.join("\n")] });
+  const stored = await prisma.transcript.findMany({ where: { uploadId: report.uploadId }, select: { id: true, name: true } });
+  for (const transcript of stored) {
+    const n = Number(transcript.name.split(" ").at(-1));
+    await prisma.transcript.update({ where: { id: transcript.id }, data: { createdAt: new Date(Date.UTC(2030, 0, 1, 0, n)) } });
+  }
+  return report.uploadId;
 }
 
 /** Every table a preview could write to, counted. */
@@ -85,6 +118,26 @@ describe("previewCriteria with the built-in judge", () => {
     const inUpload = await prisma.transcript.findMany({ where: { uploadId: upload.id }, select: { id: true } });
     const ids = new Set(inUpload.map((row) => row.id));
     expect(first.rows.every((row) => ids.has(row.transcriptId))).toBe(true);
+  });
+
+  it("shows the calls a criterion applies to, found among many more recent ones it does not apply to, and says how many there are", async () => {
+    const uploadId = await readsAfterTwoCancellations();
+    const result = await preview({ criteria: [CONFIRMS], selection: { kind: "upload", uploadId }, mode: "immediate" });
+    expect(result.calls).toBe(5);
+    expect(result.choice).toEqual({ kind: "screened", looked: 32, applicable: 2 });
+    expect(result.rows.slice(0, 2).map((row) => [row.toolName, row.status])).toEqual([
+      ["cancel_booking", "done"],
+      ["cancel_booking", "done"],
+    ]);
+    expect(result.rows.slice(2).every((row) => row.toolName !== "cancel_booking" && row.status === "not-applicable")).toBe(true);
+  });
+
+  it("samples the most recent calls when the built-in checks measure none of the criteria", async () => {
+    const uploadId = await readsAfterTwoCancellations();
+    const result = await preview({ criteria: [WITTY], selection: { kind: "upload", uploadId }, mode: "immediate" });
+    expect(result.choice).toEqual({ kind: "sampled" });
+    expect(result.rows).toHaveLength(5);
+    expect(result.rows.every((row) => row.status === "not-applicable")).toBe(true);
   });
 
   it("refuses a selection that names nothing, a viewer, and a judge the server has no key for", async () => {
@@ -136,6 +189,16 @@ describe("previewCriteria with an LLM judge", () => {
     expect(immediate.every((row) => !row.cached && row.explanation === "From the preview.")).toBe(true);
     expect(server.requests.length - asked).toBe(immediate.length);
     expect(await prisma.judgeCache.count()).toBe(stored);
+  });
+
+  it("picks the calls by the built-in checks, and asks the model about those five only", async () => {
+    const uploadId = await readsAfterTwoCancellations();
+    for (let i = 0; i < 100; i++) server.reply(completion(JSON.stringify({ applicable: true, passed: true, explanation: "Asked first.", findings: [] })));
+    const result = await preview({ criteria: [CONFIRMS], judgeKind: "openai", selection: { kind: "upload", uploadId }, mode: "immediate" }, { OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_MODEL: "test-model" });
+    expect(server.requests).toHaveLength(5);
+    expect(result.choice).toEqual({ kind: "screened", looked: 32, applicable: 2 });
+    expect(result.rows.filter((row) => row.toolName === "cancel_booking")).toHaveLength(2);
+    expect(result.rows.every((row) => row.status === "done" && row.explanation === "Asked first.")).toBe(true);
   });
 
   it("shows what the provider said when it refuses", async () => {

@@ -8,16 +8,19 @@ import { modesFor } from "@/lib/judging/engine/modes";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { buildJudge } from "@/lib/judging/judges/build-judge";
 import { JUDGE_LABELS, publicJudgeConfig, type JudgeEnv } from "@/lib/judging/judges/registry";
-import { PREVIEW_CALLS, type ParsedPreviewRequest, type PreviewRow } from "@/lib/criteria/schemas/preview";
-import { runJudgeSchema } from "@/lib/runs/schemas/runs";
+import { PREVIEW_CALLS, type ParsedPreviewRequest, type PreviewChoice, type PreviewRow } from "@/lib/criteria/schemas/preview";
+import { runJudgeSchema, type RunMode } from "@/lib/runs/schemas/runs";
 import { checkSelection } from "@/lib/runs/server/start-run";
 import { timeoutFor } from "@/lib/judging/engine/judge-from-env";
-import { loadPreviewCalls, type PreviewCall } from "./load-preview-calls";
+import { pickApplicableCalls, pickPreviewCalls } from "@/lib/judging/engine/preview-sample";
+import { applicableCalls, screenableCriteria } from "./applicable-calls";
+import { loadPreviewCalls, loadPreviewCandidates, type PreviewCall, type PreviewCandidate } from "./load-preview-calls";
 import { AppError } from "@/lib/platform/errors/app-error";
 
 export interface CriteriaPreview {
   judgeId: string;
   calls: number;
+  choice: PreviewChoice;
   rows: PreviewRow[];
 }
 
@@ -30,6 +33,20 @@ function row(call: PreviewCall, criterion: Criterion, mode: PreviewRow["mode"], 
   if (outcome.status === "error") return { ...base, status: "error", score: null, passed: null, explanation: outcome.error, measuredBy: [], cached: false };
   const { result } = outcome;
   return { ...base, status: outcome.status, score: result.score, passed: result.passed, explanation: result.explanation, measuredBy: result.measuredBy ?? [], cached: outcome.cached };
+}
+
+/**
+ * PREVIEW_CALLS calls the criteria apply to, by the built-in checks' reading of every candidate
+ * (whatever the preview's judge: a paid judge is then asked about these calls only), filled up
+ * with others when fewer apply; a sample of the candidates when the checks measure none of them.
+ */
+async function chooseCalls(prisma: PrismaClient, candidates: PreviewCandidate[], criteria: Criterion[], mode: RunMode, views: ViewMemo): Promise<{ calls: PreviewCall[]; choice: PreviewChoice }> {
+  const screenable = screenableCriteria(criteria);
+  if (!screenable.length) return { calls: await loadPreviewCalls(prisma, pickPreviewCalls(candidates, PREVIEW_CALLS)), choice: { kind: "sampled" } };
+  const pool = await loadPreviewCalls(prisma, candidates);
+  const applicable = await applicableCalls(pool, screenable, mode, views);
+  const picked = pickApplicableCalls(pool, (call) => applicable.has(call.toolCallId), PREVIEW_CALLS);
+  return { calls: picked.calls, choice: { kind: "screened", looked: pool.length, applicable: picked.applicable } };
 }
 
 /**
@@ -52,14 +69,15 @@ export async function previewCriteria(prisma: PrismaClient, actor: { role: Role 
   });
   const selection = request.selection ?? { kind: "all" };
   await checkSelection(prisma, selection);
-  const calls = await loadPreviewCalls(prisma, selection, PREVIEW_CALLS);
-  if (!calls.length) throw new AppError("empty-selection", "The selected transcripts hold no tool calls to preview on.", { path: "transcripts" });
-
+  const candidates = await loadPreviewCandidates(prisma, selection);
+  if (!candidates.length) throw new AppError("empty-selection", "The selected transcripts hold no tool calls to preview on.", { path: "transcripts" });
   if (!built.ok) throw built.error;
   const { judge } = built;
+  const views = new ViewMemo();
+  const { calls, choice } = await chooseCalls(prisma, candidates, criteria, request.mode, views);
+
   // What a run would store as its judge: the same settings give the same cache keys.
   const settings = runJudgeSchema.parse(publicJudgeConfig(built.config));
-  const views = new ViewMemo();
   const places: { call: PreviewCall; criterion: Criterion; mode: PreviewRow["mode"] }[] = [];
   const prepared: PreparedCall[] = [];
   for (const call of calls) {
@@ -82,5 +100,5 @@ export async function previewCriteria(prisma: PrismaClient, actor: { role: Role 
     limiterFor: () => limiter,
     retry: PREVIEW_RETRY,
   });
-  return { judgeId: judge.id, calls: calls.length, rows: places.map(({ call, criterion, mode }, index) => row(call, criterion, mode, outcomes[index])) };
+  return { judgeId: judge.id, calls: calls.length, choice, rows: places.map(({ call, criterion, mode }, index) => row(call, criterion, mode, outcomes[index])) };
 }
