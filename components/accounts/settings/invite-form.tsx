@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { FormMessage, TextField } from "@/components/accounts/text-field";
 import { inviteMemberAction } from "@/lib/accounts/actions/invite-member";
 import { roleDescriptions, roles } from "@/lib/accounts/roles";
@@ -13,11 +13,24 @@ export function InviteForm() {
   const [state, action, pending] = useActionState<InviteFormState, FormData>(inviteMemberAction, null);
   const [email, setEmail] = useState("");
   const [role, setRole] = useState("reviewer");
+  const [answered, setAnswered] = useState(state);
+  // An invitation made: the address is done with, the role stays for the next one of the same kind.
+  if (state !== answered) {
+    setAnswered(state);
+    if (state?.ok) setEmail("");
+  }
+  // Sent by hand, not through `action=`: React empties a form after its action, which put the role
+  // list back on its first option while the description below still named the chosen role.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    startTransition(() => action(data));
+  };
   // A refusal's messages speak of the form as sent: once it is edited, they go.
   const { edited, markEdited } = useEditedSince(state && !state.ok ? state : null);
   const errors = state && !state.ok && !edited ? state.fieldErrors : undefined;
   return (
-    <form action={action} onChange={markEdited} aria-label="Invite a member" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <form onSubmit={submit} onChange={markEdited} aria-label="Invite a member" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="font-semibold">Invite a member</h2>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
         <TextField label="Email" name="email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} errors={errors?.email} />
