@@ -54,6 +54,6 @@ test("the run page with six criteria, a tool call, a review item and the charts"
   await build.getByRole("button", { name: "Build queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Six criteria review" })).toBeVisible();
   await page.getByRole("table", { name: "Queue items" }).locator("tbody tr").first().getByRole("link").first().click();
-  await expect(page.getByTestId("judged-result")).toBeVisible();
+  await expect(page.getByTestId("reviewed-criterion")).toBeVisible();
   await page.screenshot({ path: "docs/review-item.png" });
 });
