@@ -49,6 +49,34 @@ async function openFirstFlippedCall(page: Page, id: string) {
   await page.goto(`/runs/${id}/calls/${first.tool_call_id}?changed=1`);
 }
 
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/**
+ * The verdicts come before the conversation (issue 36): beside it on a wide screen, where they stay
+ * in view to the bottom of the page, and above it on a phone; neither scrolls sideways.
+ */
+async function verdictsFirst(page: Page) {
+  const summary = page.getByTestId("verdict-summary");
+  const firstMessage = page.locator('section[aria-labelledby="call-heading"] > :not(h2)').first();
+  const top = async () => ({ summary: (await summary.boundingBox())?.y ?? Infinity, conversation: (await firstMessage.boundingBox())?.y ?? -Infinity });
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The column scrolls on its own when taller than the screen; from its top, as the page opens.
+  await summary.evaluate((element) => element.scrollTo(0, 0));
+  const wide = await top();
+  expect(wide.summary).toBeLessThan(wide.conversation);
+  expect(await pageWidth(page)).toBe(1440);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(summary.getByRole("heading", { level: 2, name: /^Results/ })).toBeInViewport();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const narrow = await top();
+  expect(narrow.summary).toBeLessThan(narrow.conversation);
+  expect(await pageWidth(page)).toBe(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 test("a tool call's immediate and hindsight results side by side, with j/k through the flipped calls", async ({ page }) => {
   test.setTimeout(120_000);
   runId = await startBothModeRun(page);
@@ -74,6 +102,8 @@ test("a tool call's immediate and hindsight results side by side, with j/k throu
   await expect(results.getByTestId("verdict-flipped")).toHaveText(/^Verdict flipped: (pass → fail|fail → pass)$/);
   await expect(results.getByTestId("explanation-immediate")).not.toBeEmpty();
   await expect(results.getByTestId("explanation-hindsight")).not.toBeEmpty();
+  // The word diff repeats both explanations, so it waits behind its summary.
+  await results.getByText("What changed in the explanation").click();
   const diff = results.getByTestId("word-diff");
   await expect(diff).toBeVisible();
   await expect(diff.locator("ins").first()).toBeVisible();
@@ -83,6 +113,7 @@ test("a tool call's immediate and hindsight results side by side, with j/k throu
     .or(results.getByText(/^Immediately:/));
   await expect(changedFinding.first()).toBeVisible();
   await expect(page.getByText("Keys:")).toBeVisible();
+  await verdictsFirst(page);
 
   const first = page.url();
   await pressKey(page, "j");

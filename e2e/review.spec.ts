@@ -119,11 +119,15 @@ test("a queue is a capped sample, one item per call × criterion with both modes
   await expect(page.getByRole("heading", { level: 1, name: "E2E sample" })).toBeVisible();
   const rows = page.getByRole("table", { name: "Queue items" }).locator("tbody tr");
   await expect(rows).toHaveCount(2);
+  // An item is a call × criterion: the judge's immediate and hindsight verdicts, with their
+  // explanations, open the review panel, in view without scrolling on a laptop's screen.
+  await page.setViewportSize({ width: 1440, height: 900 });
   await rows.first().getByRole("link").first().click();
-  // An item is a call × criterion: the judge's immediate and hindsight verdicts side by side.
-  const modes = page.getByTestId("judged-modes");
-  await expect(modes).toContainText("immediate");
-  await expect(modes).toContainText("hindsight");
+  const reviewed = page.getByRole("complementary", { name: "Review panel" }).getByTestId("reviewed-criterion");
+  await expect(reviewed.getByRole("article", { name: "Immediate result" })).toBeVisible();
+  await expect(reviewed.getByRole("article", { name: "Hindsight result" })).toBeVisible();
+  await expect(reviewed.getByTestId("explanation-immediate")).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test("an admin edits the label set; bad names are refused", async ({ page }) => {

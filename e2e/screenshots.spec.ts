@@ -39,6 +39,6 @@ test("the run page, a tool call, a transcript, a review item and the charts of a
   await build.getByRole("button", { name: "Build queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Airline agent review" })).toBeVisible();
   await page.getByRole("table", { name: "Queue items" }).locator("tbody tr").first().getByRole("link").first().click();
-  await expect(page.getByTestId("judged-result")).toBeVisible();
+  await expect(page.getByTestId("reviewed-criterion")).toBeVisible();
   await page.screenshot({ path: "docs/review-item.png" });
 });

@@ -127,3 +127,33 @@ test("files chosen together and while another imports wait in a queue and are im
   await page.getByRole("link", { name: "View the 4 imported transcripts" }).click();
   await expect(page.getByRole("table", { name: "Transcripts" }).locator("tbody tr")).toHaveCount(4);
 });
+
+test("a long system prompt and a long tool result fold to their start on the transcript page", async ({ page }) => {
+  const prompt = Array.from({ length: 40 }, (_, i) => `Rule ${i + 1}: answer in the customer's language and cite the order id.`).join("\n");
+  const orders = JSON.stringify(Array.from({ length: 30 }, (_, i) => ({ id: `ORD-${i}`, status: "shipped" })));
+  const upload = await page.request.post("/api/transcripts?file=long-prompt.json", {
+    data: {
+      name: "E2E long system prompt",
+      messages: [
+        { role: "system", content: prompt },
+        { role: "user", content: "Where are my orders?" },
+        { role: "assistant", content: null, tool_calls: [{ id: "l1", type: "function", function: { name: "list_orders", arguments: "{}" } }] },
+        { role: "tool", tool_call_id: "l1", content: orders },
+      ],
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { imported } = (await upload.json()) as { imported: { id: string }[] };
+  await page.goto(`/transcripts/${imported[0].id}`);
+
+  // Folded: its start in view, the rest behind "Show all", all of it in the page for find-in-page.
+  const fold = page.locator("#message-0").getByTestId("folded-text");
+  await expect(fold).toContainText("Rule 40:");
+  const summary = fold.getByText("Show all (40 lines)");
+  await expect(summary).toBeVisible();
+  expect((await fold.boundingBox())?.height).toBeLessThan(250);
+  await summary.click();
+  await expect(fold.getByText("Show less")).toBeVisible();
+  expect((await fold.boundingBox())?.height).toBeGreaterThan(600);
+  await expect(page.getByRole("region", { name: "Tool response" }).getByTestId("folded-text")).toContainText("Show all (");
+});

@@ -31,6 +31,8 @@ export interface ReviewWorkspaceProps {
   listHref: string;
   renewEveryMs: number;
   actions: ReviewItemActions;
+  /** The judged result in full (verdicts, explanations, findings), shown in place of its badges when given. */
+  underReview?: React.ReactNode;
 }
 
 type SettingErrors = { label?: string; status?: string; assignee?: string };
@@ -188,7 +190,7 @@ export function ReviewWorkspace(props: ReviewWorkspaceProps) {
           onClaim={() => run(lock.claimNow)}
           onRelease={() => run(lock.releaseNow)}
         />
-        <JudgedResult judged={item.judged} />
+        {props.underReview ?? <JudgedResult judged={item.judged} />}
         <VerdictControls
           verdict={item.verdict}
           judged={item.judged}

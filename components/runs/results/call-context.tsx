@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ConversationView } from "@/components/transcripts/transcript/conversation-view";
+import { FoldedText } from "@/components/ui/fold/folded-text";
 import { ToolCallCard } from "@/components/transcripts/transcript/tool-call-card";
 import { plural } from "@/lib/platform/format";
 import type { CallView, ConversationBlock } from "@/lib/transcripts/conversation";
@@ -58,7 +59,7 @@ export function CallContext({ before, at, after, ordinal, warnings, siblingHrefs
       {at?.content ? (
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <div className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Assistant, with the call</div>
-          <p className="whitespace-pre-wrap break-words text-sm">{at.content}</p>
+          <FoldedText text={at.content} className="whitespace-pre-wrap break-words text-sm" />
         </div>
       ) : null}
       {call ? <ToolCallCard call={call} warnings={callWarnings} /> : <p className="text-sm text-rose-700">The call is no longer where the transcript says it was.</p>}

@@ -19,8 +19,10 @@ export interface CriterionResultView {
 }
 
 /**
- * One criterion's verdict on the call. A run judged in both modes shows them side by side with
- * what changed; otherwise the one mode it judged stands alone.
+ * One criterion's verdict on the call. A run judged in both modes shows them with what changed:
+ * side by side where the panel is wide, one above the other in a side column (a container query,
+ * so the same panel serves the page's summary column and a wide page); otherwise the one mode it
+ * judged stands alone.
  */
 export function CriterionResultPanel({ view }: { view: CriterionResultView }) {
   const { criterion } = view;
@@ -29,7 +31,7 @@ export function CriterionResultPanel({ view }: { view: CriterionResultView }) {
   const explanationChanged = view.explanationDiff?.segments.some((segment) => segment.kind !== "same") ?? false;
   const sameExplanation = !explanationChanged && view.immediate !== null && view.hindsight !== null && Boolean(view.immediate.result.explanation) && view.immediate.result.explanation === view.hindsight.result.explanation;
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+    <section aria-labelledby={headingId} className="@container rounded-lg border border-slate-200 bg-slate-50 p-3">
       <header className="mb-3 flex flex-wrap items-start gap-2">
         <h3 id={headingId} className="min-w-0 flex-1 text-base font-semibold">
           {criterion.title ?? criterion.text}
@@ -40,12 +42,18 @@ export function CriterionResultPanel({ view }: { view: CriterionResultView }) {
       {view.bothModes ? (
         <div className="space-y-3">
           {view.comparison ? <ModeChange comparison={view.comparison} /> : null}
-          <div className="grid gap-3 md:grid-cols-2">
+          <div className="grid gap-3 @2xl:grid-cols-2">
             <ModeResultCard mode="immediate" side={view.immediate} scale={criterion.scale} showFindings={!view.findings} />
             <ModeResultCard mode="hindsight" side={view.hindsight} scale={criterion.scale} showFindings={!view.findings} sameExplanationAs={sameExplanation ? "Immediate" : undefined} />
           </div>
-          {/* Identical explanations need no diff: the card above says so once. */}
-          {view.explanationDiff && explanationChanged ? <WordDiffView diff={view.explanationDiff} label={`Explanation diff: ${criterion.title ?? criterion.text}`} /> : null}
+          {/* Identical explanations need no diff: the card above says so once. The diff repeats both
+              explanations word by word, so it waits behind its summary until asked for. */}
+          {view.explanationDiff && explanationChanged ? (
+            <details className="rounded border border-slate-200 bg-white">
+              <summary className="cursor-pointer px-2 py-1.5 text-sm font-medium">What changed in the explanation</summary>
+              <WordDiffView diff={view.explanationDiff} label={`Explanation diff: ${criterion.title ?? criterion.text}`} />
+            </details>
+          ) : null}
           {view.findings ? (
             <div>
               <h4 className="mb-1 text-sm font-semibold">Findings</h4>

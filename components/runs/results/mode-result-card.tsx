@@ -1,4 +1,6 @@
 import { ResultBadge } from "@/components/runs/result-badge";
+import { FoldedText } from "@/components/ui/fold/folded-text";
+import { EXPLANATION_FOLD } from "@/components/ui/fold/text-fold";
 import type { CriterionScale } from "@/lib/criteria/parse";
 import type { ViewMode } from "@/lib/judging/judges/types";
 import type { HumanMark } from "@/lib/runs/results/human-mark";
@@ -69,13 +71,16 @@ export function ModeResultCard({
           </p>
           {side.error ? <p className="mb-2 rounded bg-rose-50 p-2 text-sm text-rose-800">{side.error}</p> : null}
           <h5 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Explanation</h5>
-          <p className="mt-0.5 whitespace-pre-wrap break-words text-sm" data-testid={`explanation-${mode}`}>
+          {/* A long explanation opens on its first lines, so the other verdicts stay near. */}
+          <div className="mt-0.5 text-sm" data-testid={`explanation-${mode}`}>
             {sameExplanationAs ? (
-              <span className="italic text-slate-500">Same as {sameExplanationAs.toLowerCase()}.</span>
+              <p className="italic text-slate-500">Same as {sameExplanationAs.toLowerCase()}.</p>
+            ) : side.result.explanation ? (
+              <FoldedText text={side.result.explanation} limits={EXPLANATION_FOLD} preview="5rem" className="whitespace-pre-wrap break-words" />
             ) : (
-              side.result.explanation || <span className="italic text-slate-500">None given.</span>
+              <p className="italic text-slate-500">None given.</p>
             )}
-          </p>
+          </div>
           {showFindings && side.result.findings.length > 0 ? (
             <>
               <h5 className="mt-3 text-xs font-semibold uppercase tracking-wide text-slate-600">Findings</h5>

@@ -1,3 +1,4 @@
+import { FoldedText } from "@/components/ui/fold/folded-text";
 import type { CallVerdicts } from "@/lib/runs/results/call-verdict-chip";
 import type { ConversationBlock } from "@/lib/transcripts/conversation";
 import type { ImportWarning } from "@/lib/transcripts/import-types";
@@ -33,12 +34,12 @@ export function ConversationView({ blocks, warnings, callVerdicts }: { blocks: C
           {block.kind === "message" ? (
             <div className={`rounded-lg border p-3 ${roleStyle[block.role]}`}>
               <RoleLabel role={block.role} index={block.index} name={block.name} />
-              <p className="whitespace-pre-wrap break-words text-sm">{block.content || <span className="italic text-slate-500">(empty)</span>}</p>
+              {block.content ? <FoldedText text={block.content} className="whitespace-pre-wrap break-words text-sm" /> : <p className="text-sm italic text-slate-500">(empty)</p>}
             </div>
           ) : block.kind === "calls" ? (
             <div className="rounded-lg border border-slate-200 bg-white p-3">
               <RoleLabel role="assistant" index={block.index} />
-              {block.content ? <p className="mb-3 whitespace-pre-wrap break-words text-sm">{block.content}</p> : null}
+              {block.content ? <div className="mb-3"><FoldedText text={block.content} className="whitespace-pre-wrap break-words text-sm" /></div> : null}
               {block.calls.length > 1 ? (
                 <p className="mb-2 text-xs font-medium text-indigo-700">{block.calls.length} parallel tool calls</p>
               ) : null}

@@ -1,4 +1,5 @@
 import { isError, responseStatus } from "@/lib/judging/judges/checks/response-status";
+import { FoldedText } from "@/components/ui/fold/folded-text";
 import { prettyJson } from "@/lib/transcripts/conversation";
 
 /**
@@ -19,11 +20,12 @@ export function ResponseBody({ content }: { content: string }) {
       ) : status.kind === "empty" ? (
         <p className="mb-1 text-xs text-slate-600">Empty result</p>
       ) : null}
-      <pre
-        className={`max-h-80 overflow-auto whitespace-pre-wrap break-words rounded p-2 font-mono text-xs ${failed ? "border border-rose-300 bg-rose-50 text-rose-950" : "bg-emerald-50"}`}
-      >
-        {text}
-      </pre>
+      {/* A long response folds to its start rather than scrolling in a box of its own. */}
+      <FoldedText
+        as="pre"
+        text={text}
+        className={`whitespace-pre-wrap break-words rounded p-2 font-mono text-xs ${failed ? "border border-rose-300 bg-rose-50 text-rose-950" : "bg-emerald-50"}`}
+      />
     </div>
   );
 }

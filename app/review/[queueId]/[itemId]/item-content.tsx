@@ -21,9 +21,23 @@ export interface ItemContent {
   main: React.ReactNode;
   /** The reviewed criterion's results in both modes, for a call item. */
   reviewed?: CriterionResultView;
+  /** The reviewed criterion's verdicts, explanations and findings, for the top of the review panel. */
+  underReview?: React.ReactNode;
 }
 
-/** A call × criterion: the call in its transcript, and the call's results with the reviewed criterion ringed. */
+/**
+ * The reviewed result without the item's own human verdict, which the review panel shows and
+ * changes beside it; a person's verdict from another queue stays.
+ */
+function withoutOwnVerdict(view: CriterionResultView, reviewId: string): CriterionResultView {
+  const strip = (side: CriterionResultView["immediate"]) => (side && side.human?.reviewId === reviewId ? { ...side, human: null } : side);
+  return { ...view, immediate: strip(view.immediate), hindsight: strip(view.hindsight) };
+}
+
+/**
+ * A call × criterion: the reviewed criterion's verdicts for the review panel, then the call in its
+ * transcript and the call's other results.
+ */
 export async function callItemContent(prisma: PrismaClient, item: ReviewItemDetail, toolCallId: string): Promise<ItemContent | null> {
   const detail = await getCallDetail(prisma, item.runId, toolCallId);
   if (!detail) return null;
@@ -41,6 +55,12 @@ export async function callItemContent(prisma: PrismaClient, item: ReviewItemDeta
     description: `${detail.call.transcriptName} · ${item.criterion.title ?? item.criterion.text} · ${item.evaluation.mode} · run ${item.queue.runName}`,
     open: { href: `/runs/${item.runId}/calls/${toolCallId}`, label: "Open the tool-call page" },
     reviewed,
+    underReview: reviewed ? (
+      <div data-testid="reviewed-criterion" className="space-y-1">
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Under review</p>
+        <CriterionResultPanel view={withoutOwnVerdict(reviewed, item.id)} />
+      </div>
+    ) : undefined,
     main: (
       <>
         <CallContext before={around.before} at={around.at} after={around.after} ordinal={detail.call.ordinal} warnings={detail.transcript.warnings} siblingHrefs={siblingHrefs} />
@@ -50,11 +70,6 @@ export async function callItemContent(prisma: PrismaClient, item: ReviewItemDeta
             Results{detail.run.mode === "both" ? ": immediate and hindsight" : ""}
           </h2>
           <ResultsOverview results={detail.results} />
-          {reviewed ? (
-            <div className="rounded-lg ring-2 ring-indigo-300" data-testid="reviewed-criterion">
-              <CriterionResultPanel view={reviewed} />
-            </div>
-          ) : null}
           {others.length > 0 ? (
             <details className="mt-4 rounded-lg border border-slate-200 bg-white">
               <summary className="cursor-pointer px-3 py-2 text-sm font-medium">The call&apos;s other criteria ({others.length})</summary>

@@ -81,6 +81,7 @@ export default async function ReviewItemPage({ params, searchParams }: Props) {
             // A fresh panel per item: its lock, form state and messages belong to that item.
             key={item.id}
             item={reviewItemView(item, content.reviewed)}
+            underReview={content.underReview}
             labels={labelViews(item)}
             members={item.members.map((member) => ({ id: member.id, name: member.name }))}
             comments={commentViews(item)}

@@ -88,26 +88,38 @@ export default async function ToolCallResultPage({ params, searchParams }: Props
         nextHref={position.next ? callHref(position.next) : null}
         listHref={listHref(id, view, position.index)}
       />
-      <CallContext
-        before={around.before}
-        at={around.at}
-        after={around.after}
-        ordinal={detail.call.ordinal}
-        warnings={detail.transcript.warnings}
-        siblingHrefs={siblingHrefs}
-      />
-      {expected ? <ExpectedCallPanel view={expected} /> : null}
-      <section aria-labelledby="results-heading" className="mt-8">
-        <h2 id="results-heading" className="mb-3 text-lg font-semibold">
-          Results{detail.run.mode === "both" ? ": immediate and hindsight" : ""}
-        </h2>
-        <ResultsOverview results={detail.results} />
-        <div className="space-y-4">
-          {detail.results.map((result) => (
-            <CriterionResultPanel key={result.criterion.id} view={result} />
-          ))}
+      {/* The verdicts first: on a wide screen a column that stays in view beside the conversation
+          (it scrolls on its own when taller than the screen); on a narrow one, before it. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_30rem]">
+        <section
+          aria-labelledby="results-heading"
+          data-testid="verdict-summary"
+          // Focusable so that a keyboard can scroll the column when it is taller than the screen.
+          tabIndex={0}
+          className="min-w-0 lg:sticky lg:top-4 lg:order-last lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto lg:pr-1"
+        >
+          <h2 id="results-heading" className="mb-3 text-lg font-semibold">
+            Results{detail.run.mode === "both" ? ": immediate and hindsight" : ""}
+          </h2>
+          <ResultsOverview results={detail.results} />
+          <div className="space-y-4">
+            {detail.results.map((result) => (
+              <CriterionResultPanel key={result.criterion.id} view={result} />
+            ))}
+          </div>
+        </section>
+        <div className="min-w-0 space-y-8">
+          <CallContext
+            before={around.before}
+            at={around.at}
+            after={around.after}
+            ordinal={detail.call.ordinal}
+            warnings={detail.transcript.warnings}
+            siblingHrefs={siblingHrefs}
+          />
+          {expected ? <ExpectedCallPanel view={expected} /> : null}
         </div>
-      </section>
+      </div>
     </>
   );
 }
