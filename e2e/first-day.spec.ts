@@ -83,16 +83,44 @@ test("the run page leads with the tool calls, links its charts, and never scroll
   await expectNoSidewaysScroll(page, 390);
 });
 
-test("the transcript page folds nothing it needs and carries each call's verdicts, linked to their results", async ({ page }) => {
+test("the transcript page folds its long policy and carries each call's verdicts; the tool-call page opens with them", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/transcripts?upload=${uploadId}`);
   await page.getByRole("table", { name: "Transcripts" }).getByRole("link", { name: /01$/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^First day .* 01$/ })).toBeVisible();
   await expectNoSidewaysScroll(page, 1440);
+  // The 2,900-character policy shows its start; the rest is one click away.
+  await expect(page.locator("#message-0").getByTestId("folded-text").getByText(/^Show all \(/)).toBeVisible();
   const chips = page.getByRole("list", { name: /^Verdicts from First day/ }).first();
   await expect(chips.getByRole("link").first()).toHaveAttribute("href", new RegExp(`^/runs/${runId}/calls/`));
   await chips.getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1, name: /^Call #\d+ · / })).toBeVisible();
+
+  // The verdicts before the conversation, and still in view at the bottom of a long one.
+  const summary = page.getByTestId("verdict-summary");
+  const firstMessage = page.locator('section[aria-labelledby="call-heading"] > :not(h2)').first();
+  expect((await summary.boundingBox())?.y ?? Infinity).toBeLessThan((await firstMessage.boundingBox())?.y ?? -Infinity);
+  await expect(summary.getByRole("article", { name: "Immediate result" }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page, 1440);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(summary.getByRole("heading", { level: 2, name: /^Results/ })).toBeInViewport();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page, 390);
+});
+
+test("a review item opens with the judge's verdicts in both modes and their explanations in view", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/review/new?runId=${runId}`);
+  const build = page.getByRole("form", { name: "Build a review queue" });
+  await build.getByLabel("Queue name").fill(`First day review ${runId}`);
+  await build.getByRole("button", { name: "Build queue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `First day review ${runId}` })).toBeVisible();
+  await expectNoSidewaysScroll(page, 1440);
+  await page.getByRole("table", { name: "Queue items" }).locator("tbody tr").first().getByRole("link").first().click();
+  const reviewed = page.getByRole("complementary", { name: "Review panel" }).getByTestId("reviewed-criterion");
+  await expect(reviewed.getByRole("article", { name: "Immediate result" })).toBeVisible();
+  await expect(reviewed.getByRole("article", { name: "Hindsight result" })).toBeVisible();
+  await expect(reviewed.getByTestId("explanation-immediate")).toBeInViewport();
   await expectNoSidewaysScroll(page, 1440);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page, 390);
