@@ -32,7 +32,7 @@ export function AgreementTable({ rows }: { rows: AgreementRow[] }) {
           {rows.map((row) => (
             <tr key={`${row.a}\u0000${row.b}`}>
               <td className="px-3 py-2">
-                {row.a} <span className="text-slate-400">vs</span> {row.b}
+                {row.a} <span className="text-slate-600">vs</span> {row.b}
               </td>
               <td className="px-3 py-2 tabular-nums">{row.calls.toLocaleString("en-US")}</td>
               <td className="whitespace-nowrap px-3 py-2 tabular-nums" data-testid="agreement-rate">

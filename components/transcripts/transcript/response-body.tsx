@@ -19,7 +19,11 @@ export function ResponseBody({ content }: { content: string }) {
       ) : status.kind === "empty" ? (
         <p className="mb-1 text-xs text-slate-600">Empty result</p>
       ) : null}
+      {/* Focusable, so that keyboard users can scroll a long response too. */}
       <pre
+        tabIndex={0}
+        role="region"
+        aria-label="Response text"
         className={`max-h-80 overflow-auto whitespace-pre-wrap break-words rounded p-2 font-mono text-xs ${failed ? "border border-rose-300 bg-rose-50 text-rose-950" : "bg-emerald-50"}`}
       >
         {text}
