@@ -1,4 +1,5 @@
 import { formatPercent } from "@/lib/platform/format";
+import { ScrollBox } from "@/components/ui/table/scroll-box";
 export interface AgreementRow {
   a: string;
   b: string;
@@ -17,7 +18,7 @@ const signed = (value: number | null) => (value === null ? "–" : value.toFixed
 /** Agreement and correlation of every pair of compared series. */
 export function AgreementTable({ rows }: { rows: AgreementRow[] }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollBox label="Agreement between the compared criteria" className="rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-sm" aria-label="Agreement between the compared criteria">
         <thead className="bg-slate-50 text-left">
           <tr>
@@ -47,6 +48,6 @@ export function AgreementTable({ rows }: { rows: AgreementRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
