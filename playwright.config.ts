@@ -20,8 +20,11 @@ function chromiumPath(): string | undefined {
   return candidates.find((candidate) => existsSync(candidate));
 }
 const executablePath = chromiumPath();
-/** Builds a review queue of what the other specs left unqueued: see its project below. */
-const REVIEW_FEED = /review-feed\.spec\.ts/;
+/**
+ * Specs that may build review queues, so they run after e2e/review.spec.ts, which starts without one:
+ * see their project below. The accessibility spec comes first, since review-feed queues what is left.
+ */
+const AFTER_UI = /(accessibility|review-feed)\.spec\.ts/;
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: executablePath
@@ -53,12 +56,13 @@ export default defineConfig({
     // Signs the admin in through the sign-in page once, for the projects below (e2e/auth.setup.ts).
     { name: "setup", testMatch: /auth\.setup\.ts/, use: chromium },
     // Every UI spec starts signed in as the admin; e2e/fixtures/accounts.ts makes other members.
-    { name: "ui", testIgnore: [/api\/.*\.spec\.ts/, REVIEW_FEED], dependencies: ["setup"], use: { ...chromium, storageState: ADMIN_STATE } },
+    { name: "ui", testIgnore: [/api\/.*\.spec\.ts/, AFTER_UI], dependencies: ["setup"], use: { ...chromium, storageState: ADMIN_STATE } },
     // API specs send the admin's API token (e2e/fixtures/api.ts); a browser is there to make other members.
     { name: "api", testMatch: /api\/.*\.spec\.ts/, dependencies: ["setup"], use: chromium },
-    // Queues every result the demo run still has to review, so it runs after the specs above (projects run in this
-    // order with one worker); as a dependency of "ui" it would pull the whole suite into a run of this file alone.
-    { name: "ui-review-feed", testMatch: REVIEW_FEED, dependencies: ["setup"], use: { ...chromium, storageState: ADMIN_STATE } },
+    // review-feed queues every result the demo run still has to review, and accessibility builds a queue when none
+    // exists, so they run after the specs above (projects run in this order with one worker); as a dependency of
+    // "ui" this project would pull the whole suite into a run of one of its files alone.
+    { name: "ui-after", testMatch: AFTER_UI, dependencies: ["setup"], use: { ...chromium, storageState: ADMIN_STATE } },
   ],
   webServer: {
     // A database of its own, reset to the demo data, served from the production build.

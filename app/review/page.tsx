@@ -34,7 +34,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
       {runId ? (
         <p className="mb-3 text-sm text-slate-700">
           Queues built from one run.{" "}
-          <Link href="/review" className="text-indigo-700 hover:underline">
+          <Link href="/review" className="text-indigo-700 underline">
             Show every queue
           </Link>
         </p>

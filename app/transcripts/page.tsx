@@ -42,7 +42,7 @@ export default async function TranscriptsPage({ searchParams }: { searchParams: 
           Transcripts are agent conversations in OpenAI chat format: <code className="font-mono">messages</code> with assistant{" "}
           <code className="font-mono">tool_calls</code> and <code className="font-mono">tool</code> replies, plus the{" "}
           <code className="font-mono">tools</code> offered. Send them with <code className="font-mono">POST /api/transcripts</code>
-          , <Link href="/transcripts/upload" className="text-indigo-700 hover:underline">upload them here</Link>, or load the demo set
+          , <Link href="/transcripts/upload" className="text-indigo-700 underline">upload them here</Link>, or load the demo set
           with <code className="font-mono">npm run db:reset</code>.
         </EmptyState>
       ) : (

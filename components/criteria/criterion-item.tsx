@@ -77,7 +77,7 @@ export function CriterionItem({ criterion, canEdit = true, agreement, checksPlan
                   {criterion.runs.map((run, i) => (
                     <span key={run.id}>
                       {i > 0 ? ", " : ""}
-                      <Link href={`/runs/${run.id}`} className="text-indigo-700 hover:underline">{run.name}</Link>
+                      <Link href={`/runs/${run.id}`} className="text-indigo-700 underline">{run.name}</Link>
                     </span>
                   ))}
                   {criterion.runCount > criterion.runs.length ? ", …" : ""}

@@ -1,5 +1,6 @@
 import { formatDateTime } from "@/lib/platform/format";
 import type { AlertEventView } from "@/lib/monitors/views";
+import { ScrollBox } from "@/components/ui/table/scroll-box";
 
 export type AlertEventRow = AlertEventView;
 
@@ -7,7 +8,7 @@ export type AlertEventRow = AlertEventView;
 export function AlertHistoryTable({ events }: { events: AlertEventRow[] }) {
   if (!events.length) return <p className="text-sm text-slate-600">No alert has fired yet.</p>;
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollBox label="Alert history" className="rounded-lg border border-slate-200 bg-white">
       <table aria-label="Alert history" className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left">
           <tr>
@@ -40,6 +41,6 @@ export function AlertHistoryTable({ events }: { events: AlertEventRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

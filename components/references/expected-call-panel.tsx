@@ -49,8 +49,8 @@ export function ExpectedCallPanel({ view }: { view: ExpectedCallView }) {
                   ) : null}
                   {row.name}
                 </th>
-                <td className="px-3 py-1.5 font-mono break-all">{row.expected ?? <span className="text-slate-400">(not expected)</span>}</td>
-                <td className="px-3 py-1.5 font-mono break-all">{row.actual ?? <span className="text-slate-400">(absent)</span>}</td>
+                <td className="px-3 py-1.5 font-mono break-all">{row.expected ?? <span className="text-slate-600">(not expected)</span>}</td>
+                <td className="px-3 py-1.5 font-mono break-all">{row.actual ?? <span className="text-slate-600">(absent)</span>}</td>
               </tr>
             ))}
           </tbody>

@@ -68,7 +68,7 @@ const columns = helper.columns([
       info.getValue() > 0 ? (
         <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">{info.getValue()}</span>
       ) : (
-        <span className="text-slate-400">0</span>
+        <span className="text-slate-600">0</span>
       ),
   }),
   helper.accessor("createdAt", { header: "Added", cell: (info) => formatDateTime(new Date(info.getValue())) }),

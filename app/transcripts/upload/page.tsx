@@ -25,7 +25,7 @@ export default async function UploadPage() {
       <ReferencesUpload />
       <BfclUpload />
       <p className="mt-8 text-sm text-slate-600">
-        From a script or CI, with a token from <Link href="/settings/tokens" className="text-indigo-700 hover:underline">Settings → API tokens</Link>:{" "}
+        From a script or CI, with a token from <Link href="/settings/tokens" className="text-indigo-700 underline">Settings → API tokens</Link>:{" "}
         <code className="font-mono">
           curl --data-binary @runs.jsonl -H &apos;content-type: application/x-ndjson&apos; -H &quot;Authorization: Bearer $CALLBOARD_TOKEN&quot;
           {origin}/api/transcripts?file=runs.jsonl

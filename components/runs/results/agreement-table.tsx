@@ -1,4 +1,5 @@
 import { formatPercent } from "@/lib/platform/format";
+import { ScrollBox } from "@/components/ui/table/scroll-box";
 export interface AgreementRow {
   a: string;
   b: string;
@@ -17,7 +18,7 @@ const signed = (value: number | null) => (value === null ? "–" : value.toFixed
 /** Agreement and correlation of every pair of compared series. */
 export function AgreementTable({ rows }: { rows: AgreementRow[] }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollBox label="Agreement between the compared criteria" className="rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-sm" aria-label="Agreement between the compared criteria">
         <thead className="bg-slate-50 text-left">
           <tr>
@@ -32,7 +33,7 @@ export function AgreementTable({ rows }: { rows: AgreementRow[] }) {
           {rows.map((row) => (
             <tr key={`${row.a}\u0000${row.b}`}>
               <td className="px-3 py-2">
-                {row.a} <span className="text-slate-400">vs</span> {row.b}
+                {row.a} <span className="text-slate-600">vs</span> {row.b}
               </td>
               <td className="px-3 py-2 tabular-nums">{row.calls.toLocaleString("en-US")}</td>
               <td className="whitespace-nowrap px-3 py-2 tabular-nums" data-testid="agreement-rate">
@@ -47,6 +48,6 @@ export function AgreementTable({ rows }: { rows: AgreementRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

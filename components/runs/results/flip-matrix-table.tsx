@@ -70,7 +70,7 @@ export function FlipMatrixTable({ label, matrix, links }: { label: string; matri
         </tbody>
       </table>
       <figcaption className="mt-1 text-xs text-slate-600">
-        <Link href={links.flips} className="text-indigo-700 hover:underline">
+        <Link href={links.flips} className="text-indigo-700 underline">
           {count(matrix.flips)} flipped
         </Link>{" "}
         of {count(matrix.total)} ({percent(matrix.flipRate)} of calls judged in both){matrix.excluded ? ` · ${count(matrix.excluded)} without a settled result left out` : ""}

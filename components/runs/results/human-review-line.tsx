@@ -19,7 +19,7 @@ export function HumanReviewLine({ mark }: { mark: HumanMark }) {
       <p className="mt-0.5 text-xs text-slate-600">
         Review status: {REVIEW_STATUS_LABELS[mark.status]}
         {mark.verdictAt ? ` · ${formatDateTime(new Date(mark.verdictAt))}` : ""} ·{" "}
-        <Link href={reviewItemHref(mark)} className="text-indigo-700 hover:underline">
+        <Link href={reviewItemHref(mark)} className="text-indigo-700 underline">
           Open the review item
         </Link>
       </p>

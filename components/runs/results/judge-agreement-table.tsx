@@ -1,6 +1,7 @@
 import { formatPercent } from "@/lib/platform/format";
 import type { JudgeAgreement } from "@/lib/review/agreement";
 import { ConfusionMatrix } from "./confusion-matrix";
+import { ScrollBox } from "@/components/ui/table/scroll-box";
 
 /** One judge on one criterion, as people received it, with the criterion's words. */
 export interface JudgeAgreementView extends JudgeAgreement {
@@ -17,7 +18,7 @@ const cell = "px-3 py-2 align-top tabular-nums";
  */
 export function JudgeAgreementTable({ rows, label, showCriterion = true }: { rows: JudgeAgreementView[]; label: string; showCriterion?: boolean }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollBox label={label} className="rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-sm" aria-label={label}>
         <thead className="bg-slate-50 text-left">
           <tr>
@@ -72,6 +73,6 @@ export function JudgeAgreementTable({ rows, label, showCriterion = true }: { row
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

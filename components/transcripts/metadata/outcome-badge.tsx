@@ -1,7 +1,7 @@
 /** A transcript's outcome from its metadata: success or failure, with the reward when there is one. */
 export function OutcomeBadge({ success, reward }: { success: boolean | null; reward: number | null }) {
   const rewardText = reward === null ? null : formatReward(reward);
-  if (success === null) return <span className="text-slate-400">{rewardText ?? "—"}</span>;
+  if (success === null) return <span className="text-slate-600">{rewardText ?? "—"}</span>;
   return (
     <span
       title={rewardText === null ? "From the metadata's success flag" : `Reward ${rewardText}`}

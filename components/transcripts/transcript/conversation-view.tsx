@@ -15,10 +15,10 @@ const roleStyle: Record<string, string> = {
 
 function RoleLabel({ role, index, name }: { role: string; index: number; name?: string }) {
   return (
-    <div className="mb-1 flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+    <div className="mb-1 flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
       <span>{role}</span>
       {name ? <span className="normal-case">({name})</span> : null}
-      <span className="font-normal normal-case text-slate-400">message {index}</span>
+      <span className="font-normal normal-case text-slate-600">message {index}</span>
     </div>
   );
 }

@@ -8,14 +8,17 @@ export function RawJson({ json, downloadHref }: { json: string; downloadHref: st
     return (
       <p className="text-sm">
         The raw JSON is {label}, too large to show here.{" "}
-        <a href={downloadHref} className="text-indigo-700 hover:underline">Download it</a>.
+        <a href={downloadHref} className="text-indigo-700 underline">Download it</a>.
       </p>
     );
   }
   return (
     <details className="rounded border border-slate-200 bg-white">
       <summary className="cursor-pointer px-3 py-2 text-sm">Raw JSON ({label})</summary>
-      <pre className="max-h-[32rem] overflow-auto border-t border-slate-100 p-2 font-mono text-xs">{json}</pre>
+      {/* Focusable, so that keyboard users can scroll it too. */}
+      <pre tabIndex={0} role="region" aria-label="Raw JSON" className="max-h-[32rem] overflow-auto border-t border-slate-100 p-2 font-mono text-xs">
+        {json}
+      </pre>
     </details>
   );
 }

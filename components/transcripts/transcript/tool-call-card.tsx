@@ -19,7 +19,7 @@ export function ToolCallCard({ call, warnings, verdicts }: { call: CallView; war
       <header className="flex flex-wrap items-center gap-2 border-b border-indigo-100 bg-indigo-50 px-3 py-2 text-sm">
         <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white">#{call.ordinal}</span>
         <span className="font-mono font-semibold">{call.toolName}</span>
-        <span className="font-mono text-xs text-slate-500">id {call.callId}</span>
+        <span className="font-mono text-xs text-slate-600">id {call.callId}</span>
       </header>
       {verdicts?.chips.length ? <CallVerdictChips verdicts={verdicts} /> : null}
       <div className="grid gap-0 md:grid-cols-2">

@@ -8,7 +8,10 @@ function ToolEntry({ tool }: { tool: CanonicalTool }) {
           <span className="font-mono font-semibold">{tool.function.name}</span>
           {tool.function.description ? <span className="block text-xs text-slate-600">{tool.function.description}</span> : null}
         </summary>
-        <pre className="relative overflow-x-auto border-t border-slate-100 p-2 font-mono text-xs">{JSON.stringify(tool.function.parameters, null, 2)}</pre>
+        {/* Focusable, so that keyboard users can scroll a wide schema too. */}
+        <pre tabIndex={0} role="region" aria-label={`Parameters of ${tool.function.name}`} className="relative overflow-x-auto border-t border-slate-100 p-2 font-mono text-xs">
+          {JSON.stringify(tool.function.parameters, null, 2)}
+        </pre>
       </details>
     </li>
   );
