@@ -1,12 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { adminToken } from "./fixtures/api";
+import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { CALL_CRITERIA, judgeFirstDay } from "./fixtures/first-day-run";
 import { longTranscripts } from "./fixtures/long-transcripts";
 
 /*
  * A new team's first day (issue 36): long multi-turn transcripts uploaded in the browser, judged on
  * seven tool-call and two agent-level criteria in both modes, then every page read as a team
- * reads it: the verdict first, no sideways scrolling, outcome beside the verdicts.
+ * reads it: the verdict first, no sideways scrolling, outcome beside the verdicts, and no serious
+ * axe-core violation on pages this long (the demo data's are checked by e2e/accessibility.spec.ts).
  */
 test.describe.configure({ mode: "serial" });
 
@@ -58,6 +60,7 @@ test("the run page leads with the tool calls, links its charts, and never scroll
   const agent = page.getByRole("region", { name: "Agent-level results" });
   expect((await calls.boundingBox())?.y ?? Infinity).toBeLessThan((await agent.boundingBox())?.y ?? -Infinity);
   await expect(agent.getByRole("table", { name: "Agent-level results", exact: true })).toBeHidden();
+  await expectNoSeriousA11yViolations(page);
   // Each criterion's rate beside a small chart, and the charts a link away.
   const summary = page.getByRole("table", { name: "Results per criterion" });
   await expect(summary.getByTestId("verdict-mini-bar")).toHaveCount(CALL_CRITERIA.length * 2);
@@ -65,6 +68,7 @@ test("the run page leads with the tool calls, links its charts, and never scroll
   await expect(page).toHaveURL(new RegExp(`/runs/${runId}/charts$`));
   await expect(page.getByRole("img", { name: /^Pass rate by tool/ }).first()).toBeVisible();
   await expectNoSidewaysScroll(page, 1440);
+  await expectNoSeriousA11yViolations(page);
 
   // Grouped by task: ids in natural order, success rate and mean reward per group.
   await page.goto(`/runs/${runId}?group=task`);
@@ -91,6 +95,7 @@ test("the transcript page folds its long policy and carries each call's verdicts
   await expectNoSidewaysScroll(page, 1440);
   // The 2,900-character policy shows its start; the rest is one click away.
   await expect(page.locator("#message-0").getByTestId("folded-text").getByText(/^Show all \(/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   const chips = page.getByRole("list", { name: /^Verdicts from First day/ }).first();
   await expect(chips.getByRole("link").first()).toHaveAttribute("href", new RegExp(`^/runs/${runId}/calls/`));
   await chips.getByRole("link").first().click();
@@ -102,6 +107,7 @@ test("the transcript page folds its long policy and carries each call's verdicts
   expect((await summary.boundingBox())?.y ?? Infinity).toBeLessThan((await firstMessage.boundingBox())?.y ?? -Infinity);
   await expect(summary.getByRole("article", { name: "Immediate result" }).first()).toBeVisible();
   await expectNoSidewaysScroll(page, 1440);
+  await expectNoSeriousA11yViolations(page);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(summary.getByRole("heading", { level: 2, name: /^Results/ })).toBeInViewport();
   await page.setViewportSize({ width: 390, height: 844 });
@@ -122,6 +128,7 @@ test("a review item opens with the judge's verdicts in both modes and their expl
   await expect(reviewed.getByRole("article", { name: "Hindsight result" })).toBeVisible();
   await expect(reviewed.getByTestId("explanation-immediate")).toBeInViewport();
   await expectNoSidewaysScroll(page, 1440);
+  await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page, 390);
 });

@@ -49,7 +49,7 @@ export default async function TranscriptsPage({ searchParams }: { searchParams: 
         <>
           {query.upload ? (
             <p className="mb-3 text-sm">
-              Showing one upload only. <Link href="/transcripts" className="text-indigo-700 hover:underline">Show all transcripts</Link>
+              Showing one upload only. <Link href="/transcripts" className="text-indigo-700 underline">Show all transcripts</Link>
             </p>
           ) : null}
           <TranscriptFilters values={query} toolNames={toolNames} metadata={metadata} />

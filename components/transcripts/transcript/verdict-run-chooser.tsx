@@ -8,7 +8,7 @@ export function VerdictRunChooser({ runs, shown }: { runs: { id: string; name: s
   if (runs.length < 2) {
     return (
       <p className="mb-3 text-sm text-slate-600">
-        Verdicts on each call from the run <Link href={`/runs/${encodeURIComponent(shown.id)}`} className="text-indigo-700 hover:underline">{shown.name}</Link>.
+        Verdicts on each call from the run <Link href={`/runs/${encodeURIComponent(shown.id)}`} className="text-indigo-700 underline">{shown.name}</Link>.
       </p>
     );
   }
