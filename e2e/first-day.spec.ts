@@ -101,8 +101,12 @@ test("the transcript page folds its long policy and carries each call's verdicts
   await chips.getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1, name: /^Call #\d+ · / })).toBeVisible();
 
-  // The verdicts before the conversation, and still in view at the bottom of a long one.
+  // The chip opened its criterion's result in the verdicts' column, which scrolls on its own.
+  await expect(page).toHaveURL(/#criterion-/);
+  // The verdicts before the conversation, and still in view at the bottom of a long one (from the page's and the column's top).
   const summary = page.getByTestId("verdict-summary");
+  await summary.evaluate((element) => element.scrollTo(0, 0));
+  await page.evaluate(() => window.scrollTo(0, 0));
   const firstMessage = page.locator('section[aria-labelledby="call-heading"] > :not(h2)').first();
   expect((await summary.boundingBox())?.y ?? Infinity).toBeLessThan((await firstMessage.boundingBox())?.y ?? -Infinity);
   await expect(summary.getByRole("article", { name: "Immediate result" }).first()).toBeVisible();

@@ -167,9 +167,11 @@ test("the run's results download as CSV, one row per call × criterion × mode",
   await page.goto(`/transcripts/${record.transcript_id}?run=${runId}`);
   const card = page.getByRole("article", { name: new RegExp(`^Tool call ${record.call_ordinal}: `) });
   const chips = card.getByRole("list", { name: "Verdicts from Results E2E" });
-  await expect(chips.getByRole("listitem")).toHaveCount(4);
+  // A chip per criterion, its immediate and its hindsight verdict side by side.
+  await expect(chips.getByRole("listitem")).toHaveCount(2);
+  await expect(chips.getByRole("link").first()).toHaveAccessibleName(/immediate:.*hindsight:/);
   await chips.getByRole("link").first().click();
-  await expect(page).toHaveURL(new RegExp(`/runs/${runId}/calls/${record.tool_call_id}$`));
+  await expect(page).toHaveURL(new RegExp(`/runs/${runId}/calls/${record.tool_call_id}#criterion-[^/]+$`));
 
   // The run page links its charts.
   await page.goto(`/runs/${runId}`);

@@ -1,28 +1,46 @@
 import Link from "next/link";
-import type { CallVerdicts } from "@/lib/runs/results/call-verdict-chip";
+import type { CallVerdictChip, CallVerdicts } from "@/lib/runs/results/call-verdict-chip";
 import { criterionLabel } from "./criterion-label";
 import { ResultBadge } from "./result-badge";
 
-/** A tool call's verdicts from one run, each chip a link to the result: criterion, mode and badge. */
+const MODE_ORDER = ["immediate", "hindsight"];
+
+/** The chips of one criterion, immediate before hindsight: a chip per criterion reads as the diff between the modes. */
+function byCriterion(chips: readonly CallVerdictChip[]): CallVerdictChip[][] {
+  const groups = new Map<string, CallVerdictChip[]>();
+  for (const chip of chips) groups.set(chip.criterionId, [...(groups.get(chip.criterionId) ?? []), chip]);
+  return [...groups.values()].map((group) => group.toSorted((a, b) => MODE_ORDER.indexOf(a.mode) - MODE_ORDER.indexOf(b.mode)));
+}
+
+/**
+ * A tool call's verdicts from one run, a chip per criterion with its badge in each mode (immediate →
+ * hindsight), each a link to that criterion's result on the tool-call page.
+ */
 export function CallVerdictChips({ verdicts }: { verdicts: CallVerdicts }) {
-  const bothModes = new Set(verdicts.chips.map((chip) => chip.mode)).size > 1;
   return (
     <ul aria-label={`Verdicts from ${verdicts.runName}`} className="flex flex-wrap gap-1.5 border-b border-indigo-100 px-3 py-2">
-      {verdicts.chips.map((chip) => (
-        <li key={`${chip.criterionId}-${chip.mode}`}>
-          <Link
-            href={verdicts.href}
-            title={`${chip.criterionText} (${chip.mode}), in ${verdicts.runName}`}
-            className="inline-flex max-w-72 items-center gap-1.5 rounded-full border border-slate-200 bg-white py-0.5 pl-2 pr-0.5 text-xs text-slate-700 hover:border-indigo-400"
-          >
-            <span className="truncate">
-              {criterionLabel({ text: chip.criterionText, title: chip.criterionTitle }, 32)}
-              {bothModes ? <span className="text-slate-500"> · {chip.mode}</span> : null}
-            </span>
-            <ResultBadge status={chip.status} score={chip.score} passed={chip.passed} scale={chip.scale} />
-          </Link>
-        </li>
-      ))}
+      {byCriterion(verdicts.chips).map((modes) => {
+        const [first] = modes;
+        const label = criterionLabel({ text: first.criterionText, title: first.criterionTitle }, 40);
+        return (
+          <li key={first.criterionId}>
+            <Link
+              href={`${verdicts.href}#criterion-${first.criterionId}`}
+              title={`${first.criterionText}, in ${verdicts.runName}`}
+              className="inline-flex max-w-96 items-center gap-1.5 rounded-full border border-slate-200 bg-white py-0.5 pl-2 pr-0.5 text-xs text-slate-700 hover:border-indigo-400"
+            >
+              <span className="truncate">{label}</span>
+              {modes.map((chip, index) => (
+                <span key={chip.mode} className="inline-flex shrink-0 items-center gap-1">
+                  {index > 0 ? <span aria-hidden="true" className="text-slate-500">→</span> : null}
+                  <span className="sr-only">{chip.mode}:</span>
+                  <ResultBadge status={chip.status} score={chip.score} passed={chip.passed} scale={chip.scale} />
+                </span>
+              ))}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }

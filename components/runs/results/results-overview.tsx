@@ -1,3 +1,4 @@
+import { criterionLabel } from "@/components/runs/criterion-label";
 import { HumanMarker } from "@/components/runs/human-marker";
 import { ResultBadge } from "@/components/runs/result-badge";
 import type { ModeComparison } from "@/lib/runs/results/compare-modes";
@@ -57,8 +58,9 @@ export function ResultsOverview({ results }: { results: CriterionResultView[] })
             return (
               <tr key={result.criterion.id}>
                 <td className="px-3 py-1.5">
-                  <a href={`#criterion-${result.criterion.id}`} className="text-indigo-700 hover:underline">
-                    {result.criterion.title ?? result.criterion.text}
+                  {/* The short label, as the run table's headers: the column beside the conversation is narrow, and the panel below gives the whole text. */}
+                  <a href={`#criterion-${result.criterion.id}`} title={result.criterion.text} className="text-indigo-700 hover:underline">
+                    {criterionLabel(result.criterion, 48)}
                   </a>
                 </td>
                 {bothModes ? (
