@@ -21,8 +21,7 @@ function chromiumPath(): string | undefined {
 }
 const executablePath = chromiumPath();
 /**
- * Specs that may build review queues, so they run after e2e/review.spec.ts, which starts without one:
- * see their project below. The accessibility spec comes first, since review-feed queues what is left.
+ * Specs that run after e2e/review.spec.ts, which starts without a review queue: see their project below.
  */
 const AFTER_UI = /(accessibility|first-day|review-feed)\.spec\.ts/;
 const chromium = {
@@ -59,9 +58,10 @@ export default defineConfig({
     { name: "ui", testIgnore: [/api\/.*\.spec\.ts/, AFTER_UI], dependencies: ["setup"], use: { ...chromium, storageState: ADMIN_STATE } },
     // API specs send the admin's API token (e2e/fixtures/api.ts); a browser is there to make other members.
     { name: "api", testMatch: /api\/.*\.spec\.ts/, dependencies: ["setup"], use: chromium },
-    // review-feed queues every result the demo run still has to review, accessibility builds a queue when none
-    // exists and first-day one of its own run, so they run after the specs above (projects run in this order with one worker); as a dependency of
-    // "ui" this project would pull the whole suite into a run of one of its files alone.
+    // review-feed queues every result the demo run still has to review and first-day builds a queue of its own run;
+    // accessibility checks the pages with what the other specs left (reviews, queues). So they run after the specs
+    // above (projects run in this order with one worker); as a dependency of "ui" this project would pull the whole
+    // suite into a run of one of its files alone.
     { name: "ui-after", testMatch: AFTER_UI, dependencies: ["setup"], use: { ...chromium, storageState: ADMIN_STATE } },
   ],
   webServer: {

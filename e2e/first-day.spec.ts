@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { adminToken } from "./fixtures/api";
-import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { expectNoSeriousA11yViolationsUnfolded } from "./fixtures/axe";
 import { CALL_CRITERIA, judgeFirstDay } from "./fixtures/first-day-run";
 import { longTranscripts } from "./fixtures/long-transcripts";
 
@@ -60,7 +60,7 @@ test("the run page leads with the tool calls, links its charts, and never scroll
   const agent = page.getByRole("region", { name: "Agent-level results" });
   expect((await calls.boundingBox())?.y ?? Infinity).toBeLessThan((await agent.boundingBox())?.y ?? -Infinity);
   await expect(agent.getByRole("table", { name: "Agent-level results", exact: true })).toBeHidden();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolationsUnfolded(page);
   // Each criterion's rate beside a small chart, and the charts a link away.
   const summary = page.getByRole("table", { name: "Results per criterion" });
   await expect(summary.getByTestId("verdict-mini-bar")).toHaveCount(CALL_CRITERIA.length * 2);
@@ -68,7 +68,7 @@ test("the run page leads with the tool calls, links its charts, and never scroll
   await expect(page).toHaveURL(new RegExp(`/runs/${runId}/charts$`));
   await expect(page.getByRole("img", { name: /^Pass rate by tool/ }).first()).toBeVisible();
   await expectNoSidewaysScroll(page, 1440);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolationsUnfolded(page);
 
   // Grouped by task: ids in natural order, success rate and mean reward per group.
   await page.goto(`/runs/${runId}?group=task`);
@@ -95,7 +95,7 @@ test("the transcript page folds its long policy and carries each call's verdicts
   await expectNoSidewaysScroll(page, 1440);
   // The 2,900-character policy shows its start; the rest is one click away.
   await expect(page.locator("#message-0").getByTestId("folded-text").getByText(/^Show all \(/)).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolationsUnfolded(page);
   const chips = page.getByRole("list", { name: /^Verdicts from First day/ }).first();
   await expect(chips.getByRole("link").first()).toHaveAttribute("href", new RegExp(`^/runs/${runId}/calls/`));
   await chips.getByRole("link").first().click();
@@ -111,7 +111,7 @@ test("the transcript page folds its long policy and carries each call's verdicts
   expect((await summary.boundingBox())?.y ?? Infinity).toBeLessThan((await firstMessage.boundingBox())?.y ?? -Infinity);
   await expect(summary.getByRole("article", { name: "Immediate result" }).first()).toBeVisible();
   await expectNoSidewaysScroll(page, 1440);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolationsUnfolded(page);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(summary.getByRole("heading", { level: 2, name: /^Results/ })).toBeInViewport();
   await page.setViewportSize({ width: 390, height: 844 });
@@ -126,13 +126,14 @@ test("a review item opens with the judge's verdicts in both modes and their expl
   await build.getByRole("button", { name: "Build queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `First day review ${runId}` })).toBeVisible();
   await expectNoSidewaysScroll(page, 1440);
+  await expectNoSeriousA11yViolationsUnfolded(page);
   await page.getByRole("table", { name: "Queue items" }).locator("tbody tr").first().getByRole("link").first().click();
   const reviewed = page.getByRole("complementary", { name: "Review panel" }).getByTestId("reviewed-criterion");
   await expect(reviewed.getByRole("article", { name: "Immediate result" })).toBeVisible();
   await expect(reviewed.getByRole("article", { name: "Hindsight result" })).toBeVisible();
   await expect(reviewed.getByTestId("explanation-immediate")).toBeInViewport();
   await expectNoSidewaysScroll(page, 1440);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolationsUnfolded(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page, 390);
 });
