@@ -108,13 +108,17 @@ describe("caching and concurrency", () => {
   it("keeps input order whatever order results arrive in, reading items as they come", async () => {
     let running = 0;
     let peak = 0;
+    // The first call answers only once another result has been reported: results then certainly
+    // arrive out of order, whatever the machine's load (a slower timer could be overtaken).
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     const judge: Judge = {
       id: "slow-first",
       async evaluate(input) {
         running++;
         peak = Math.max(peak, running);
         const city = String((input.content.call.arguments.ok && (input.content.call.arguments.value as { city: string }).city) || "");
-        await new Promise((resolve) => setTimeout(resolve, city === "City 0" ? 30 : 1));
+        await (city === "City 0" ? released : new Promise((resolve) => setTimeout(resolve, 1)));
         running--;
         return { score: 0.5, passed: null, applicable: true, explanation: city, findings: [] };
       },
@@ -123,10 +127,15 @@ describe("caching and concurrency", () => {
       for (let i = 0; i < 6; i++) yield itemOf(weatherTranscript({ args: JSON.stringify({ city: `City ${i}` }) }), `t${i}`);
     }
     const seen: string[] = [];
-    const results = await evaluateTranscripts({ items: items(), criteria: [ACCURACY], judge, concurrency: 2, onResult: (r) => seen.push(r.transcript) });
+    const onResult = (result: { transcript: string }) => {
+      seen.push(result.transcript);
+      if (result.transcript !== "t0") release();
+    };
+    const results = await evaluateTranscripts({ items: items(), criteria: [ACCURACY], judge, concurrency: 2, onResult });
     expect(results.map((r) => r.transcript)).toEqual(["t0", "t1", "t2", "t3", "t4", "t5"]);
     expect(results.map((r) => r.item)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(seen[0]).not.toBe("t0");
+    expect(seen).toHaveLength(6);
     expect(peak).toBeLessThanOrEqual(2);
   });
 });
