@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 
 test("an agent criterion is written on the criteria page, run through the new-run form, and its results shown per transcript", async ({ page }) => {
   const criterion = "Penalize agents that make redundant calls or leave tool errors unrecovered";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 
 const FIXTURES = path.join(import.meta.dirname, "..", "lib", "references", "convert", "test-fixtures", "bfcl");
 

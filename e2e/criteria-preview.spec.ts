@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 
 /** Stored criteria (archived included) and runs: a preview must change neither. */
 async function storedCounts(page: Page): Promise<{ criteria: number; runs: number }> {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 
 test("a criterion is validated as it is typed, added, edited, archived and restored", async ({ page }) => {
   await page.goto("/criteria");

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 import { adminToken } from "./fixtures/api";
 import { expectNoSeriousA11yViolationsUnfolded } from "./fixtures/axe";
 import { CALL_CRITERIA, judgeFirstDay } from "./fixtures/first-day-run";

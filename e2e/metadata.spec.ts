@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 
 const IDENTIFIERS = "Tool call passes if every identifier in its arguments comes from the user or from an earlier tool result";
 // Every transcript opens with the same user message, so their names are the same: the task tells them apart.

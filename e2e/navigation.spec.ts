@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 
 test("the home page summarises the demo data and the navigation reaches every section", async ({ page }) => {
   await page.goto("/");

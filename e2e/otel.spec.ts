@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 import { adminToken } from "./fixtures/api";
 import { runOpenInferenceAgent, sendGenAiTrace, sendOpenLlmetryTrace, startTracing } from "./fixtures/otel-agent";
 

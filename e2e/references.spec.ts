@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 
 const CRITERION = "Tool call passes if it matches the reference";
 const OPENING = "E2E references: cancel my booking";

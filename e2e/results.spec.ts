@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 
 const USED_RESULT = "Reward tool calls whose result is used correctly in the assistant's next reply";
 const IDENTIFIERS = "Tool call passes if every identifier in its arguments comes from the user or from an earlier tool result";

@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 import { parseCsv } from "@/lib/platform/csv";
 import { createMember } from "./fixtures/accounts";
 import { ADMIN } from "./fixtures/credentials";

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 import { createMember, type Member } from "./fixtures/accounts";
 import { ADMIN } from "./fixtures/credentials";
 import { pressKey } from "./fixtures/keys";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 
 test("a new criterion is used in a run on the demo data, which finishes in the browser", async ({ page }) => {
   const criterion = "Tool call fails if an argument is missing or has the wrong type";

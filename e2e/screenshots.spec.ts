@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 import { judgeFirstDay, uploadThroughApi } from "./fixtures/first-day-run";
 import { longTranscripts } from "./fixtures/long-transcripts";
 

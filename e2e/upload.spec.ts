@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/admin-page";
 
 const fixture = (name: string) => path.join(import.meta.dirname, "fixtures", name);
 
