@@ -2,7 +2,8 @@ import type { CanonicalMessage, CanonicalTool, CanonicalToolCall, JsonObject, Js
 import type { CallView, JudgedCall } from "../types";
 import type { CheckHit } from "./hit";
 import { isAffirmative } from "./conversation";
-import { messageEvidence, type TextEvidence } from "./evidence";
+import { messageEvidence, TextEvidence } from "./evidence";
+import { isError, responseStatus } from "./response-status";
 import { asJsonObject } from "./json";
 import { numbersInText } from "./text/numbers";
 import { callKey, pairResponses, type ResponsePairing } from "@/lib/transcripts/pair-responses";
@@ -122,7 +123,8 @@ export class CallContext {
   /**
    * Texts an argument may come from: the system prompt, every user turn, every earlier tool
    * result, and what the assistant said that the user then agreed to ("I'll book HAT045 on
-   * May 21, shall I?" "Yes").
+   * May 21, shall I?" "Yes"). An error result is read without the values of its own call that it
+   * repeats ("reservation SEA2024 not found"): an echo of what the agent sent is no source of it.
    */
   get sources(): TextEvidence[] {
     if (!this.cachedSources) {
@@ -130,12 +132,26 @@ export class CallContext {
       const context = this.view.context;
       for (let index = 0; index < context.length; index++) {
         const message = context[index];
-        if (message.role !== "assistant") sources.push(messageEvidence(message, index));
+        if (message.role === "tool") sources.push(this.withoutEcho(message, index));
+        else if (message.role !== "assistant") sources.push(messageEvidence(message, index));
         else if (message.content && agreedTo(context, index)) sources.push(messageEvidence(message, index));
       }
       this.cachedSources = sources;
     }
     return this.cachedSources;
+  }
+
+  /** A tool result as a source: an error's text without the values of the call it answers. */
+  private withoutEcho(message: Extract<CanonicalMessage, { role: "tool" }>, index: number): TextEvidence {
+    const evidence = messageEvidence(message, index);
+    const answered = this.pairing.callOf.get(index);
+    if (!answered || !isError(responseStatus(message.content))) return evidence;
+    const sent = this.visible[answered.messageIndex];
+    const call = sent?.role === "assistant" ? sent.tool_calls?.[answered.position] : undefined;
+    const echoed = call ? argumentValues(call.function.arguments).filter((value) => value.length >= 3) : [];
+    let text = message.content;
+    for (const value of echoed) text = text.replace(new RegExp(escapeRegExp(value), "gi"), " ");
+    return text === message.content ? evidence : new TextEvidence(text, evidence.label);
   }
 
   /** Tool calls made before the judged one: earlier turns and earlier parallel calls. */
@@ -232,3 +248,21 @@ function numbersUsedBy(message: CallView["assistant"]): number[] {
   usedByMessage.set(message, used);
   return used;
 }
+
+/** The string and number values inside a call's raw arguments (none when they are not JSON). */
+function argumentValues(raw: string): string[] {
+  const values: string[] = [];
+  const visit = (value: unknown) => {
+    if (typeof value === "string" || typeof value === "number") values.push(String(value));
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") Object.values(value).forEach(visit);
+  };
+  try {
+    visit(JSON.parse(raw));
+  } catch {
+    // Arguments that are not JSON hold no values to leave out.
+  }
+  return values;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -5,4 +5,4 @@ export const CHECKS_JUDGE_ID = "checks";
  * check, the criterion mapping or the scoring changes what a call gets. It is part of every
  * cache key of this judge, so results cached by an older version stop matching.
  */
-export const CHECKS_JUDGE_VERSION = "9";
+export const CHECKS_JUDGE_VERSION = "10";

@@ -140,3 +140,42 @@ describe("ungrounded-value: findings", () => {
     expect(hit.severity).toBe("info");
   });
 });
+
+describe("ungrounded-value: an error that repeats the call's own value", () => {
+  const lookup = tool("get_reservation", { reservation_id: { type: "string" } });
+  const retry = (earlierResult: string, user = "Can you check my reservation?") =>
+    hitsOf(
+      ungroundedValue,
+      immediate({
+        tools: [lookup],
+        calls: [toolCall("2", "get_reservation", { reservation_id: "SEA2024" })],
+        context: [
+          { role: "user", content: user },
+          { role: "assistant", content: null, tool_calls: [toolCall("1", "get_reservation", { reservation_id: "SEA2024" })] },
+          { role: "tool", tool_call_id: "1", content: earlierResult },
+        ],
+      }),
+    );
+  it("is no source of that value: an invented id retried after 'not found' is still invented", () => {
+    expect(retry("Error: reservation SEA2024 not found")).toEqual([expect.objectContaining({ severity: "major", message: expect.stringContaining("is an identifier that no earlier message or tool result contains") })]);
+  });
+  it("leaves the value grounded when the user gave it, or when a result with data holds it", () => {
+    expect(retry("Error: reservation SEA2024 not found", "My reservation is SEA2024.")).toEqual([]);
+    expect(retry('{"reservation_id": "SEA2024", "status": "confirmed"}')).toEqual([]);
+  });
+  it("still reads what else the error says: an id it offers is a source", () => {
+    const offered = hitsOf(
+      ungroundedValue,
+      immediate({
+        tools: [lookup],
+        calls: [toolCall("2", "get_reservation", { reservation_id: "SEA2025" })],
+        context: [
+          { role: "user", content: "Can you check my reservation?" },
+          { role: "assistant", content: null, tool_calls: [toolCall("1", "get_reservation", { reservation_id: "SEA2024" })] },
+          { role: "tool", tool_call_id: "1", content: "Error: reservation SEA2024 not found; the traveller's only reservation is SEA2025" },
+        ],
+      }),
+    );
+    expect(offered).toEqual([]);
+  });
+});
