@@ -1,6 +1,7 @@
 /**
  * `npx tsx scripts/bench/monitor-trends.ts <bench:results database kept with --keep>`: what a
- * monitor costs at that size. The seeded run is taken as a monitor's whose results all arrived in
+ * monitor costs at that size. A postgresql:// URL instead of the file measures its copy
+ * (scripts/bench/copy-to-postgres-fast.ts). The seeded run is taken as a monitor's whose results all arrived in
  * one hour (the worst case for the worker's hourly sum: every result read in one go), then:
  * - the worker's sum of that hour (rollup-hours.ts), time and CPU;
  * - the monitor page's trends read (trends.ts), first and warm, by hour and split by model.
@@ -23,8 +24,8 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 
 async function main() {
   const file = process.argv[2];
-  if (!file) throw new Error("usage: npx tsx scripts/bench/monitor-trends.ts <database file>");
-  const prisma = createPrisma(`file:${file}`);
+  if (!file) throw new Error("usage: npx tsx scripts/bench/monitor-trends.ts <database file | postgresql:// URL of its copy>");
+  const prisma = createPrisma(file.startsWith("postgres") ? file : `file:${file}`);
   const run = await prisma.run.findFirstOrThrow({ orderBy: { total: "desc" }, select: { id: true, total: true } });
   const existing = await prisma.monitor.findUnique({ where: { runId: run.id } });
   if (existing) await prisma.monitor.delete({ where: { id: existing.id } });

@@ -82,6 +82,7 @@ const INSERT_CRITERION = `INSERT INTO "Criterion" ("id","text","kind","scale","c
 VALUES (?,?,?,?,?,?,?,?,?,?)`;
 const INSERT_RUN = `INSERT INTO "Run" ("id","name","judgeId","judgeSettings","mode","status","selection","total","doneCount","errorCount","cacheHits","error","createdAt","startedAt","finishedAt")
 VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
+const RUN_COUNTS = `UPDATE "Run" SET "doneCount" = ?, "errorCount" = ?, "cacheHits" = ? WHERE "id" = ?`;
 const INSERT_RUN_CRITERION = `INSERT INTO "RunCriterion" ("runId","criterionId","position") VALUES (?,?,?)`;
 const INSERT_EVALUATION = `INSERT INTO "Evaluation" ("id","runId","toolCallId","criterionId","mode","status","score","passed","explanation","findings","judgeId","latencyMs","usage","costUsd","cacheKey","cached","attempts","error","errorKind","measuredBy","claimedBy","claimedAt","finishedAt")
 VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
@@ -142,6 +143,32 @@ function evaluationRow(rng: Rng, newId: () => string, planned: PlannedEvaluation
   return { ...base, ...result, cached: rng.chance(0.04), planned: false };
 }
 
+/**
+ * The lines of a file, read 16 MB at a time: the generated file of 240,000 transcripts (1.4 GB) is
+ * longer than the longest string V8 makes (0x1fffffe8 characters), so it cannot be read whole.
+ */
+export function* fileLines(file: string): Generator<string> {
+  const fd = fs.openSync(file, "r");
+  const chunk = Buffer.alloc(16 * 1024 * 1024);
+  let rest = Buffer.alloc(0);
+  try {
+    for (;;) {
+      const read = fs.readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      const data = Buffer.concat([rest, chunk.subarray(0, read)]);
+      let start = 0;
+      for (let end = data.indexOf(10, start); end !== -1; end = data.indexOf(10, start)) {
+        yield data.toString("utf8", start, end);
+        start = end + 1;
+      }
+      rest = Buffer.from(data.subarray(start));
+    }
+    if (rest.length) yield rest.toString("utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Seeds `databaseFile` (created and migrated here) and says what it holds. */
 export async function seedResults(dir: string, databaseFile: string, options: SeedOptions, log: (line: string) => void): Promise<SeedSummary> {
   const started = performance.now();
@@ -172,6 +199,7 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
       runCriterion: db.prepare(INSERT_RUN_CRITERION),
       evaluation: db.prepare(INSERT_EVALUATION),
       comparison: db.prepare(INSERT_COMPARISON),
+      runCounts: db.prepare(RUN_COUNTS),
     };
 
     const phases: Record<string, number> = {};
@@ -185,12 +213,14 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
       // ---- upload, transcripts, tool calls ----
       const uploadId = newId();
       insert.upload.run(uploadId, "api", JSON.stringify([FILE_NAME]), "importing", 0, 0, 0, 0, JSON.stringify(emptyStoredReport()), sqliteDateTime(new Date(importedAt)));
-      const lines = fs.readFileSync(jsonl, "utf8").split("\n").filter((line) => line.trim() !== "");
       const calls: SeededCall[] = [];
       const imported: FileReport["imported"] = [];
       let messages = 0;
       let warnings = 0;
-      lines.forEach((line, i) => {
+      let transcripts = 0;
+      for (const line of fileLines(jsonl)) {
+        if (line.trim() === "") continue;
+        const i = transcripts++;
         const outcome = importItem(JSON.parse(line), { file: FILE_NAME, line: i + 1 });
         if (!outcome.ok) throw new Error(`generated transcript on line ${i + 1} was rejected: ${outcome.error.message}`);
         const id = newId();
@@ -222,7 +252,7 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
           seenTools.add(site.toolName);
           calls.push({ id: callIds[s], callId: site.callId, toolName: site.toolName, responseIndex: site.responseIndex, transcriptId: id, transcriptCreatedAt: createdAt, ordinal: site.ordinal, profile });
         });
-      });
+      }
       const fileReport: FileReport = { uploadId, file: FILE_NAME, bytes: generated.bytes, imported, duplicates: [], rejected: [], criteria: [], warnings };
       // As importFile does: the upload first, its counts and report once the file is read.
       insert.finishUpload.run(imported.length, warnings, JSON.stringify(mergeFileReport(emptyStoredReport(), fileReport)), uploadId);
@@ -240,21 +270,16 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
       const ordered = [...calls].sort((a, b) => (a.transcriptId < b.transcriptId ? -1 : a.transcriptId > b.transcriptId ? 1 : a.ordinal - b.ordinal));
       const bothCount = Math.round(ordered.length * options.bothShare);
       const both = new Set(rng.sample(ordered, bothCount).map((call) => call.id));
-      const byId = new Map(ordered.map((call) => [call.id, call]));
       const criterionIndex = new Map(criterionIds.map((id, i) => [id, i]));
-      const planned = ordered.flatMap((call) => planEvaluations([call], criterionIds, both.has(call.id) ? "both" : "auto"));
+      const planOf = (call: SeededCall) => planEvaluations([call], criterionIds, both.has(call.id) ? "both" : "auto");
+      // Rows are made, written and compared one call at a time: 10 million rows held at once
+      // (with their explanations and findings) did not fit in a 16 GB heap.
+      let rowCount = 0;
+      for (const call of ordered) rowCount += planOf(call).length;
 
-      const rows = planned.map((p) => {
-        const call = byId.get(p.toolCallId);
-        const index = criterionIndex.get(p.criterionId);
-        if (!call || index === undefined) throw new Error("planned row for an unknown call or criterion");
-        return evaluationRow(rng, newId, p, call, index);
-      });
-      const count = (predicate: (row: EvaluationRow) => boolean) => rows.reduce((n, row) => n + (predicate(row) ? 1 : 0), 0);
-      const rowsByStatus = { done: count((r) => r.status === "done"), notApplicable: count((r) => r.status === "not-applicable"), error: count((r) => r.status === "error") };
-      const cached = count((r) => r.cached && r.status === "done");
       const runId = newId();
       const runName = `bench:results · checks · both · ${(calls.length * criterionIds.length).toLocaleString("en-US")} evaluations`;
+      // Its counters are set once the rows are written (below).
       insert.run.run(
         runId,
         runName,
@@ -263,10 +288,10 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
         "both",
         "done",
         JSON.stringify({ kind: "upload", uploadId }),
-        rows.length,
-        rowsByStatus.done + rowsByStatus.notApplicable,
-        rowsByStatus.error,
-        cached,
+        rowCount,
+        0,
+        0,
+        0,
         null,
         sqliteDateTime(runCreated),
         sqliteDateTime(runStarted),
@@ -275,88 +300,99 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
       criterionIds.forEach((id, position) => insert.runCriterion.run(runId, id, position));
 
       phase("plan");
-      // ---- evaluations ----
+      // ---- evaluations, and comparisons: every call × criterion with both modes, as writeComparisons stores them ----
       const span = runFinished.getTime() - runStarted.getTime();
-      rows.forEach((row, i) => {
-        const finished = new Date(runStarted.getTime() + Math.floor((span * (i + 1)) / rows.length));
-        const judged = !row.planned;
-        const latencyMs = judged ? (row.cached ? 0 : rng.int(1, 40)) : null;
-        insert.evaluation.run(
-          row.id,
-          runId,
-          row.toolCallId,
-          criterionIds[row.criterionIndex],
-          row.mode,
-          row.status,
-          row.score,
-          bool(row.passed),
-          row.explanation,
-          json(row.findings),
-          judged ? "checks" : null,
-          latencyMs,
-          null, // the checks judge reports no usage
-          null,
-          judged ? `checks:${row.criterionIndex}:${row.mode}:${row.toolCallId.slice(0, 8)}` : null,
-          bool(row.cached),
-          judged ? (row.cached ? 0 : row.status === "error" ? 3 : 1) : 0,
-          row.error,
-          row.errorKind,
-          json(row.measuredBy),
-          judged ? WORKER_ID : null,
-          judged ? sqliteDateTime(new Date(finished.getTime() - (latencyMs ?? 0) - 5)) : null,
-          sqliteDateTime(judged ? finished : runCreated),
-        );
-      });
-
-      phase("evaluations");
-      // ---- comparisons: every call × criterion with both modes, as writeComparisons stores them ----
-      const pairs = new Map<string, { immediate?: EvaluationRow; hindsight?: EvaluationRow }>();
-      for (const row of rows) {
-        const key = `${row.toolCallId}\u0000${row.criterionIndex}`;
-        const pair = pairs.get(key) ?? {};
-        pair[row.mode] = row;
-        pairs.set(key, pair);
-      }
+      const filterIndex = BENCH_CRITERIA.findIndex((c) => c.scale === "binary");
+      const sortIndex = BENCH_CRITERIA.findIndex((c) => c.scale === "continuous");
+      const rowsByStatus = { done: 0, notApplicable: 0, error: 0 };
+      const rowsByMode = { immediate: 0, hindsight: 0 };
+      let cached = 0;
       let comparisons = 0;
       let flippedComparisons = 0;
       const changed = new Set<string>();
+      const failing = new Set<string>();
       const updatedAt = sqliteDateTime(runFinished);
-      for (const pair of pairs.values()) {
-        if (!pair.immediate || !pair.hindsight) continue;
-        const scale = BENCH_CRITERIA[pair.immediate.criterionIndex].scale;
-        const side = (row: EvaluationRow) => modeResultFromRow({ ...row, findings: row.findings });
-        const immediate = side(pair.immediate);
-        const hindsight = side(pair.hindsight);
-        const comparison = compareModes(immediate, hindsight, scale);
-        const stored = storedComparison(comparison);
-        insert.comparison.run(
-          newId(),
-          runId,
-          pair.immediate.toolCallId,
-          criterionIds[pair.immediate.criterionIndex],
-          comparison.kind,
-          bool(stored.flipped),
-          stored.delta,
-          storedVerdict(immediate, scale),
-          storedVerdict(hindsight, scale),
-          updatedAt,
-        );
-        comparisons++;
-        if (stored.flipped) {
-          flippedComparisons++;
-          changed.add(pair.immediate.toolCallId);
+      let i = 0;
+      for (const call of ordered) {
+        const rows = planOf(call).map((p) => {
+          const index = criterionIndex.get(p.criterionId);
+          if (index === undefined) throw new Error("planned row for an unknown criterion");
+          return evaluationRow(rng, newId, p, call, index);
+        });
+        for (const row of rows) {
+          const finished = new Date(runStarted.getTime() + Math.floor((span * (i + 1)) / rowCount));
+          i++;
+          const judged = !row.planned;
+          const latencyMs = judged ? (row.cached ? 0 : rng.int(1, 40)) : null;
+          insert.evaluation.run(
+            row.id,
+            runId,
+            row.toolCallId,
+            criterionIds[row.criterionIndex],
+            row.mode,
+            row.status,
+            row.score,
+            bool(row.passed),
+            row.explanation,
+            json(row.findings),
+            judged ? "checks" : null,
+            latencyMs,
+            null, // the checks judge reports no usage
+            null,
+            judged ? `checks:${row.criterionIndex}:${row.mode}:${row.toolCallId.slice(0, 8)}` : null,
+            bool(row.cached),
+            judged ? (row.cached ? 0 : row.status === "error" ? 3 : 1) : 0,
+            row.error,
+            row.errorKind,
+            json(row.measuredBy),
+            judged ? WORKER_ID : null,
+            judged ? sqliteDateTime(new Date(finished.getTime() - (latencyMs ?? 0) - 5)) : null,
+            sqliteDateTime(judged ? finished : runCreated),
+          );
+          if (row.status === "done") rowsByStatus.done++;
+          else if (row.status === "not-applicable") rowsByStatus.notApplicable++;
+          else rowsByStatus.error++;
+          rowsByMode[row.mode]++;
+          if (row.cached && row.status === "done") cached++;
+          if (row.criterionIndex === filterIndex && row.status === "done" && (row.passed === false || (row.passed === null && row.score !== null && row.score < 0.5))) failing.add(row.toolCallId);
+        }
+        const pairs = new Map<number, { immediate?: EvaluationRow; hindsight?: EvaluationRow }>();
+        for (const row of rows) {
+          const pair = pairs.get(row.criterionIndex) ?? {};
+          pair[row.mode] = row;
+          pairs.set(row.criterionIndex, pair);
+        }
+        for (const pair of pairs.values()) {
+          if (!pair.immediate || !pair.hindsight) continue;
+          const scale = BENCH_CRITERIA[pair.immediate.criterionIndex].scale;
+          const side = (row: EvaluationRow) => modeResultFromRow({ ...row, findings: row.findings });
+          const immediate = side(pair.immediate);
+          const hindsight = side(pair.hindsight);
+          const comparison = compareModes(immediate, hindsight, scale);
+          const stored = storedComparison(comparison);
+          insert.comparison.run(
+            newId(),
+            runId,
+            pair.immediate.toolCallId,
+            criterionIds[pair.immediate.criterionIndex],
+            comparison.kind,
+            bool(stored.flipped),
+            stored.delta,
+            storedVerdict(immediate, scale),
+            storedVerdict(hindsight, scale),
+            updatedAt,
+          );
+          comparisons++;
+          if (stored.flipped) {
+            flippedComparisons++;
+            changed.add(pair.immediate.toolCallId);
+          }
         }
       }
+      insert.runCounts.run(rowsByStatus.done + rowsByStatus.notApplicable, rowsByStatus.error, cached, runId);
 
-      phase("comparisons");
+      phase("evaluations and comparisons");
       // ---- what the measured views should show ----
-      const filterIndex = BENCH_CRITERIA.findIndex((c) => c.scale === "binary");
-      const sortIndex = BENCH_CRITERIA.findIndex((c) => c.scale === "continuous");
-      const failing = new Set(
-        rows
-          .filter((r) => r.criterionIndex === filterIndex && r.status === "done" && (r.passed === false || (r.passed === null && r.score !== null && r.score < 0.5)))
-          .map((r) => r.toolCallId),
-      );
       // The run page's default order: transcript createdAt, transcript id, ordinal.
       const listed = [...calls].sort((a, b) =>
         a.transcriptCreatedAt !== b.transcriptCreatedAt
@@ -377,15 +413,15 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
         runId,
         runName,
         criteria: BENCH_CRITERIA.map((c, i) => ({ id: criterionIds[i], text: c.text, scale: c.scale })),
-        transcripts: lines.length,
+        transcripts,
         toolCalls: calls.length,
         messages,
         callsWithoutResponse: calls.filter((c) => c.responseIndex === null).length,
         pairs: calls.length * criterionIds.length,
         bothCalls: both.size,
         bothPairs: both.size * criterionIds.length,
-        evaluationRows: rows.length,
-        rowsByMode: { immediate: count((r) => r.mode === "immediate"), hindsight: count((r) => r.mode === "hindsight") },
+        evaluationRows: rowCount,
+        rowsByMode,
         rowsByStatus,
         cached,
         comparisons,
