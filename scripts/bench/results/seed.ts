@@ -188,6 +188,14 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
   const db = new Database(databaseFile);
   try {
     db.pragma("foreign_keys = ON");
+    // A rollback journal in memory while seeding: a transaction of 10 million rows spills out of the
+    // page cache, and in WAL mode every spill (and every page written again after it) is appended to
+    // the WAL, which grew past 17 GB and slowed every read. A rollback journal keeps only the pages
+    // the file had before (a few: it was just migrated). Back to WAL for the app below.
+    // (journal_mode = OFF is refused: better-sqlite3 opens files in SQLite's defensive mode.)
+    const journal: unknown = db.pragma("journal_mode = MEMORY", { simple: true });
+    if (journal !== "memory") throw new Error(`SQLite kept journal_mode=${String(journal)} for the seed`);
+    db.pragma("synchronous = OFF");
     // Room for the whole file in the page cache: random ids spread inserts over every index page.
     db.pragma("cache_size = -524288");
     const writeTranscript = transcriptInserts(db);
@@ -438,7 +446,7 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
     phase("commit");
     log(`  phases: ${Object.entries(phases).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(", ")}`);
     // No ANALYZE: the app never runs it, so the planner must work without statistics here too.
-    db.pragma("wal_checkpoint(TRUNCATE)");
+    db.pragma("journal_mode = WAL");
     fs.rmSync(jsonl, { force: true });
     return { ...summary, databaseBytes: fs.statSync(databaseFile).size, milliseconds: performance.now() - started };
   } finally {
