@@ -10,8 +10,6 @@ import { applyMigrations, createMigration, diffMigrationsToSchema } from "./sche
 
 // PostgreSQL's migrations (prisma/migrations-postgresql) from the same schema.prisma as SQLite's.
 // Runs wherever PostgreSQL is installed (a throwaway cluster) or CALLBOARD_TEST_POSTGRES_URL is set.
-// Not a database test (*.db.test.ts): it makes its own databases and uses no test database, so
-// the database lanes would run it twice, alike.
 const sqlite = migrationPaths();
 const postgres = migrationPaths({}, process.cwd(), "postgresql");
 const committed = readMigrationsList(postgres.migrationsDir).migrationDirectories.map((dir) => dir.path);
