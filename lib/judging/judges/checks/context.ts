@@ -141,16 +141,21 @@ export class CallContext {
     return this.cachedSources;
   }
 
-  /** A tool result as a source: an error's text without the values of the call it answers. */
+  /**
+   * A tool result as a source: an error's text without the values of the call it answers, as
+   * written (errors echo what was sent verbatim). Only values and errors of the sizes of ids, names
+   * and messages: a longer value is not grounded anyway (MAX_GROUNDED_LENGTH), and searching a long
+   * text for long values would not stay linear.
+   */
   private withoutEcho(message: Extract<CanonicalMessage, { role: "tool" }>, index: number): TextEvidence {
     const evidence = messageEvidence(message, index);
     const answered = this.pairing.callOf.get(index);
-    if (!answered || !isError(responseStatus(message.content))) return evidence;
+    if (!answered || message.content.length > MAX_ECHOING_ERROR || !isError(responseStatus(message.content))) return evidence;
     const sent = this.visible[answered.messageIndex];
     const call = sent?.role === "assistant" ? sent.tool_calls?.[answered.position] : undefined;
-    const echoed = call ? argumentValues(call.function.arguments).filter((value) => value.length >= 3) : [];
+    const echoed = call ? argumentValues(call.function.arguments).filter((value) => value.length >= 3 && value.length <= MAX_ECHOED_VALUE) : [];
     let text = message.content;
-    for (const value of echoed) text = text.replace(new RegExp(escapeRegExp(value), "gi"), " ");
+    for (const value of echoed) text = text.replaceAll(value, " ");
     return text === message.content ? evidence : new TextEvidence(text, evidence.label);
   }
 
@@ -249,6 +254,11 @@ function numbersUsedBy(message: CallView["assistant"]): number[] {
   return used;
 }
 
+/** Error texts longer than this are dumps (a stack trace, a page), read as they are. */
+const MAX_ECHOING_ERROR = 20_000;
+/** Values longer than this are documents, not ids, names or codes an error would repeat. */
+const MAX_ECHOED_VALUE = 200;
+
 /** The string and number values inside a call's raw arguments (none when they are not JSON). */
 function argumentValues(raw: string): string[] {
   const values: string[] = [];
@@ -265,4 +275,3 @@ function argumentValues(raw: string): string[] {
   return values;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
