@@ -62,21 +62,36 @@ function splitValues(row: HourResult): [Dimension, string][] {
   return values;
 }
 
-/** The hour's buckets; `unsettled` counts the results still pending or running (the hour is then summed again later). */
-export function rollupHour(rows: Iterable<HourResult>): { buckets: Bucket[]; unsettled: number } {
-  const buckets = new Map<string, Bucket>();
-  let unsettled = 0;
-  for (const row of rows) {
+/**
+ * Sums results into the hour's buckets as they are read: an hour of a busy monitor holds millions
+ * of results, read page by page (rollup-hours.ts), never all at once.
+ */
+export class HourRollup {
+  private readonly buckets = new Map<string, Bucket>();
+  /** Results still pending or running: the hour is then summed again later. */
+  unsettled = 0;
+
+  add(row: HourResult): void {
     if (row.status === "pending" || row.status === "running") {
-      unsettled++;
-      continue;
+      this.unsettled++;
+      return;
     }
     for (const [dimension, value] of splitValues(row)) {
       const key = `${row.criterionId}\u0000${dimension}\u0000${value}`;
-      let bucket = buckets.get(key);
-      if (!bucket) buckets.set(key, (bucket = { criterionId: row.criterionId, dimension, value, ...emptySums() }));
+      let bucket = this.buckets.get(key);
+      if (!bucket) this.buckets.set(key, (bucket = { criterionId: row.criterionId, dimension, value, ...emptySums() }));
       add(bucket, row);
     }
   }
-  return { buckets: [...buckets.values()], unsettled };
+
+  result(): { buckets: Bucket[]; unsettled: number } {
+    return { buckets: [...this.buckets.values()], unsettled: this.unsettled };
+  }
+}
+
+/** The hour's buckets; `unsettled` counts the results still pending or running (the hour is then summed again later). */
+export function rollupHour(rows: Iterable<HourResult>): { buckets: Bucket[]; unsettled: number } {
+  const rollup = new HourRollup();
+  for (const row of rows) rollup.add(row);
+  return rollup.result();
 }

@@ -9,7 +9,7 @@ import { createMonitorSchema, type CreateMonitorInput } from "../schemas/monitor
 import { checkAlerts } from "./check-alerts";
 import { deliverDueAlerts } from "./deliver-alerts";
 import { feedReviewQueues } from "./feed-review";
-import { rollupDueHours } from "./rollup-hours";
+import { rollupDueHours, sumRange } from "./rollup-hours";
 import { createMonitor, deleteMonitor, updateMonitor } from "./save-monitor";
 import { takeArrivals } from "./take-arrivals";
 import { backfillMonitor } from "./backfill";
@@ -139,6 +139,23 @@ describe("monitors", () => {
     } finally {
       server.close();
     }
+  });
+
+  it("sums an hour page by page, call-level and agent-level results alike, as it would in one read", async () => {
+    const agent = "Agent passes if it stays faithful to tool results and leaves no error unrecovered";
+    const monitor = await createMonitor(prisma, admin, monitorRequest({ criteria: [ERROR_CRITERION, agent] }), {});
+    await upload(["A", "B", "C", "D", "E"].map((city, i) => chat(city, i % 2 === 0, { service: "weather-agent", model: i < 2 ? "gpt-4.1" : "o3", tags: ["prod"] })));
+    await runUntilIdle({ prisma, ...quiet });
+    const whole = await sumRange(prisma, monitor.runId, "0", "g", 1_000);
+    // Pages of 2 rows: every page boundary falls inside the results of one call or transcript.
+    const paged = await sumRange(prisma, monitor.runId, "0", "g", 2);
+    const byKey = (sums: typeof whole) => [...sums.buckets].sort((a, b) => `${a.criterionId}${a.dimension}${a.value}`.localeCompare(`${b.criterionId}${b.dimension}${b.value}`));
+    expect(byKey(paged)).toEqual(byKey(whole));
+    expect(paged.unsettled).toBe(0);
+    const overall = whole.buckets.filter((bucket) => bucket.dimension === "");
+    // Five calls and five transcripts, each judged once (auto mode: hindsight).
+    expect(overall.map((bucket) => bucket.judged + bucket.notApplicable + bucket.errors)).toEqual([5, 5]);
+    expect(overall.find((bucket) => bucket.judged === 5 && bucket.passes === 2)).toBeDefined();
   });
 
   it("retries a webhook that fails, without holding anything else up", async () => {

@@ -1,9 +1,9 @@
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { RUN_TRANSACTION } from "@/lib/runs/server/errors";
 import { HOUR_MS, idBound } from "../hours";
-import { rollupHour, type HourResult } from "../rollup";
+import { HourRollup, type HourResult } from "../rollup";
 
 /** An hour still waiting for results is summed again at most this often. */
 export const HOUR_RECOMPUTE_MS = 5_000;
@@ -14,9 +14,15 @@ export const HOUR_RECOMPUTE_MS = 5_000;
  */
 export const HOUR_REST_FACTOR = 4;
 
+/** Results read per query: a page of an hour of millions (10 million at once ran the worker out of memory). */
+const PAGE_ROWS = 20_000;
+
 interface HourRow {
   transcriptId: string;
   criterionId: string;
+  mode: string;
+  /** The call's id (call-level results) or the transcript's (agent-level): the page's key with criterionId and mode. */
+  keyId: string;
   status: string;
   passed: unknown;
   score: number | null;
@@ -28,38 +34,66 @@ interface HourRow {
 
 const tagsSchema = z.array(z.string()).catch([]);
 
+type Cursor = { keyId: string; criterionId: string; mode: string } | null;
+
 /**
- * The hour's results of the run, call-level and agent-level, each with its transcript's facts.
- * Read by id range on the indexes that begin with (runId, toolCallId) and (runId, transcriptId).
+ * A page of the hour's call-level results, each with its transcript's facts, in the order of the
+ * unique index (runId, toolCallId, criterionId, mode), after `cursor`.
  */
-function rowsBetween(prisma: PrismaClient, runId: string, from: string, to: string): Promise<HourRow[]> {
+function callRows(prisma: PrismaClient, runId: string, to: string, from: string, cursor: Cursor, limit: number): Promise<HourRow[]> {
+  const after = cursor ? Prisma.sql`(e."toolCallId", e."criterionId", e."mode") > (${cursor.keyId}, ${cursor.criterionId}, ${cursor.mode})` : Prisma.sql`e."toolCallId" >= ${from}`;
   return prisma.$queryRaw<HourRow[]>`
-    SELECT t."id" AS "transcriptId", e."criterionId", e."status", e."passed", e."score", t."model", t."tags", t."service", t."promptVersion"
+    SELECT t."id" AS "transcriptId", e."criterionId", e."mode", e."toolCallId" AS "keyId", e."status", e."passed", e."score", t."model", t."tags", t."service", t."promptVersion"
     FROM "Evaluation" e JOIN "ToolCall" tc ON tc."id" = e."toolCallId" JOIN "Transcript" t ON t."id" = tc."transcriptId"
-    WHERE e."runId" = ${runId} AND e."toolCallId" >= ${from} AND e."toolCallId" < ${to}
-    UNION ALL
-    SELECT t."id", e."criterionId", e."status", e."passed", e."score", t."model", t."tags", t."service", t."promptVersion"
+    WHERE e."runId" = ${runId} AND ${after} AND e."toolCallId" < ${to}
+    ORDER BY e."toolCallId", e."criterionId", e."mode"
+    LIMIT ${limit}`;
+}
+
+/** A page of the hour's agent-level results, in the order of the unique index (runId, transcriptId, criterionId). */
+function transcriptRows(prisma: PrismaClient, runId: string, to: string, from: string, cursor: Cursor, limit: number): Promise<HourRow[]> {
+  const after = cursor ? Prisma.sql`(e."transcriptId", e."criterionId") > (${cursor.keyId}, ${cursor.criterionId})` : Prisma.sql`e."transcriptId" >= ${from}`;
+  return prisma.$queryRaw<HourRow[]>`
+    SELECT t."id" AS "transcriptId", e."criterionId", '' AS "mode", e."transcriptId" AS "keyId", e."status", e."passed", e."score", t."model", t."tags", t."service", t."promptVersion"
     FROM "TranscriptEvaluation" e JOIN "Transcript" t ON t."id" = e."transcriptId"
-    WHERE e."runId" = ${runId} AND e."transcriptId" >= ${from} AND e."transcriptId" < ${to}`;
+    WHERE e."runId" = ${runId} AND ${after} AND e."transcriptId" < ${to}
+    ORDER BY e."transcriptId", e."criterionId"
+    LIMIT ${limit}`;
 }
 
 /** Each transcript's facts read once, however many results it has. */
-function* asResults(rows: readonly HourRow[]): Generator<HourResult> {
+function factsReader() {
   const facts = new Map<string, Pick<HourResult, "model" | "service" | "tags" | "prompt">>();
-  for (const row of rows) {
+  return (row: HourRow): HourResult => {
     let fact = facts.get(row.transcriptId);
     if (!fact) {
       fact = { model: row.model, service: row.service, tags: row.tags ? tagsSchema.parse(JSON.parse(row.tags)) : [], prompt: row.promptVersion };
       facts.set(row.transcriptId, fact);
     }
     const passed = row.passed === null ? null : Boolean(Number(row.passed));
-    yield { criterionId: row.criterionId, status: row.status, passed, score: row.score === null ? null : Number(row.score), ...fact };
-  }
+    return { criterionId: row.criterionId, status: row.status, passed, score: row.score === null ? null : Number(row.score), ...fact };
+  };
 }
 
-/** The buckets of the run's results whose call (or transcript) ids lie in [from, to): one hour, for the worker. */
-export async function sumRange(prisma: PrismaClient, runId: string, from: string, to: string) {
-  return rollupHour(asResults(await rowsBetween(prisma, runId, from, to)));
+/**
+ * The buckets of the run's results whose call (or transcript) ids lie in [from, to): one hour, for
+ * the worker. Read page by page on the unique indexes that begin with (runId, toolCallId) and
+ * (runId, transcriptId), so memory holds a page and the buckets, whatever the hour's size.
+ */
+export async function sumRange(prisma: PrismaClient, runId: string, from: string, to: string, pageRows = PAGE_ROWS) {
+  const rollup = new HourRollup();
+  const read = factsReader();
+  for (const page of [callRows, transcriptRows]) {
+    let cursor: Cursor = null;
+    for (;;) {
+      const rows = await page(prisma, runId, to, from, cursor, pageRows);
+      for (const row of rows) rollup.add(read(row));
+      if (rows.length < pageRows) break;
+      const last = rows[rows.length - 1];
+      cursor = { keyId: last.keyId, criterionId: last.criterionId, mode: last.mode };
+    }
+  }
+  return rollup.result();
 }
 
 /**
