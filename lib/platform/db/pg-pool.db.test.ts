@@ -71,8 +71,8 @@ describe("timestamps past Prisma (PostgreSQL only)", () => {
   });
 });
 
-describe("a worker's client (PostgreSQL only: npm run test:pg)", () => {
-  it("runs its queries without parallel workers, through Prisma and past it; the web's client keeps the server's setting", async () => {
+describe("the clients' connection settings (PostgreSQL only: npm run test:pg)", () => {
+  it("runs its queries without parallel workers, through Prisma and past it, as the web's client does", async () => {
     if (dialectOf(prisma) !== "postgresql") return;
     const setting = async (client: PrismaClient) => {
       const viaPrisma = await client.$queryRawUnsafe<{ max_parallel_workers_per_gather: string }[]>("SHOW max_parallel_workers_per_gather");
@@ -82,10 +82,27 @@ describe("a worker's client (PostgreSQL only: npm run test:pg)", () => {
     const worker = createPrisma(db.url, { background: true });
     try {
       expect(await setting(worker)).toEqual(["0", "0"]);
-      // The web's is the server's own (2 unless its configuration says otherwise).
-      const [server] = await prisma.$queryRawUnsafe<{ setting: string }[]>("SELECT reset_val AS setting FROM pg_settings WHERE name = 'max_parallel_workers_per_gather'");
-      expect(await setting(prisma)).toEqual([server.setting, server.setting]);
+      expect(await setting(prisma)).toEqual(["0", "0"]);
+      // The server's own is not (2 unless its configuration says otherwise): the clients set it.
+      const [server] = await prisma.$queryRawUnsafe<{ setting: string }[]>("SELECT boot_val AS setting FROM pg_settings WHERE name = 'max_parallel_workers_per_gather'");
       expect(server.setting).not.toBe("0");
+    } finally {
+      await worker.$disconnect();
+    }
+  });
+
+  it("compiles no query on the web's connections (jit off), and leaves the worker's to the server", async () => {
+    if (dialectOf(prisma) !== "postgresql") return;
+    const jit = async (client: PrismaClient) => {
+      const viaPrisma = await client.$queryRawUnsafe<{ jit: string }[]>("SHOW jit");
+      const pastPrisma = await pgQuery<{ jit: string }>(client, "SHOW jit");
+      return [viaPrisma[0].jit, pastPrisma[0].jit];
+    };
+    const worker = createPrisma(db.url, { background: true });
+    try {
+      expect(await jit(prisma)).toEqual(["off", "off"]);
+      // The test cluster (pg-cluster.ts) keeps PostgreSQL's default.
+      expect(await jit(worker)).toEqual(["on", "on"]);
     } finally {
       await worker.$disconnect();
     }

@@ -3,7 +3,7 @@ import type { SnapshotValue } from "@/lib/runs/results/run-snapshot";
 import { runViewSchema } from "@/lib/runs/schemas/run-view";
 import { listedCalls } from "./run-call-list";
 import { callConditions } from "./run-call-filters";
-import { comesBefore, indexedRange } from "./run-call-order";
+import { comesBefore } from "./run-call-order";
 import { toNumber } from "./verdict-sql";
 
 /*
@@ -51,24 +51,28 @@ export async function callMarks(prisma: PrismaClient, runId: string): Promise<Ca
 /**
  * The 0-based place of the call in the run's unfiltered list in ascending transcript order, from
  * the marks; null when the list leaves the call out, or when no mark comes before it (marks of an
- * older state of a run still judged): then the caller counts.
+ * older state of a run still judged): then the caller counts. Three small queries rather than one:
+ * the walk's bounds go in as values, which PostgreSQL plans by; against a CTE's row it guessed.
  */
 export async function placeByMarks(prisma: PrismaClient, runId: string, toolCallId: string, marks: CallMarks): Promise<number | null> {
   if (!marks.marks.length) return null;
-  const { sql, keys, indexedKeys } = listedCalls(runId, ascending);
-  // The last marked transcript not after the call's: its (createdAt, id) starts the walk.
-  const [row] = await prisma.$queryRaw<{ mark: string; walked: unknown }[]>(Prisma.sql`
-    WITH me AS (SELECT * FROM (${sql}) m WHERE m.id = ${toolCallId}),
-    mark AS (
-      SELECT t."createdAt" AS k0, t."id" AS k1 FROM "Transcript" t, me
-      WHERE t."id" IN (${Prisma.join(marks.marks.map((mark) => mark.transcriptId))}) AND (t."createdAt", t."id") <= (me.k0, me.k1)
-      ORDER BY t."createdAt" DESC, t."id" DESC LIMIT 1
-    )
-    SELECT mark.k1 AS mark, (
-      SELECT COUNT(*) FROM (${sql}) l, mark, me
-      WHERE (l.k0, l.k1) >= (mark.k0, mark.k1) AND ${indexedRange(keys, indexedKeys, "l", "me")} AND ${comesBefore(keys, "l", "me")}
-    ) AS walked FROM mark`);
-  if (!row) return null;
-  const mark = marks.marks.find((candidate) => candidate.transcriptId === row.mark);
-  return mark ? mark.before + toNumber(row.walked) : null;
+  const { sql, keys } = listedCalls(runId, ascending);
+  const [me] = await prisma.$queryRaw<Record<string, unknown>[]>(Prisma.sql`SELECT * FROM (${sql}) m WHERE m.id = ${toolCallId}`);
+  if (!me) return null;
+  const at = keys.map((key) => me[key.column]);
+  // The last marked transcript not after the call's: a walk back along Transcript's (createdAt, id) index from the call's.
+  const [mark] = await prisma.$queryRaw<{ k0: unknown; k1: string }[]>(Prisma.sql`
+    SELECT t."createdAt" AS k0, t."id" AS k1 FROM "Transcript" t
+    WHERE t."id" IN (${Prisma.join(marks.marks.map((candidate) => candidate.transcriptId))}) AND (t."createdAt", t."id") <= (${at[0]}, ${at[1]})
+    ORDER BY t."createdAt" DESC, t."id" DESC LIMIT 1`);
+  const before = mark && marks.marks.find((candidate) => candidate.transcriptId === mark.k1)?.before;
+  if (before === undefined) return null;
+  // Calls counted transcript by transcript, a subquery each, so that the walk follows the
+  // transcripts in range whatever the estimate: transcripts of one import share a createdAt, and
+  // PostgreSQL, estimating a row-value range by its first column, took every transcript of that
+  // instant to be in range (60,100 for 70) and hashed every call of the run against them.
+  const [walked] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`
+    SELECT COALESCE(SUM((SELECT COUNT(*) FROM (${sql}) l WHERE l.k1 = t."id" AND ${comesBefore(keys, "l", at)})), 0) AS n
+    FROM "Transcript" t WHERE (t."createdAt", t."id") >= (${mark.k0}, ${mark.k1}) AND (t."createdAt", t."id") <= (${at[0]}, ${at[1]})`);
+  return before + toNumber(walked?.n);
 }

@@ -52,17 +52,23 @@ export function ordering(runId: string, view: RunView): Ordering {
   return keyed(position, position.map(() => view.dir), Prisma.empty, 2);
 }
 
+/** `at`'s key `i`: a column of the row aliased `at`, or the i-th of the key values `at` holds. */
+function keyAt(keys: readonly OrderKey[], at: string | readonly unknown[], i: number): Prisma.Sql {
+  return typeof at === "string" ? Prisma.raw(`${at}.${keys[i].column}`) : Prisma.sql`${at[i]}`;
+}
+
 /**
  * A condition every row before `at` (after it, with `after`) meets, on the indexed leading keys
  * alone: a row-value range the databases start an index walk from, where comesBefore's ORs are
- * not. TRUE when no leading key is indexed.
+ * not. TRUE when no leading key is indexed. `at` is a row's alias or the keys' values: PostgreSQL
+ * starts the walk at values, where against a CTE's row it scanned the index from its end.
  */
-export function indexedRange(keys: readonly OrderKey[], indexedKeys: number, row: string, at: string, after = false): Prisma.Sql {
+export function indexedRange(keys: readonly OrderKey[], indexedKeys: number, row: string, at: string | readonly unknown[], after = false): Prisma.Sql {
   const leading = keys.slice(0, indexedKeys);
   if (!leading.length || leading.some((key) => key.dir !== leading[0].dir)) return Prisma.raw("TRUE");
-  const op = (leading[0].dir === "asc") !== after ? "<=" : ">=";
-  const columns = (alias: string) => leading.map((key) => `${alias}.${key.column}`).join(", ");
-  return Prisma.raw(`(${columns(row)}) ${op} (${columns(at)})`);
+  const op = Prisma.raw((leading[0].dir === "asc") !== after ? "<=" : ">=");
+  const columns = Prisma.raw(leading.map((key) => `${row}.${key.column}`).join(", "));
+  return Prisma.sql`(${columns}) ${op} (${Prisma.join(leading.map((_, i) => keyAt(keys, at, i)), ", ")})`;
 }
 
 /** ORDER BY the keys of `alias`, or in the reverse order. */
@@ -71,14 +77,16 @@ export function orderBy(keys: readonly OrderKey[], alias: string, reverse = fals
 }
 
 /**
- * `row` comes before `at` in the keys' order (after it, with `after`): the first key that
- * differs decides. A keyset condition, so a neighbour costs one scan, never an OFFSET.
+ * `row` comes before `at` (after it, with `after`) in the keys' order: the first key that
+ * differs decides. A keyset condition, so a neighbour costs one scan, never an OFFSET. `at` is a
+ * row's alias or the keys' values.
  */
-export function comesBefore(keys: readonly OrderKey[], row: string, at: string, after = false): Prisma.Sql {
+export function comesBefore(keys: readonly OrderKey[], row: string, at: string | readonly unknown[], after = false): Prisma.Sql {
+  const column = (i: number) => Prisma.raw(`${row}.${keys[i].column}`);
   const terms = keys.map((key, i) => {
-    const equal = keys.slice(0, i).map((previous) => `${row}.${previous.column} = ${at}.${previous.column}`);
-    const op = (key.dir === "asc") !== after ? "<" : ">";
-    return `(${[...equal, `${row}.${key.column} ${op} ${at}.${key.column}`].join(" AND ")})`;
+    const equal = keys.slice(0, i).map((_, j) => Prisma.sql`${column(j)} = ${keyAt(keys, at, j)}`);
+    const op = Prisma.raw((key.dir === "asc") !== after ? "<" : ">");
+    return Prisma.sql`(${Prisma.join([...equal, Prisma.sql`${column(i)} ${op} ${keyAt(keys, at, i)}`], " AND ")})`;
   });
-  return Prisma.raw(`(${terms.join(" OR ")})`);
+  return Prisma.sql`(${Prisma.join(terms, " OR ")})`;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { runViewSchema, type RunView } from "@/lib/runs/schemas/run-view";
-import { runCallCount, runCallIds } from "./run-call-query";
+import { neighbours, runCallCount, runCallIds } from "./run-call-query";
 import { readRunState, type RunState } from "./state-cache";
 import { judgedDemo, type JudgedDemo } from "./test-fixtures";
 import { callPlace, loadViewSequence } from "./view-sequence";
@@ -66,6 +66,15 @@ describe("a call's place in the view", () => {
     }
     // Lists of one call (first and last at once) and of many.
     expect(sizes.filter((size) => size > 2).length).toBeGreaterThan(5);
+  });
+
+  it("is the list's place, previous and next by the keyset queries alone, for every call of every view", async () => {
+    for (const v of views()) {
+      const ids = await everything(v);
+      for (const [index, id] of ids.entries()) {
+        expect(await neighbours(prisma, run.id, v, id)).toEqual({ index, total: ids.length, previous: ids[index - 1] ?? null, next: ids[index + 1] ?? null });
+      }
+    }
   });
 
   it("is none for a call the view leaves out, with the view's count, either way", async () => {
