@@ -72,37 +72,25 @@ describe("timestamps past Prisma (PostgreSQL only)", () => {
 });
 
 describe("the clients' connection settings (PostgreSQL only: npm run test:pg)", () => {
-  it("runs its queries without parallel workers, through Prisma and past it, as the web's client does", async () => {
+  /** A setting as the client's connections have it, through Prisma and past it (pg-pool.ts). */
+  const shown = async (client: PrismaClient, name: "max_parallel_workers_per_gather" | "jit") => {
+    const viaPrisma = await client.$queryRawUnsafe<{ value: string }[]>(`SELECT current_setting('${name}') AS value`);
+    const pastPrisma = await pgQuery<{ value: string }>(client, `SELECT current_setting('${name}') AS value`);
+    return [viaPrisma[0].value, pastPrisma[0].value];
+  };
+
+  it("runs no parallel workers on either client's connections, and compiles no query on the web's (jit off)", async () => {
     if (dialectOf(prisma) !== "postgresql") return;
-    const setting = async (client: PrismaClient) => {
-      const viaPrisma = await client.$queryRawUnsafe<{ max_parallel_workers_per_gather: string }[]>("SHOW max_parallel_workers_per_gather");
-      const pastPrisma = await pgQuery<{ max_parallel_workers_per_gather: string }>(client, "SHOW max_parallel_workers_per_gather");
-      return [viaPrisma[0].max_parallel_workers_per_gather, pastPrisma[0].max_parallel_workers_per_gather];
-    };
     const worker = createPrisma(db.url, { background: true });
     try {
-      expect(await setting(worker)).toEqual(["0", "0"]);
-      expect(await setting(prisma)).toEqual(["0", "0"]);
+      expect(await shown(worker, "max_parallel_workers_per_gather")).toEqual(["0", "0"]);
+      expect(await shown(prisma, "max_parallel_workers_per_gather")).toEqual(["0", "0"]);
       // The server's own is not (2 unless its configuration says otherwise): the clients set it.
       const [server] = await prisma.$queryRawUnsafe<{ setting: string }[]>("SELECT boot_val AS setting FROM pg_settings WHERE name = 'max_parallel_workers_per_gather'");
       expect(server.setting).not.toBe("0");
-    } finally {
-      await worker.$disconnect();
-    }
-  });
-
-  it("compiles no query on the web's connections (jit off), and leaves the worker's to the server", async () => {
-    if (dialectOf(prisma) !== "postgresql") return;
-    const jit = async (client: PrismaClient) => {
-      const viaPrisma = await client.$queryRawUnsafe<{ jit: string }[]>("SHOW jit");
-      const pastPrisma = await pgQuery<{ jit: string }>(client, "SHOW jit");
-      return [viaPrisma[0].jit, pastPrisma[0].jit];
-    };
-    const worker = createPrisma(db.url, { background: true });
-    try {
-      expect(await jit(prisma)).toEqual(["off", "off"]);
-      // The test cluster (pg-cluster.ts) keeps PostgreSQL's default.
-      expect(await jit(worker)).toEqual(["on", "on"]);
+      expect(await shown(prisma, "jit")).toEqual(["off", "off"]);
+      // The worker's keeps the server's: the test cluster (pg-cluster.ts) leaves PostgreSQL's default.
+      expect(await shown(worker, "jit")).toEqual(["on", "on"]);
     } finally {
       await worker.$disconnect();
     }
