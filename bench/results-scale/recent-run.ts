@@ -11,6 +11,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { getPrisma } from "@/lib/platform/db/client";
 import { dialectOf } from "@/lib/platform/db/dialect";
 import { runViewSchema } from "@/lib/runs/schemas/run-view";
+import { recomputeCallBounds } from "@/lib/runs/server/call-bounds";
 import { runCallIds } from "@/lib/runs/server/results/run-call-query";
 
 const NAME = "bench: the newest transcripts only";
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
       FROM "Evaluation" e JOIN "ToolCall" tc ON tc."id" = e."toolCallId"
       WHERE e."runId" = ${bench.id} AND tc."transcriptId" IN (SELECT "id" FROM "Transcript" ORDER BY "createdAt" DESC, "id" DESC LIMIT ${newest})`);
     await prisma.run.update({ where: { id: recent.id }, data: { total: copied, doneCount: copied, errorCount: 0, notApplicableCount: 0 } });
+    // Copied past the writers, which keep a run's call bounds: computed here from its results.
+    await recomputeCallBounds(prisma, recent.id);
     // PostgreSQL plans by its statistics, which autovacuum would have brought up to date by now.
     if (dialectOf(prisma) === "postgresql") await prisma.$executeRawUnsafe(`ANALYZE "Evaluation"`);
     console.log(`added "${NAME}": ${copied.toLocaleString("en-US")} results of the newest ${newest.toLocaleString("en-US")} transcripts`);

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createTestDatabase, type TestDatabase } from "@/lib/platform/db/test-database";
 import { importFile } from "@/lib/transcripts/server/import-file";
+import { runViewSchema } from "@/lib/runs/schemas/run-view";
+import { runCallIds } from "@/lib/runs/server/results/run-call-query";
 import { runUntilIdle } from "@/lib/runs/server/worker/run-until-idle";
 import { createMonitorSchema, type CreateMonitorInput } from "../schemas/monitor";
 import { checkAlerts } from "./check-alerts";
@@ -220,6 +222,10 @@ describe("live checks recorded into a monitor", () => {
     const rows = await prisma.evaluation.findMany({ where: { runId: monitor.runId }, select: { status: true, passed: true, score: true, mode: true, criterion: { select: { text: true } } } });
     expect(rows).toEqual([{ status: "done", passed: true, score: 1, mode: "hindsight", criterion: { text: "Tool call passes if the arguments are valid" } }]);
     expect(await prisma.run.findUniqueOrThrow({ where: { id: monitor.runId }, select: { total: true, doneCount: true } })).toEqual({ total: 1, doneCount: 1 });
+    // The run's list walks the transcripts within its call bounds: recording widened them to the check's transcript.
+    const recorded = await prisma.evaluation.findFirstOrThrow({ where: { runId: monitor.runId }, select: { toolCallId: true, toolCall: { select: { transcript: { select: { createdAt: true } } } } } });
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: monitor.runId }, select: { callsFrom: true, callsTo: true } })).toEqual({ callsFrom: recorded.toolCall?.transcript.createdAt, callsTo: recorded.toolCall?.transcript.createdAt });
+    expect(await runCallIds(prisma, monitor.runId, runViewSchema.parse({}), 0, 10)).toEqual([recorded.toolCallId]);
     expect(await prisma.runCriterion.count({ where: { runId: monitor.runId } })).toBe(2);
     expect(await prisma.monitorInbox.count({ where: { monitorId: other.id } })).toBe(0);
     expect(await prisma.liveCheckInbox.count()).toBe(0);

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Criterion } from "@/lib/criteria/parse";
 import type { JudgeResult } from "@/lib/judging/judges/types";
+import { widenCallBounds } from "@/lib/runs/server/call-bounds";
 import { RUN_TRANSACTION } from "@/lib/runs/server/errors";
 import type { ImportSuccess } from "@/lib/transcripts/import-types";
 import { preparedTranscript, storeTranscripts } from "@/lib/transcripts/server/store";
@@ -96,6 +97,7 @@ export async function recordLiveChecks(prisma: PrismaClient, checks: readonly Li
     }
     for (const [runId, counts] of added) {
       await tx.run.update({ where: { id: runId }, data: { total: { increment: counts.rows }, doneCount: { increment: counts.rows }, notApplicableCount: { increment: counts.notApplicable } } });
+      await widenCallBounds(tx, runId, [...new Set(counts.callIds)]);
       const monitorId = known.find((check) => monitors.get(check.monitorId) === runId)?.monitorId as string;
       await markHours(tx, monitorId, hoursOf(counts.callIds));
     }

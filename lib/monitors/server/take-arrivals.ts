@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { lockRowsForUpdate } from "@/lib/platform/db/row-lock";
 import { RUN_MODES } from "@/lib/runs/schemas/runs";
+import { widenCallBounds } from "@/lib/runs/server/call-bounds";
 import { RUN_TRANSACTION } from "@/lib/runs/server/errors";
 import { planEvaluations } from "@/lib/runs/server/plan-evaluations";
 import { z } from "zod";
@@ -103,6 +104,7 @@ async function takeForMonitor(tx: Prisma.TransactionClient, monitorId: string, n
         ...(row.notApplicable === undefined ? {} : { status: "not-applicable", explanation: row.notApplicable, finishedAt: now }),
       })),
     });
+    await widenCallBounds(tx, monitor.runId, [...new Set(fresh.map((row) => row.toolCallId))]);
   }
   if (agentRows.length) await tx.transcriptEvaluation.createMany({ data: agentRows });
   const settled = fresh.filter((row) => row.notApplicable !== undefined).length;

@@ -19,6 +19,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { boundsFromResultsSql } from "@/lib/runs/server/call-bounds";
 import { compareModes } from "@/lib/runs/results/compare-modes";
 import { modeResultFromRow } from "@/lib/runs/results/mode-result";
 import { storedComparison } from "@/lib/runs/results/stored-comparison";
@@ -83,6 +84,7 @@ VALUES (?,?,?,?,?,?,?,?,?,?)`;
 const INSERT_RUN = `INSERT INTO "Run" ("id","name","judgeId","judgeSettings","mode","status","selection","total","doneCount","errorCount","cacheHits","error","createdAt","startedAt","finishedAt")
 VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
 const RUN_COUNTS = `UPDATE "Run" SET "doneCount" = ?, "errorCount" = ?, "cacheHits" = ? WHERE "id" = ?`;
+const RUN_BOUNDS = boundsFromResultsSql("@runId");
 const INSERT_RUN_CRITERION = `INSERT INTO "RunCriterion" ("runId","criterionId","position") VALUES (?,?,?)`;
 const INSERT_EVALUATION = `INSERT INTO "Evaluation" ("id","runId","toolCallId","criterionId","mode","status","score","passed","explanation","findings","judgeId","latencyMs","usage","costUsd","cacheKey","cached","attempts","error","errorKind","measuredBy","claimedBy","claimedAt","finishedAt")
 VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
@@ -208,6 +210,7 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
       evaluation: db.prepare(INSERT_EVALUATION),
       comparison: db.prepare(INSERT_COMPARISON),
       runCounts: db.prepare(RUN_COUNTS),
+      runBounds: db.prepare(RUN_BOUNDS),
     };
 
     const phases: Record<string, number> = {};
@@ -398,6 +401,7 @@ export async function seedResults(dir: string, databaseFile: string, options: Se
         }
       }
       insert.runCounts.run(rowsByStatus.done + rowsByStatus.notApplicable, rowsByStatus.error, cached, runId);
+      insert.runBounds.run({ runId });
 
       phase("evaluations and comparisons");
       // ---- what the measured views should show ----

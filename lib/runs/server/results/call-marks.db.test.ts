@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { runViewSchema } from "@/lib/runs/schemas/run-view";
+import { recomputeCallBounds } from "../call-bounds";
 import { callMarks, placeByMarks, type CallMarks } from "./call-marks";
 import { runCallIds } from "./run-call-query";
 import { judgedDemo, type JudgedDemo } from "./test-fixtures";
@@ -16,7 +17,9 @@ beforeAll(async () => {
   prisma = demo.prisma;
   // One instant for every transcript, as a single import gives them: the order falls to the ids,
   // and PostgreSQL's estimate of a range on (createdAt, id) to the whole table.
+  // Transcripts never change their createdAt once stored; changed here, past the writers, the run's bounds follow.
   await prisma.transcript.updateMany({ data: { createdAt: new Date("2026-03-04T05:06:07.089Z") } });
+  await recomputeCallBounds(prisma, demo.immediateRunId);
   ids = await runCallIds(prisma, demo.immediateRunId, runViewSchema.parse({ dir: "asc" }), 0, 100_000);
   const calls = await prisma.toolCall.findMany({ where: { id: { in: ids } }, select: { id: true, transcriptId: true } });
   transcriptOf = new Map(calls.map((call) => [call.id, call.transcriptId]));

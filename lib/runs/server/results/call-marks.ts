@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { SnapshotValue } from "@/lib/runs/results/run-snapshot";
 import { runViewSchema } from "@/lib/runs/schemas/run-view";
+import { readCallBounds, withinCallBounds } from "../call-bounds";
 import { listedCalls } from "./run-call-list";
 import { callConditions } from "./run-call-filters";
 import { comesBefore } from "./run-call-order";
@@ -32,9 +33,10 @@ const ascending = runViewSchema.parse({ sort: "transcript", dir: "asc" });
  * calls where numbering every call with ROW_NUMBER took 2.9 s), added up here.
  */
 export async function callMarks(prisma: PrismaClient, runId: string): Promise<CallMarks> {
+  const bounds = await readCallBounds(prisma, runId);
   const rows = await prisma.$queryRaw<{ id: string; n: unknown }[]>(Prisma.sql`
     SELECT t."id" AS id, COUNT(*) AS n FROM "Transcript" t JOIN "ToolCall" tc ON tc."transcriptId" = t."id"
-    WHERE ${Prisma.join(callConditions(runId, ascending), " AND ")}
+    WHERE ${Prisma.join([withinCallBounds(bounds), ...callConditions(runId, ascending)], " AND ")}
     GROUP BY t."createdAt", t."id" ORDER BY t."createdAt", t."id"`);
   const counts = rows.map((row) => toNumber(row.n));
   const total = counts.reduce((a, b) => a + b, 0);

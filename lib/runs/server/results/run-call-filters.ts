@@ -4,6 +4,7 @@ import { sortableUuidBound } from "@/lib/platform/ids/sortable-uuid";
 import { escapeLike } from "@/lib/platform/db/text-search";
 import { reviewStatusCondition } from "@/lib/review/server/review-status-filter";
 import { FAILING_SCORE_SQL, NOT_APPLICABLE_SQL, PASSING_SCORE_SQL } from "./verdict-sql";
+import type { CallBounds } from "../call-bounds";
 
 /*
  * The run page's filters as conditions on `tc` (ToolCall) and `t` (its Transcript). Filters
@@ -111,6 +112,8 @@ export interface CallConditionOptions {
    * (run-call-walk.ts decides), ruinous for one that keeps few.
    */
   walk?: boolean;
+  /** The run's call bounds: the list then walks only the transcripts between them (call-bounds.ts). */
+  bounds?: CallBounds;
 }
 
 /**

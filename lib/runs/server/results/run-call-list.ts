@@ -1,5 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RunView } from "@/lib/runs/schemas/run-view";
+import { withinCallBounds } from "../call-bounds";
 import { callConditions, type CallConditionOptions } from "./run-call-filters";
 import { ordering, type OrderKey } from "./run-call-order";
 
@@ -31,7 +32,9 @@ export function listedCalls(runId: string, view: RunView, options: CallCondition
     WHERE tc."transcriptId" = t."id" AND `
     : Prisma.sql`"Transcript" t JOIN "ToolCall" tc ON tc."transcriptId" = t."id" ${joins}
     WHERE `;
+  // Within the run's bounds, when given: a run of recent transcripts does not walk the older ones.
+  const conditions = [...(options.bounds ? [withinCallBounds(options.bounds)] : []), ...callConditions(runId, view, options)];
   const sql = Prisma.sql`SELECT tc."id" AS id, ${Prisma.join(columns, ", ")}
-    FROM ${from}${Prisma.join(callConditions(runId, view, options), " AND ")}`;
+    FROM ${from}${Prisma.join(conditions, " AND ")}`;
   return { sql, keys, indexedKeys };
 }

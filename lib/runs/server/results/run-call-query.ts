@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { RunView } from "@/lib/runs/schemas/run-view";
 import { narrowsCalls, resultSetOnly, type CallConditionOptions } from "./run-call-filters";
+import { readCallBounds } from "../call-bounds";
 import { listedCalls } from "./run-call-list";
 import { comesBefore, indexedRange, orderBy } from "./run-call-order";
 import { scoreSortedIds } from "./run-call-score-page";
@@ -14,7 +15,9 @@ export async function runCallCount(prisma: PrismaClient, runId: string, view: Ru
     return toNumber(row?.n);
   }
   const only = resultSetOnly(runId, view);
-  const counted = only ? Prisma.sql`SELECT COUNT(DISTINCT s."toolCallId") AS n FROM (${only}) s` : Prisma.sql`SELECT COUNT(*) AS n FROM (${listedCalls(runId, view).sql}) AS counted`;
+  const counted = only
+    ? Prisma.sql`SELECT COUNT(DISTINCT s."toolCallId") AS n FROM (${only}) s`
+    : Prisma.sql`SELECT COUNT(*) AS n FROM (${listedCalls(runId, view, { bounds: await readCallBounds(prisma, runId) }).sql}) AS counted`;
   const [row] = await prisma.$queryRaw<{ n: unknown }[]>(counted);
   return toNumber(row?.n);
 }
@@ -26,7 +29,7 @@ export async function runCallCount(prisma: PrismaClient, runId: string, view: Ru
 export async function runCallIds(prisma: PrismaClient, runId: string, view: RunView, skip: number, take: number, options: CallConditionOptions = {}): Promise<string[]> {
   const byScore = await scoreSortedIds(prisma, runId, view, skip, take);
   if (byScore) return byScore;
-  const { sql, keys } = listedCalls(runId, view, options);
+  const { sql, keys } = listedCalls(runId, view, { ...options, bounds: await readCallBounds(prisma, runId) });
   const rows = await prisma.$queryRaw<{ id: string }[]>(Prisma.sql`SELECT l.id AS id FROM (${sql}) l ORDER BY ${orderBy(keys, "l")} LIMIT ${take} OFFSET ${skip}`);
   return rows.map((row) => row.id);
 }

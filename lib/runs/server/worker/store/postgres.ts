@@ -7,6 +7,7 @@ import type { ResultToWrite } from "../outcome";
 import { countOutcome, type RunCounter } from "../run-counters";
 import { asJson, asNumber } from "../sql";
 import { WORKER_PG_TRANSACTION } from "../transaction";
+import { widenCallBoundsSql } from "../../call-bounds";
 import { isWorkerGone } from "../worker-id";
 import { comparisonsOf, type ComparisonRow, type SideRow, type WrittenSide } from "../write-comparisons";
 import { fairOrder, OPEN_RUNS_SQL, type OpenRun } from "../fair-order";
@@ -385,6 +386,8 @@ SELECT lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, 
        CASE WHEN j.value ->> 'na' IS NULL THEN NULL ELSE $2::timestamp(3) END
 FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS j(value, n)
 ON CONFLICT ("runId", "toolCallId", "criterionId", "mode") DO NOTHING`;
+// The run's call bounds take in the batch's transcripts (runs/server/call-bounds.ts), in the transaction that inserts its rows.
+const WIDEN_BOUNDS = widenCallBoundsSql(`SELECT j.value ->> 't' FROM jsonb_array_elements($1::jsonb) AS j(value)`, "$2");
 const RUN_STATE = `SELECT "materialising", "materialiseCursor" FROM "Run" WHERE "id" = $1 FOR UPDATE`;
 // Rows settled at creation are all not applicable (INSERT_ROWS): both counters move by their number.
 const ADVANCE = `UPDATE "Run" SET "doneCount" = "doneCount" + $1, "notApplicableCount" = "notApplicableCount" + $1, "materialiseCursor" = $2 WHERE "id" = $3`;
@@ -408,6 +411,7 @@ async function materialiseStepPostgres(prisma: PrismaClient, step: MaterialiseSt
     } = await tx.query<{ materialising: boolean; materialiseCursor: string | null }>(RUN_STATE, [step.runId]);
     if (!state || !state.materialising || state.materialiseCursor !== step.expectedCursor) return null;
     const inserted = step.rows.length ? ((await tx.query(INSERT_ROWS, [step.runId, at, JSON.stringify(step.rows)])).rowCount ?? 0) : 0;
+    if (inserted) await tx.query(WIDEN_BOUNDS, [JSON.stringify(step.rows), step.runId]);
     if (step.finished) {
       await tx.query(FINISH, [step.runId]);
       await tx.query(CLOSE_IF_IDLE, [at, step.runId]);

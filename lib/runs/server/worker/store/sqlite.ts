@@ -6,6 +6,7 @@ import type { ResultToWrite } from "../outcome";
 import { countOutcome, type RunCounter } from "../run-counters";
 import { asJson, asNumber, sqlDate } from "../sql";
 import { acquireWorkerDb, readWithRetry, withWorkerDb, writeTransaction, type WorkerDb } from "../worker-db";
+import { widenCallBoundsSql } from "../../call-bounds";
 import { isWorkerGone } from "../worker-id";
 import { writeComparisons, type WrittenSide } from "../write-comparisons";
 import { fairOrder, OPEN_RUNS_SQL, type OpenRun } from "../fair-order";
@@ -201,6 +202,8 @@ SELECT printf('%s-%06x', ?, j.key), ?, j.value ->> '$.t', j.value ->> '$.c', j.v
 FROM json_each(?) AS j WHERE true
 ON CONFLICT ("runId", "toolCallId", "criterionId", "mode") DO NOTHING`;
 
+// The run's call bounds take in the batch's transcripts (runs/server/call-bounds.ts), in the transaction that inserts its rows.
+const WIDEN_BOUNDS = widenCallBoundsSql(`SELECT j.value ->> '$.t' FROM json_each(?) AS j`, "?");
 const RUN_STATE = `SELECT "materialising", "materialiseCursor" FROM "Run" WHERE "id" = ?`;
 // Rows settled at creation are all not applicable (INSERT_ROWS): both counters move by their number.
 const ADVANCE = `UPDATE "Run" SET "doneCount" = "doneCount" + @settled, "notApplicableCount" = "notApplicableCount" + @settled, "materialiseCursor" = @cursor WHERE "id" = @runId`;
@@ -283,6 +286,7 @@ export const sqliteWorkerStore: WorkerStore = {
         const state = db.statement(RUN_STATE).get(runId) as { materialising: unknown; materialiseCursor: string | null } | undefined;
         if (!state || !asNumber(state.materialising) || state.materialiseCursor !== step.expectedCursor) return null;
         const inserted = rows.length ? db.statement(INSERT_ROWS).run(sortableUuid(), runId, stamp, asJson(rows)).changes : 0;
+        if (inserted) db.statement(WIDEN_BOUNDS).run(asJson(rows), runId);
         if (step.finished) {
           db.statement(FINISH).run({ runId });
           db.statement(CLOSE_IF_IDLE).run(stamp, runId);
