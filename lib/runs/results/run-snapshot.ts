@@ -42,6 +42,31 @@ const criterionOutcome = z.object({
   ]),
 });
 
+const verdictCounts = z.object({ passed: count, failed: count, notApplicable: count, unsettled: count });
+const verdictKey = z.enum(["pass", "fail", "n/a"]);
+
+/** The run's charts page for one mode (lib/runs/server/results/charts.ts). */
+const modeCharts = z.object({
+  mode: z.enum(["immediate", "hindsight"]),
+  distributions: z.array(
+    z.object({
+      criterionId: z.string(),
+      histogram: z.object({ bins: z.array(z.object({ from: z.number(), to: z.number(), count })), total: count, outOfRange: count }),
+      verdicts: verdictCounts,
+    }),
+  ),
+  /** Pass rate per tool over all criteria (criterionId null) and over each criterion with results. */
+  byTool: z.array(z.object({ criterionId: z.string().nullable(), tools: z.array(verdictCounts.extend({ tool: z.string(), rate: z.number().nullable() })) })),
+});
+
+const flipMatrix = z.object({
+  counts: z.record(verdictKey, z.record(verdictKey, count)),
+  total: count,
+  excluded: count,
+  flips: count,
+  flipRate: z.number().nullable(),
+});
+
 /** Each kind of snapshot and the shape of its value. */
 export const SNAPSHOT_SCHEMAS = {
   stats: z.array(criterionModeStats),
@@ -61,6 +86,8 @@ export const SNAPSHOT_SCHEMAS = {
   errors: z.array(z.object({ error: z.string(), errorKind: z.string().nullable(), count })),
   /** The modes an "auto" run has results in, immediate first. */
   modes: z.array(z.enum(["immediate", "hindsight"])),
+  /** The charts page: for each mode with results, the score distributions and pass rates by tool; the flip matrices of a run in both modes. */
+  charts: z.object({ modes: z.array(modeCharts), matrices: z.array(z.object({ criterionId: z.string(), matrix: flipMatrix })) }),
 } as const;
 
 export type SnapshotKind = keyof typeof SNAPSHOT_SCHEMAS;
@@ -172,7 +199,7 @@ export function snapshotUsable(kind: SnapshotKind, stamp: SnapshotStamp, run: Ru
  * 1.7 s finding its 30,000 transcripts (bench:results). Outcomes stay queried: they are
  * aggregates over verdicts joined with metadata, shown in a streamed section.
  */
-const KEPT_FINAL: ReadonlySet<SnapshotKind> = new Set<SnapshotKind>(["stats", "flips", "tools", "call-count", "call-marks", "modes", "metadata", "errors"]);
+const KEPT_FINAL: ReadonlySet<SnapshotKind> = new Set<SnapshotKind>(["stats", "flips", "tools", "call-count", "call-marks", "modes", "metadata", "errors", "charts"]);
 
 /** Whether a finished run may keep a final snapshot of this kind. */
 export const keptFinal = (kind: SnapshotKind) => KEPT_FINAL.has(kind);

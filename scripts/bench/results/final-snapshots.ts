@@ -14,7 +14,7 @@ export async function takeFinalSnapshots(databaseUrl: string, runId: string): Pr
   try {
     // A kind this version keeps that the database's snapshots lack (a database kept by an older bench): taken now.
     const kinds = new Set((await prisma.runSnapshot.findMany({ where: { runId }, select: { kind: true } })).map((row) => row.kind));
-    if (["call-count", "call-marks", "errors"].every((kind) => kinds.has(kind))) return 0;
+    if (["call-count", "call-marks", "errors", "charts"].every((kind) => kinds.has(kind))) return 0;
     const started = performance.now();
     // The moment the worker wrote the last result: still open, every result in.
     await prisma.run.update({ where: { id: runId }, data: { status: "running", finishedAt: null } });

@@ -4,7 +4,8 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { flipMatrix, passRateByGroup, scoreHistogram } from "@/lib/runs/results/aggregates";
 import { verdictOf, type Verdict } from "@/lib/runs/results/verdict";
 import { dialectOf } from "@/lib/platform/db/dialect";
-import { flipMatrices, passRateByTool, resultModes, scoreDistributions } from "./charts";
+import { parseSnapshotValue } from "@/lib/runs/results/run-snapshot";
+import { flipMatrices, passRateByTool, resultModes, runCharts, scoreDistributions } from "./charts";
 import { judgedDemo, type JudgedDemo } from "./test-fixtures";
 
 let demo: JudgedDemo;
@@ -121,5 +122,25 @@ describe("flipMatrices", () => {
 
   it("is empty for a run judged in one mode", async () => {
     expect(await flipMatrices(prisma, demo.immediateRunId)).toEqual([]);
+  });
+});
+
+describe("runCharts (the worker's charts snapshot)", () => {
+  it("holds what the page's queries give, for every mode and every scope of the pass rate, in the snapshot's shape", async () => {
+    for (const runId of [demo.bothRunId, demo.immediateRunId]) {
+      const charts = await runCharts(prisma, runId);
+      expect(parseSnapshotValue("charts", charts)).toEqual(charts);
+      const modes = await resultModes(prisma, runId);
+      expect(charts.modes.map((entry) => entry.mode)).toEqual(modes);
+      for (const entry of charts.modes) {
+        expect(entry.distributions).toEqual(await scoreDistributions(prisma, runId, entry.mode));
+        // All criteria first, then each criterion with results in the mode.
+        expect(entry.byTool[0].criterionId).toBeNull();
+        expect(entry.byTool.slice(1).map((scope) => scope.criterionId).sort()).toEqual(entry.distributions.map((distribution) => distribution.criterionId).sort());
+        expect(entry.byTool.length).toBeGreaterThan(2);
+        for (const scope of entry.byTool) expect(scope.tools).toEqual(await passRateByTool(prisma, runId, entry.mode, scope.criterionId ?? undefined));
+      }
+      expect(charts.matrices).toEqual(await flipMatrices(prisma, runId));
+    }
   });
 });

@@ -2,6 +2,7 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ViewMode } from "@/lib/judging/judges/types";
 import { sqlDialect } from "@/lib/platform/db/dialect-sql";
 import { flipMatrix, type FlipMatrix, type ScoreHistogram } from "@/lib/runs/results/aggregates";
+import type { SnapshotValue } from "@/lib/runs/results/run-snapshot";
 import { VERDICTS, type Verdict } from "@/lib/runs/results/verdict";
 import { countWhere, FAIL_SQL, FINITE_SCORE_SQL, NOT_APPLICABLE_SQL, PASS_SQL, toNumber } from "./verdict-sql";
 
@@ -91,24 +92,51 @@ export interface ToolPassRate extends VerdictCounts {
   rate: number | null;
 }
 
-/** Pass rate per tool over one criterion's results, or over all criteria's, in one mode; sorted by tool name. */
-export async function passRateByTool(prisma: PrismaClient, runId: string, mode: ViewMode, criterionId?: string): Promise<ToolPassRate[]> {
-  const rows = await prisma.$queryRaw<{ tool: string; total: unknown; passed: unknown; failed: unknown; notApplicable: unknown }[]>(Prisma.sql`
-    SELECT t."toolName" AS tool, COUNT(*) AS total,
+type ToolCountsRow = { tool: string; total: unknown; passed: unknown; failed: unknown; notApplicable: unknown };
+
+const toolPassRate = (row: ToolCountsRow): ToolPassRate => {
+  const passed = toNumber(row.passed);
+  const failed = toNumber(row.failed);
+  const notApplicable = toNumber(row.notApplicable);
+  return { tool: row.tool, passed, failed, notApplicable, unsettled: toNumber(row.total) - passed - failed - notApplicable, rate: passed + failed ? passed / (passed + failed) : null };
+};
+
+const byToolName = (a: ToolPassRate, b: ToolPassRate) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0);
+
+/** The verdict counts of one mode's results per tool, grouped by `by` as well. */
+const toolCounts = (runId: string, mode: ViewMode, by: Prisma.Sql, where: Prisma.Sql = Prisma.empty) => Prisma.sql`
+    SELECT t."toolName" AS tool${by}, COUNT(*) AS total,
       ${countWhere(PASS_SQL)} AS passed, ${countWhere(FAIL_SQL)} AS failed, ${countWhere(NOT_APPLICABLE_SQL)} AS "notApplicable"
     FROM "Evaluation" e
     JOIN "Criterion" c ON c.id = e."criterionId"
     JOIN "ToolCall" t ON t.id = e."toolCallId"
-    WHERE e."runId" = ${runId} AND e.mode = ${mode} ${criterionId ? Prisma.sql`AND e."criterionId" = ${criterionId}` : Prisma.empty}
-    GROUP BY t."toolName"`);
-  return rows
-    .map((row) => {
-      const passed = toNumber(row.passed);
-      const failed = toNumber(row.failed);
-      const notApplicable = toNumber(row.notApplicable);
-      return { tool: row.tool, passed, failed, notApplicable, unsettled: toNumber(row.total) - passed - failed - notApplicable, rate: passed + failed ? passed / (passed + failed) : null };
-    })
-    .sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
+    WHERE e."runId" = ${runId} AND e.mode = ${mode} ${where}
+    GROUP BY t."toolName"${by}`;
+
+/** Pass rate per tool over one criterion's results, or over all criteria's, in one mode; sorted by tool name. */
+export async function passRateByTool(prisma: PrismaClient, runId: string, mode: ViewMode, criterionId?: string): Promise<ToolPassRate[]> {
+  const rows = await prisma.$queryRaw<ToolCountsRow[]>(toolCounts(runId, mode, Prisma.empty, criterionId ? Prisma.sql`AND e."criterionId" = ${criterionId}` : Prisma.empty));
+  return rows.map(toolPassRate).sort(byToolName);
+}
+
+/**
+ * passRateByTool for every criterion with results in the mode and for all of them (criterionId
+ * null), from one pass over the mode's results: the sums over criteria are the all-criteria rows.
+ */
+export async function passRatesByTool(prisma: PrismaClient, runId: string, mode: ViewMode): Promise<{ criterionId: string | null; tools: ToolPassRate[] }[]> {
+  const rows = await prisma.$queryRaw<(ToolCountsRow & { criterionId: string })[]>(toolCounts(runId, mode, Prisma.sql`, e."criterionId"`));
+  const all = new Map<string, ToolCountsRow>();
+  const byCriterion = new Map<string, ToolCountsRow[]>();
+  for (const row of rows) {
+    byCriterion.set(row.criterionId, [...(byCriterion.get(row.criterionId) ?? []), row]);
+    const sum = all.get(row.tool) ?? { tool: row.tool, total: 0, passed: 0, failed: 0, notApplicable: 0 };
+    for (const key of ["total", "passed", "failed", "notApplicable"] as const) sum[key] = toNumber(sum[key]) + toNumber(row[key]);
+    all.set(row.tool, sum);
+  }
+  return [
+    { criterionId: null, tools: [...all.values()].map(toolPassRate).sort(byToolName) },
+    ...[...byCriterion].map(([criterionId, criterionRows]) => ({ criterionId, tools: criterionRows.map(toolPassRate).sort(byToolName) })),
+  ];
 }
 
 const asVerdict = (stored: string): Verdict | null => (VERDICTS as readonly string[]).includes(stored) ? (stored as Verdict) : null;
@@ -132,4 +160,16 @@ export async function flipMatrices(prisma: PrismaClient, runId: string): Promise
     pairs.set(group.criterionId, list);
   }
   return [...pairs].map(([criterionId, list]) => ({ criterionId, matrix: flipMatrix(list) }));
+}
+
+export type RunCharts = SnapshotValue<"charts">;
+
+/** Everything the charts page shows, for every mode with results: what the worker keeps as the "charts" snapshot. */
+export async function runCharts(prisma: PrismaClient, runId: string): Promise<RunCharts> {
+  const modes = await resultModes(prisma, runId);
+  const [perMode, matrices] = await Promise.all([
+    Promise.all(modes.map(async (mode) => ({ mode, distributions: await scoreDistributions(prisma, runId, mode), byTool: await passRatesByTool(prisma, runId, mode) }))),
+    flipMatrices(prisma, runId),
+  ]);
+  return { modes: perMode, matrices };
 }

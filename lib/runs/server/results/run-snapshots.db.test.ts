@@ -118,7 +118,7 @@ describe("a finished run's page values", () => {
     expect(await refreshUntilIdle()).toBeGreaterThan(0);
     // Only the kinds kept final are taken for a finished run: not outcomes.
     const kinds = (await demo.prisma.runSnapshot.findMany({ where: { runId }, select: { kind: true } })).map((row) => row.kind).sort();
-    expect(kinds).toEqual(["call-count", "call-marks", "errors", "flips", "metadata", "stats", "tools"]);
+    expect(kinds).toEqual(["call-count", "call-marks", "charts", "errors", "flips", "metadata", "stats", "tools"]);
     const exact = await exactValues(runId);
     const shown = await pageValues(runId);
     expect(rounded({ ...shown, stats: sortStats(shown.stats) })).toEqual(rounded({ ...exact, stats: sortStats(exact.stats) }));
@@ -201,7 +201,7 @@ describe("a running run's page values", () => {
     expect(await refreshUntilIdle()).toBeGreaterThan(0);
     const kinds = (await demo.prisma.runSnapshot.findMany({ where: { runId }, select: { kind: true } })).map((row) => row.kind).sort();
     // No flips for a run of one mode; outcomes only when its transcripts have one.
-    const expected = ["call-count", "call-marks", "errors", "metadata", "stats", "tools", ...(exact.metadata.outcomes ? ["outcomes"] : [])].sort();
+    const expected = ["call-count", "call-marks", "charts", "errors", "metadata", "stats", "tools", ...(exact.metadata.outcomes ? ["outcomes"] : [])].sort();
     expect(kinds).toEqual(expected);
     for (const kind of kinds as SnapshotKind[]) expect(await usableSnapshot(demo.prisma, run, kind)).toEqual(await computeSnapshotValue(demo.prisma, runId, kind));
     // Nothing moved since: nothing is due.
@@ -304,10 +304,10 @@ describe("the background worker", () => {
       // Flips only for the run of both modes, the modes only for the "auto" one.
       const kinds = await waitFor(async () => {
         const [ofBoth, ofAuto] = await Promise.all([kindsOf(both.runId), kindsOf(auto.runId)]);
-        return ofBoth.length >= 7 && ofAuto.length >= 7 && { ofBoth, ofAuto };
+        return ofBoth.length >= 8 && ofAuto.length >= 8 && { ofBoth, ofAuto };
       });
-      expect(kinds.ofBoth).toEqual(expect.arrayContaining(["call-count", "call-marks", "errors", "flips", "metadata", "stats", "tools"]));
-      expect(kinds.ofAuto).toEqual(expect.arrayContaining(["call-count", "call-marks", "errors", "metadata", "modes", "stats", "tools"]));
+      expect(kinds.ofBoth).toEqual(expect.arrayContaining(["call-count", "call-marks", "charts", "errors", "flips", "metadata", "stats", "tools"]));
+      expect(kinds.ofAuto).toEqual(expect.arrayContaining(["call-count", "call-marks", "charts", "errors", "metadata", "modes", "stats", "tools"]));
       expect(kinds.ofBoth).not.toContain("modes");
       expect(kinds.ofAuto).not.toContain("flips");
       const run = await stateOf(both.runId);

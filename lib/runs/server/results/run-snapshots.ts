@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { FINAL_SNAPSHOT_WINDOW_MS, finalSnapshotsTaken, isSnapshotKind, keptFinal, nextSnapshot, SNAPSHOT_CLAIM_MS, parseSnapshotValue, snapshotFinal, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/runs/results/run-snapshot";
 import { runViewSchema } from "@/lib/runs/schemas/run-view";
-import { resultModes } from "./charts";
+import { resultModes, runCharts } from "./charts";
 import { criterionStats } from "./criterion-stats";
 import { flipCounts } from "./flip-counts";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
@@ -32,6 +32,7 @@ export async function computeSnapshotValue<K extends SnapshotKind>(prisma: Prism
     "call-marks": () => callMarks(prisma, runId),
     errors: () => errorGroupsOf(prisma, runId, RUN_PAGE_ERROR_GROUPS),
     modes: () => resultModes(prisma, runId),
+    charts: () => runCharts(prisma, runId),
   };
   return compute[kind]() as Promise<SnapshotValue<K>>;
 }
@@ -41,7 +42,7 @@ export async function computeSnapshotValue<K extends SnapshotKind>(prisma: Prism
  * run (the others say theirs), outcomes once its metadata has some.
  */
 function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
-  const kinds: SnapshotKind[] = ["stats", "call-count", "call-marks", "tools", "metadata", "errors"];
+  const kinds: SnapshotKind[] = ["stats", "call-count", "call-marks", "tools", "metadata", "errors", "charts"];
   if (mode === "both") kinds.push("flips");
   if (mode === "auto") kinds.push("modes");
   if (parseSnapshotValue("metadata", metadata)?.outcomes) kinds.push("outcomes");

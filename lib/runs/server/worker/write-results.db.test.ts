@@ -115,7 +115,7 @@ describe("writeResults", () => {
     }
     // Its final values first, each due at once; then it is done.
     const kinds = (await prisma.runSnapshot.findMany({ where: { runId }, orderBy: { kind: "asc" } })).map(({ kind, doneCount, errorCount }) => ({ kind, doneCount, errorCount }));
-    expect(kinds).toEqual(["call-count", "call-marks", "errors", "flips", "metadata", "stats", "tools"].map((kind) => ({ kind, doneCount: complete.doneCount, errorCount: complete.errorCount })));
+    expect(kinds).toEqual(["call-count", "call-marks", "charts", "errors", "flips", "metadata", "stats", "tools"].map((kind) => ({ kind, doneCount: complete.doneCount, errorCount: complete.errorCount })));
     expect(turns.slice(0, -1).every((turn) => turn.finalising && turn.costMs > 0)).toBe(true);
     expect(turns.at(-1)).toMatchObject({ closed: [runId] });
     expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "done", doneCount: complete.doneCount });
