@@ -23,7 +23,7 @@
  * 3. Serves it with `next start` (no worker, no demo) on the first free port from 3300; with --cold, after
  *    emptying the operating system's page cache, so that each first view reads the database from disk.
  * 4. Measures the run page, a score sort, two filters (changed=1; verdict=fail on a binary
- *    criterion) and the tool-call page of the call in the middle of the list: each one warm-up
+ *    criterion), the tool-call page of the call in the middle of the list and the charts page: each one warm-up
  *    and `repeat` timed requests, with Node's fetch (TTFB, total) and in Chromium (a fresh tab
  *    until the results table is rendered, seen by a script in the page on each animation frame). Each page must also show the count the seeded rows
  *    call for, so that a fast wrong page cannot pass. A page that takes longer than
@@ -40,6 +40,7 @@ import type { Browser } from "@playwright/test";
 import { browserBreakdown, layoutLines, resultTable, TARGET_BROWSER_MS, TARGET_SERVER_MS, type CaseResult } from "./bench/results/report";
 import { applyMigrations } from "@/lib/platform/db/schema-engine";
 import { copySqliteToPostgres } from "./bench/copy-to-postgres";
+import { chartsCase, type ChartsCase } from "./bench/results/charts-case";
 import { takeFinalSnapshots } from "./bench/results/final-snapshots";
 import { openBenchDatabases, type BenchDatabases } from "./bench/database";
 import { benchBuild, markInUse } from "./bench/results/build";
@@ -58,8 +59,10 @@ const CALL_TABLE = "Results at a glance";
 const IN_ALL = /([\d,]+) in all · page/;
 /** CallNavigation: "Call 5,001 of 10,000 in the list". */
 const CALL_PLACE = /Call ([\d,]+) of [\d,]+ in the list/;
+/** FlipMatrixTable's caption: "1,234 flipped of 140,000 (…)", the run's first criterion first. */
+const FLIPPED = /([\d,]+) flipped/;
 
-function benchCases(s: SeedSummary): BenchCase[] {
+function benchCases(s: SeedSummary, charts: ChartsCase): BenchCase[] {
   const run = `/runs/${s.runId}`;
   const calls = "calls in all";
   return [
@@ -86,6 +89,7 @@ function benchCases(s: SeedSummary): BenchCase[] {
       table: CALL_TABLE,
       expect: { pattern: CALL_PLACE, value: s.middleCall.index + 1, what: "= place in list" },
     },
+    { id: "charts", label: "charts page", path: `${run}/charts`, table: charts.table, expect: { pattern: FLIPPED, value: charts.flips, what: "flipped, first criterion" } },
   ];
 }
 
@@ -163,7 +167,7 @@ async function main(): Promise<void> {
     log(`  ready in ${ready.readySeconds.toFixed(1)} s at ${ready.url}`);
     const client: Client = { cookie: cookieHeader(session), timeoutMs: options.requestTimeout * 1000 };
 
-    const cases = benchCases(seeded);
+    const cases = benchCases(seeded, await chartsCase(databaseUrl, seeded.runId));
     const loadBefore = loadAverage();
     log(`Server timings (${options.repeat} repetitions + 1 warm-up each)…`);
     const serverResults: ServerResult[] = [];
