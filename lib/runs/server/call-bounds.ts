@@ -64,15 +64,18 @@ export function withinCallBounds(bounds: CallBounds): Prisma.Sql {
 /**
  * The run's bounds recomputed from all its results, `run` being the run id's placeholder: for rows
  * written past the writers above (the bench's seed), as the migration that added the bounds did.
+ * The run's calls first, from the results' (runId, toolCallId) index alone, so that it joins each
+ * call, not each result, to its transcript.
  */
 export function boundsFromResultsSql(run: string): string {
-  const of = (aggregate: "MIN" | "MAX") =>
-    `(SELECT ${aggregate}(t."createdAt") FROM "Evaluation" e JOIN "ToolCall" tc ON tc."id" = e."toolCallId" JOIN "Transcript" t ON t."id" = tc."transcriptId" WHERE e."runId" = ${run})`;
-  return `UPDATE "Run" SET "callsFrom" = ${of("MIN")}, "callsTo" = ${of("MAX")} WHERE "id" = ${run}`;
+  return `UPDATE "Run" SET ("callsFrom", "callsTo") = (
+  SELECT MIN(t."createdAt"), MAX(t."createdAt")
+  FROM (SELECT DISTINCT e."toolCallId" AS id FROM "Evaluation" e WHERE e."runId" = "Run"."id") AS d
+  JOIN "ToolCall" tc ON tc."id" = d.id JOIN "Transcript" t ON t."id" = tc."transcriptId")
+WHERE "id" = ${run}`;
 }
 
 /** boundsFromResultsSql through Prisma, on either database: for tests and benches that change transcripts under a run. */
 export async function recomputeCallBounds(prisma: PrismaClient, runId: string): Promise<void> {
-  const parts = boundsFromResultsSql("\u0000").split("\u0000");
-  await prisma.$executeRaw(Prisma.sql(parts, ...parts.slice(1).map(() => runId)));
+  await prisma.$executeRaw(Prisma.sql(boundsFromResultsSql("\u0000").split("\u0000"), runId));
 }
