@@ -41,6 +41,7 @@ import { browserBreakdown, layoutLines, resultTable, TARGET_BROWSER_MS, TARGET_S
 import { applyMigrations } from "@/lib/platform/db/schema-engine";
 import { copySqliteToPostgres } from "./bench/copy-to-postgres";
 import { chartsCase, type ChartsCase } from "./bench/results/charts-case";
+import { groupsCase, type GroupsCase } from "./bench/results/groups-case";
 import { takeFinalSnapshots } from "./bench/results/final-snapshots";
 import { openBenchDatabases, type BenchDatabases } from "./bench/database";
 import { benchBuild, markInUse } from "./bench/results/build";
@@ -62,7 +63,7 @@ const CALL_PLACE = /Call ([\d,]+) of [\d,]+ in the list/;
 /** FlipMatrixTable's caption: "1,234 flipped of 140,000 (…)", the run's first criterion first. */
 const FLIPPED = /([\d,]+) flipped/;
 
-function benchCases(s: SeedSummary, charts: ChartsCase): BenchCase[] {
+function benchCases(s: SeedSummary, charts: ChartsCase, groups: GroupsCase): BenchCase[] {
   const run = `/runs/${s.runId}`;
   const calls = "calls in all";
   return [
@@ -90,6 +91,7 @@ function benchCases(s: SeedSummary, charts: ChartsCase): BenchCase[] {
       expect: { pattern: CALL_PLACE, value: s.middleCall.index + 1, what: "= place in list" },
     },
     { id: "charts", label: "charts page", path: `${run}/charts`, table: charts.table, expect: { pattern: FLIPPED, value: charts.flips, what: "flipped, first criterion" } },
+    { id: "groups", label: "grouped by tool", path: `${run}?group=tool`, table: groups.table, expect: { pattern: groups.pattern, value: groups.transcripts, what: `transcripts calling ${groups.tool}` } },
   ];
 }
 
@@ -167,7 +169,7 @@ async function main(): Promise<void> {
     log(`  ready in ${ready.readySeconds.toFixed(1)} s at ${ready.url}`);
     const client: Client = { cookie: cookieHeader(session), timeoutMs: options.requestTimeout * 1000 };
 
-    const cases = benchCases(seeded, await chartsCase(databaseUrl, seeded.runId));
+    const cases = benchCases(seeded, await chartsCase(databaseUrl, seeded.runId), await groupsCase(databaseUrl, seeded.runId));
     const loadBefore = loadAverage();
     log(`Server timings (${options.repeat} repetitions + 1 warm-up each)…`);
     const serverResults: ServerResult[] = [];

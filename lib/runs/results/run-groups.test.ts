@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { cellKey, foldRunGroups, type RunGroupCountRow } from "./run-groups";
+import { cellKey, foldRunGroups, runGroupsFromStored, storedRunGroups, type RunGroupCountRow, type RunGroupMemberRow } from "./run-groups";
+import { parseSnapshotValue } from "./run-snapshot";
 
 const row = (key: string | null, criterionId: string, mode: string, counts: Partial<RunGroupCountRow> = {}): RunGroupCountRow => ({
   key,
   criterionId,
   mode,
-  transcripts: 2,
-  withOutcome: 0,
-  successes: 0,
   calls: 4,
   passed: 3,
   failed: 1,
@@ -16,9 +14,11 @@ const row = (key: string | null, criterionId: string, mode: string, counts: Part
   ...counts,
 });
 
+const member = (key: string | null, counts: Partial<RunGroupMemberRow> = {}): RunGroupMemberRow => ({ key, transcripts: 2, withOutcome: 0, successes: 0, rewarded: 0, rewardSum: 0, ...counts });
+
 describe("foldRunGroups", () => {
   it("gives each group's pass rate and mean score per criterion and mode", () => {
-    const { groups, more } = foldRunGroups([row("gpt-4o", "c1", "immediate"), row("gpt-4o", "c1", "hindsight", { passed: 1, failed: 3, scoreSum: 1 })]);
+    const { groups, more } = foldRunGroups([row("gpt-4o", "c1", "immediate"), row("gpt-4o", "c1", "hindsight", { passed: 1, failed: 3, scoreSum: 1 })], [member("gpt-4o")]);
     expect(more).toBe(0);
     expect(groups).toHaveLength(1);
     const [group] = groups;
@@ -28,19 +28,22 @@ describe("foldRunGroups", () => {
   });
 
   it("has no rate or mean where nothing had a verdict or a score", () => {
-    const [group] = foldRunGroups([row("a", "c1", "auto", { passed: 0, failed: 0, scored: 0, scoreSum: 0 })]).groups;
+    const [group] = foldRunGroups([row("a", "c1", "auto", { passed: 0, failed: 0, scored: 0, scoreSum: 0 })], []).groups;
     expect(group.cells.get(cellKey("c1", "auto"))).toEqual({ verdicts: 0, passRate: null, meanScore: null });
     expect(group.worstPassRate).toBeNull();
   });
 
   it("puts the groups where failures concentrate first, larger before smaller at equal rates, and the group without a value last", () => {
-    const { groups } = foldRunGroups([
-      row(null, "c1", "auto", { passed: 0, failed: 5 }),
-      row("fine", "c1", "auto", { passed: 5, failed: 0 }),
-      row("small", "c1", "auto", { passed: 1, failed: 1, calls: 2 }),
-      row("large", "c1", "auto", { passed: 4, failed: 4, calls: 8 }),
-      row("worst", "c1", "auto", { passed: 0, failed: 2 }),
-    ]);
+    const { groups } = foldRunGroups(
+      [
+        row(null, "c1", "auto", { passed: 0, failed: 5 }),
+        row("fine", "c1", "auto", { passed: 5, failed: 0 }),
+        row("small", "c1", "auto", { passed: 1, failed: 1, calls: 2 }),
+        row("large", "c1", "auto", { passed: 4, failed: 4, calls: 8 }),
+        row("worst", "c1", "auto", { passed: 0, failed: 2 }),
+      ],
+      [],
+    );
     expect(groups.map((g) => g.key)).toEqual(["worst", "large", "small", "fine", null]);
   });
 
@@ -61,10 +64,7 @@ describe("foldRunGroups", () => {
   it("gives each group's mean reward over its transcripts that carry one", () => {
     const { groups } = foldRunGroups(
       [row("a", "c1", "auto"), row("b", "c1", "auto"), row(null, "c1", "auto")],
-      [
-        { key: "a", rewarded: 4, rewardSum: 3 },
-        { key: null, rewarded: 0, rewardSum: 0 },
-      ],
+      [member("a", { rewarded: 4, rewardSum: 3 }), member(null)],
     );
     const byKey = new Map(groups.map((group) => [group.key, group]));
     expect(byKey.get("a")).toMatchObject({ meanReward: 0.75, rewarded: 4 });
@@ -73,19 +73,17 @@ describe("foldRunGroups", () => {
   });
 
   it("gives each group's success rate over its transcripts with an outcome", () => {
-    const [withOutcomes, without] = foldRunGroups([
-      row("a", "c1", "auto", { transcripts: 4, withOutcome: 3, successes: 1 }),
-      // An agent-level criterion still pending has seen fewer transcripts: the widest count wins.
-      row("a", "c2", "agent", { transcripts: 1, withOutcome: 1, successes: 1 }),
-      row("b", "c1", "auto"),
-    ]).groups;
+    const [withOutcomes, without] = foldRunGroups(
+      [row("a", "c1", "auto"), row("a", "c2", "agent"), row("b", "c1", "auto")],
+      [member("a", { transcripts: 4, withOutcome: 3, successes: 1 }), member("b")],
+    ).groups;
     expect(withOutcomes).toMatchObject({ key: "a", successRate: 1 / 3, withOutcome: 3 });
     expect(without).toMatchObject({ key: "b", successRate: null, withOutcome: 0 });
   });
 
-  it("counts a group's calls and transcripts as the most any criterion counted", () => {
-    const [group] = foldRunGroups([row("a", "c1", "auto", { calls: 3, transcripts: 1 }), row("a", "c2", "auto", { calls: 5, transcripts: 2 })]).groups;
-    expect(group).toMatchObject({ calls: 5, transcripts: 2 });
+  it("counts a group's transcripts once whatever judged them, and its calls as the most any criterion and mode judged", () => {
+    const [group] = foldRunGroups([row("a", "c1", "immediate", { calls: 3 }), row("a", "c1", "hindsight", { calls: 5 })], [member("a", { transcripts: 6 })]).groups;
+    expect(group).toMatchObject({ calls: 5, transcripts: 6 });
   });
 
   it("keeps at most the limit and says how many were left out", () => {
@@ -93,5 +91,20 @@ describe("foldRunGroups", () => {
     const { groups, more } = foldRunGroups(rows, [], 3);
     expect(groups).toHaveLength(3);
     expect(more).toBe(1);
+  });
+});
+
+describe("storedRunGroups", () => {
+  it("keeps the groups through a snapshot's JSON, cells keyed by criterion and mode", () => {
+    const folded = foldRunGroups(
+      [row("gpt-4o", "c1", "immediate"), row("gpt-4o", "c2", "hindsight", { scored: 0, scoreSum: 0 }), row(null, "c1", "immediate")],
+      [member("gpt-4o", { withOutcome: 2, successes: 1, rewarded: 2, rewardSum: 1 }), member(null)],
+    );
+    const stored = storedRunGroups(folded);
+    // What PostgreSQL's JSON cannot hold: a NUL, as the cells' map keys have.
+    expect(JSON.stringify(stored)).not.toContain("\\u0000");
+    const parsed = parseSnapshotValue("groups-model", JSON.parse(JSON.stringify(stored)));
+    expect(parsed).not.toBeNull();
+    expect(runGroupsFromStored(parsed ?? { groups: [], more: 0 })).toEqual(folded);
   });
 });

@@ -14,10 +14,6 @@ export interface RunGroupCountRow {
   key: string | null;
   criterionId: string;
   mode: string;
-  transcripts: number;
-  /** Of those transcripts, how many carry an outcome, and how many of them succeeded. */
-  withOutcome: number;
-  successes: number;
   calls: number;
   passed: number;
   failed: number;
@@ -35,7 +31,7 @@ export interface RunGroupCell {
 
 export interface RunGroup {
   key: string | null;
-  /** The most any criterion and mode counted: every criterion judges the same calls, unless some are still pending. */
+  /** The transcripts with results in the group, whatever criterion and mode judged them. */
   transcripts: number;
   /** Share of the group's transcripts with an outcome that succeeded: what the verdicts should track. */
   successRate: number | null;
@@ -51,9 +47,16 @@ export interface RunGroup {
   worstPassRate: number | null;
 }
 
-/** The recorded rewards of one group's transcripts, each transcript counted once. */
-export interface RunGroupRewardRow {
+/**
+ * What one group's transcripts are, each counted once whatever criteria and modes judged them (a
+ * run may judge some calls in one mode and others in the other): how many, how many carry an
+ * outcome and how many of those succeeded, and their recorded rewards.
+ */
+export interface RunGroupMemberRow {
   key: string | null;
+  transcripts: number;
+  withOutcome: number;
+  successes: number;
   rewarded: number;
   rewardSum: number;
 }
@@ -65,8 +68,8 @@ export const cellKey = (criterionId: string, mode: string) => `${criterionId}\u0
  * key ("2" before "10"); those without a value last. The `limit` largest, with how many smaller
  * ones were left out.
  */
-export function foldRunGroups(rows: readonly RunGroupCountRow[], rewards: readonly RunGroupRewardRow[] = [], limit = 50): { groups: RunGroup[]; more: number } {
-  const rewardOf = new Map(rewards.map((reward) => [reward.key, reward]));
+export function foldRunGroups(rows: readonly RunGroupCountRow[], members: readonly RunGroupMemberRow[], limit = 50): { groups: RunGroup[]; more: number } {
+  const memberOf = new Map(members.map((member) => [member.key, member]));
   const byKey = new Map<string | null, RunGroupCountRow[]>();
   for (const row of rows) {
     const list = byKey.get(row.key);
@@ -82,16 +85,16 @@ export function foldRunGroups(rows: readonly RunGroupCountRow[], rewards: readon
       cells.set(cellKey(row.criterionId, row.mode), { verdicts, passRate, meanScore: row.scored > 0 ? row.scoreSum / row.scored : null });
       if (passRate !== null && (worst === null || passRate < worst)) worst = passRate;
     }
-    // Like the transcripts, the counts of the criterion and mode that saw the most of them.
-    const widest = list.reduce((best, row) => (row.withOutcome > best.withOutcome ? row : best));
-    const reward = rewardOf.get(key);
+    const member = memberOf.get(key);
     return {
       key,
-      transcripts: Math.max(...list.map((row) => row.transcripts)),
-      successRate: widest.withOutcome > 0 ? widest.successes / widest.withOutcome : null,
-      withOutcome: widest.withOutcome,
-      meanReward: reward && reward.rewarded > 0 ? reward.rewardSum / reward.rewarded : null,
-      rewarded: reward?.rewarded ?? 0,
+      transcripts: member?.transcripts ?? 0,
+      successRate: member && member.withOutcome > 0 ? member.successes / member.withOutcome : null,
+      withOutcome: member?.withOutcome ?? 0,
+      meanReward: member && member.rewarded > 0 ? member.rewardSum / member.rewarded : null,
+      rewarded: member?.rewarded ?? 0,
+      // The most any criterion and mode judged: exact when one of them judged every call of the group,
+      // short when the run judged some calls in one mode only and others in the other.
       calls: Math.max(...list.map((row) => row.calls)),
       cells,
       worstPassRate: worst,
@@ -108,4 +111,40 @@ export function foldRunGroups(rows: readonly RunGroupCountRow[], rewards: readon
       naturalCompare(a.key ?? "", b.key ?? ""),
   );
   return { groups: shown, more };
+}
+
+/** One cell as a snapshot stores it (lib/runs/results/run-snapshot.ts): keyed by its own fields, since JSON on PostgreSQL holds no NUL. */
+export interface StoredRunGroupCell extends RunGroupCell {
+  criterionId: string;
+  mode: string;
+}
+
+export interface StoredRunGroups {
+  groups: (Omit<RunGroup, "cells"> & { cells: StoredRunGroupCell[] })[];
+  more: number;
+}
+
+/** The groups as a snapshot stores them. */
+export function storedRunGroups({ groups, more }: { groups: readonly RunGroup[]; more: number }): StoredRunGroups {
+  return {
+    groups: groups.map(({ cells, ...group }) => ({
+      ...group,
+      cells: [...cells].map(([key, cell]) => {
+        const [criterionId, mode] = key.split("\u0000");
+        return { criterionId, mode, ...cell };
+      }),
+    })),
+    more,
+  };
+}
+
+/** The groups a snapshot stored, as foldRunGroups gave them. */
+export function runGroupsFromStored({ groups, more }: StoredRunGroups): { groups: RunGroup[]; more: number } {
+  return {
+    groups: groups.map(({ cells, ...group }) => ({
+      ...group,
+      cells: new Map(cells.map(({ criterionId, mode, ...cell }) => [cellKey(criterionId, mode), cell])),
+    })),
+    more,
+  };
 }

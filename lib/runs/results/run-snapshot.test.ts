@@ -56,9 +56,10 @@ describe("snapshotOverdue", () => {
 });
 
 describe("finalSnapshotsTaken", () => {
-  it("says a run may be done once every kind kept final (metadata too) has its final value; outcomes are not waited for", () => {
+  it("says a run may be done once every kind asked for (metadata too) has its final value", () => {
     const run = { doneCount: 300, errorCount: 2 };
-    const kinds = ["stats", "call-count", "tools", "metadata", "flips", "outcomes"] as const;
+    // The kinds the run page's first view reads: the worker takes the outcomes and groups after.
+    const kinds = ["stats", "call-count", "tools", "metadata", "flips"] as const;
     const final = new Map<SnapshotKind, SnapshotStamp>([
       ["stats", stamp(300, 2, 0)],
       ["call-count", complete(10, 0, 0)],
@@ -70,6 +71,8 @@ describe("finalSnapshotsTaken", () => {
     expect(finalSnapshotsTaken(kinds, new Map([...final].filter(([kind]) => kind !== "metadata")), run, at(1))).toBe(false);
     expect(finalSnapshotsTaken(kinds, new Map([...final, ["flips", stamp(299, 2, 0)]]), run, at(1))).toBe(false);
     expect(finalSnapshotsTaken(kinds, new Map([...final].filter(([kind]) => kind !== "tools")), run, at(1))).toBe(false);
+    expect(finalSnapshotsTaken([...kinds, "groups-tool"], final, run, at(1))).toBe(false);
+    expect(finalSnapshotsTaken([...kinds, "groups-tool"], new Map([...final, ["groups-tool", stamp(300, 2, 0)]]), run, at(1))).toBe(true);
   });
 });
 
@@ -157,11 +160,17 @@ describe("snapshotFinal", () => {
     expect(snapshotFinal("metadata", complete(10, 0, 0), run, later)).toBe(true);
   });
 
-  it("not one taken before every result settled (or all rows were in place), nor outcomes", () => {
+  it("takes its outcomes and groups at its final counters: the metadata backfill deletes them when it rewrites what they read", () => {
+    expect(snapshotFinal("outcomes", stamp(300, 2, 0), run, later)).toBe(true);
+    expect(snapshotFinal("groups-model", stamp(300, 2, 0), run, later)).toBe(true);
+    expect(snapshotFinal("groups-tool", stamp(299, 2, 0), run, later)).toBe(false);
+    expect(snapshotFinal("outcomes", complete(10, 0, 0), run, later)).toBe(false);
+  });
+
+  it("not one taken before every result settled (or all rows were in place)", () => {
     expect(snapshotFinal("stats", stamp(299, 2, 0), run, later)).toBe(false);
     // A retry reopened errors since: the counters moved.
     expect(snapshotFinal("stats", stamp(300, 3, 0), run, later)).toBe(false);
     expect(snapshotFinal("metadata", stamp(299, 2, 0), run, later)).toBe(false);
-    expect(snapshotFinal("outcomes", stamp(300, 2, 0), run, later)).toBe(false);
   });
 });

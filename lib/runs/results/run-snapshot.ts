@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RUN_GROUPS, type RunGroupField } from "@/lib/runs/schemas/run-view";
 
 /*
  * A running run's aggregates as the worker last computed them (the RunSnapshot table). Aggregating
@@ -67,6 +68,33 @@ const flipMatrix = z.object({
   flipRate: z.number().nullable(),
 });
 
+/**
+ * The run's results grouped by one field (lib/runs/results/run-groups.ts), as the page shows them:
+ * the largest groups, each cell by criterion and mode (a list: PostgreSQL's JSON holds no NUL, which
+ * the cells' map keys contain).
+ */
+const runGroups = z.object({
+  groups: z.array(
+    z.object({
+      key: z.string().nullable(),
+      transcripts: count,
+      successRate: fraction,
+      withOutcome: count,
+      meanReward: fraction,
+      rewarded: count,
+      calls: count,
+      cells: z.array(z.object({ criterionId: z.string(), mode: z.string(), verdicts: count, passRate: fraction, meanScore: fraction })),
+      worstPassRate: fraction,
+    }),
+  ),
+  more: count,
+});
+
+/** The snapshot kind of the run's results grouped by `field`. */
+export const groupsKind = (field: RunGroupField) => `groups-${field}` as const;
+type GroupsKind = ReturnType<typeof groupsKind>;
+const GROUPS_SCHEMAS = Object.fromEntries(RUN_GROUPS.map((field) => [groupsKind(field), runGroups])) as Record<GroupsKind, typeof runGroups>;
+
 /** Each kind of snapshot and the shape of its value. */
 export const SNAPSHOT_SCHEMAS = {
   stats: z.array(criterionModeStats),
@@ -88,6 +116,7 @@ export const SNAPSHOT_SCHEMAS = {
   modes: z.array(z.enum(["immediate", "hindsight"])),
   /** The charts page: for each mode with results, the score distributions and pass rates by tool; the flip matrices of a run in both modes. */
   charts: z.object({ modes: z.array(modeCharts), matrices: z.array(z.object({ criterionId: z.string(), matrix: flipMatrix })) }),
+  ...GROUPS_SCHEMAS,
 } as const;
 
 export type SnapshotKind = keyof typeof SNAPSHOT_SCHEMAS;
@@ -193,13 +222,28 @@ export function snapshotUsable(kind: SnapshotKind, stamp: SnapshotStamp, run: Ru
 /**
  * The kinds a finished run keeps as final: those computed from its results alone, and its
  * transcripts' metadata values. Metadata is rewritten only by the metadata backfill
- * (fillMetadataColumns), which deletes every metadata snapshot when it changes a row; late spans
- * of a trace may change a judged transcript as they may change its calls, which tools and the call
- * count already accept. Queried on every first view instead, a run of 1.26 million results spent
- * 1.7 s finding its 30,000 transcripts (bench:results). Outcomes stay queried: they are
- * aggregates over verdicts joined with metadata, shown in a streamed section.
+ * (fillMetadataColumns), which deletes every snapshot that reads it (OF_METADATA) when it changes a
+ * row; late spans of a trace may change a judged transcript as they may change its calls, which
+ * tools and the call count already accept. Queried on every first view instead, a run of 1.26
+ * million results spent 1.7 s finding its 30,000 transcripts (bench:results), 5 s on its outcomes
+ * and 15 s grouping it by tool, on SQLite with the web server's event loop held meanwhile.
  */
-const KEPT_FINAL: ReadonlySet<SnapshotKind> = new Set<SnapshotKind>(["stats", "flips", "tools", "call-count", "call-marks", "modes", "metadata", "errors", "charts"]);
+const KEPT_FINAL: ReadonlySet<SnapshotKind> = new Set<SnapshotKind>([
+  "stats",
+  "flips",
+  "tools",
+  "call-count",
+  "call-marks",
+  "modes",
+  "metadata",
+  "errors",
+  "charts",
+  "outcomes",
+  ...RUN_GROUPS.map(groupsKind),
+]);
+
+/** The kinds that read the transcripts' metadata columns besides the results: what the metadata backfill makes stale. */
+export const OF_METADATA: readonly SnapshotKind[] = ["metadata", "outcomes", ...RUN_GROUPS.map(groupsKind)];
 
 /** Whether a finished run may keep a final snapshot of this kind. */
 export const keptFinal = (kind: SnapshotKind) => KEPT_FINAL.has(kind);

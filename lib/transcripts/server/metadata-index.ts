@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { OF_METADATA } from "@/lib/runs/results/run-snapshot";
 import { transcriptStore } from "./transcript-store";
 
 const BATCH = 500;
@@ -11,8 +12,9 @@ const BATCH = 500;
  */
 export async function fillMetadataColumns(prisma: PrismaClient): Promise<number> {
   const filled = await transcriptStore(prisma).fillMetadataColumns(prisma, BATCH);
-  // Finished runs keep their metadata values as final snapshots (lib/runs/results/run-snapshot.ts):
-  // the values may have changed, so each run's are queried (or a live run's recomputed) again.
-  if (filled > 0) await prisma.runSnapshot.deleteMany({ where: { kind: "metadata" } });
+  // Finished runs keep their metadata values, outcomes and groups as final snapshots
+  // (lib/runs/results/run-snapshot.ts): they may have changed, so each run's are queried (or a
+  // live run's recomputed) again.
+  if (filled > 0) await prisma.runSnapshot.deleteMany({ where: { kind: { in: [...OF_METADATA] } } });
   return filled;
 }

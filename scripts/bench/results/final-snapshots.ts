@@ -8,21 +8,24 @@
 import { createPrisma } from "@/lib/platform/db/client";
 import { takeNextSnapshot } from "@/lib/runs/server/results/run-snapshots";
 
-/** Takes the run's final snapshots with the worker's code unless it has some; returns how long that took, in ms (0 when it had them). */
+/** Takes the run's final snapshots with the worker's code unless it has them; returns how long that took, in ms (0 when it had them). */
 export async function takeFinalSnapshots(databaseUrl: string, runId: string): Promise<number> {
   const prisma = createPrisma(databaseUrl, { background: true });
   try {
     // A kind this version keeps that the database's snapshots lack (a database kept by an older bench): taken now.
     const kinds = new Set((await prisma.runSnapshot.findMany({ where: { runId }, select: { kind: true } })).map((row) => row.kind));
-    if (["call-count", "call-marks", "errors", "charts"].every((kind) => kinds.has(kind))) return 0;
+    if (["call-count", "call-marks", "errors", "charts", "groups-tool"].every((kind) => kinds.has(kind))) return 0;
     const started = performance.now();
     // The moment the worker wrote the last result: still open, every result in.
     await prisma.run.update({ where: { id: runId }, data: { status: "running", finishedAt: null } });
+    let closed = false;
     for (let turn = 0; turn < 50; turn++) {
-      const { closed } = await takeNextSnapshot(prisma);
-      if (closed.includes(runId)) return performance.now() - started;
+      const taken = await takeNextSnapshot(prisma);
+      // Once it is done, the kinds taken after (its outcomes and groups), in the turns that follow, until none is due.
+      if (closed && taken.costMs === 0) return performance.now() - started;
+      closed ||= taken.closed.includes(runId);
     }
-    throw new Error(`the worker's snapshots did not close run ${runId} in 50 turns`);
+    throw new Error(`the worker's snapshots of run ${runId} were not all taken in 50 turns`);
   } finally {
     await prisma.$disconnect();
   }

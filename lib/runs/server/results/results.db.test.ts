@@ -234,6 +234,27 @@ describe("listRuns", () => {
 });
 
 describe("runResultGroups", () => {
+  it("counts a group's transcripts once when the run judged some in one mode only and others in the other", async () => {
+    const rollback = new Error("rolled back");
+    const checked = prisma.$transaction(async (tx) => {
+      const calls = await tx.toolCall.findMany({ orderBy: { id: "asc" }, select: { id: true, transcriptId: true } });
+      const half = new Set(calls.slice(0, Math.floor(calls.length / 2)).map((call) => call.id));
+      // Immediate results for the first half of the calls only, hindsight for the others only: no criterion and mode saw every transcript.
+      await tx.evaluation.deleteMany({ where: { runId, mode: "hindsight", toolCallId: { in: [...half] } } });
+      await tx.evaluation.deleteMany({ where: { runId, mode: "immediate", toolCallId: { notIn: [...half] } } });
+      const rows = await tx.evaluation.findMany({ where: { runId }, select: { toolCall: { select: { transcriptId: true, toolName: true, transcript: { select: { model: true } } } } } });
+      for (const field of ["tool", "model"] as const) {
+        const keyOf = (row: (typeof rows)[number]) => (field === "tool" ? row.toolCall.toolName : row.toolCall.transcript.model);
+        const { groups } = await runResultGroups(tx as PrismaClient, runId, field);
+        expect(groups.length).toBeGreaterThan(1);
+        for (const group of groups) expect(group.transcripts).toBe(new Set(rows.filter((row) => keyOf(row) === group.key).map((row) => row.toolCall.transcriptId)).size);
+      }
+      throw rollback;
+    });
+    await expect(checked).rejects.toBe(rollback);
+    expect(await prisma.evaluation.count({ where: { runId, mode: "hindsight" } })).toBe(await prisma.evaluation.count({ where: { runId, mode: "immediate" } }));
+  });
+
   it("counts each model's, task's, tag's, outcome's and tool's verdicts per criterion and mode by the rules of lib/runs/results", async () => {
     const rows = await prisma.evaluation.findMany({
       where: { runId },

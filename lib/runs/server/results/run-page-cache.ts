@@ -4,7 +4,8 @@ import { errorGroupsOf, getRunProgress, RUN_PAGE_ERROR_GROUPS, type RunProgress 
 import { resultModes } from "./charts";
 import type { CriterionOutcome } from "@/lib/runs/results/outcome-separation";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
-import type { RunGroup } from "@/lib/runs/results/run-groups";
+import { runGroupsFromStored, storedRunGroups, type RunGroup, type StoredRunGroups } from "@/lib/runs/results/run-groups";
+import { groupsKind } from "@/lib/runs/results/run-snapshot";
 import type { RunGroupField } from "@/lib/runs/schemas/run-view";
 import { runResultGroups } from "./run-groups";
 import { runMetadataValues, type RunMetadataValues } from "./run-metadata";
@@ -15,8 +16,9 @@ import { remembered, StateCache, type RunState } from "./state-cache";
 /*
  * What the run page shows besides its table, remembered per run until the run's state changes
  * (see state-cache.ts): a finished run of 50,000 results is grouped by status and by tool once,
- * not on every view of the page. A running run's aggregates are the worker's snapshots
- * (run-snapshots.ts), queried here only when it has none to give.
+ * not on every view of the page. A run's aggregates are the worker's snapshots (run-snapshots.ts),
+ * a finished run's final ones; they are queried here only when it has none to give (a run that
+ * finished before the worker kept that kind, or whose transcripts' metadata was rewritten since).
  */
 
 const progressCache = new StateCache<RunProgress | null>();
@@ -60,9 +62,10 @@ export function cachedRunOutcomeVerdicts(prisma: PrismaClient, run: RunState): P
   return snapshotOr(prisma, run, "outcomes", () => remembered(outcomeCache, run, () => runOutcomeVerdicts(prisma, run.id)));
 }
 
-const groupsCache = new StateCache<{ groups: RunGroup[]; more: number }>();
+const groupsCache = new StateCache<StoredRunGroups>();
 
 /** runResultGroups for a run read just before, remembered per field. */
-export function cachedRunResultGroups(prisma: PrismaClient, run: RunState, field: RunGroupField): Promise<{ groups: RunGroup[]; more: number }> {
-  return remembered(groupsCache, run, () => runResultGroups(prisma, run.id, field), `${run.id}\u0000${field}`);
+export async function cachedRunResultGroups(prisma: PrismaClient, run: RunState, field: RunGroupField): Promise<{ groups: RunGroup[]; more: number }> {
+  const query = async () => storedRunGroups(await runResultGroups(prisma, run.id, field));
+  return runGroupsFromStored(await snapshotOr(prisma, run, groupsKind(field), () => remembered(groupsCache, run, query, `${run.id}\u0000${field}`)));
 }

@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Judge } from "@/lib/judging/judges/types";
-import type { SnapshotKind } from "@/lib/runs/results/run-snapshot";
+import { OF_METADATA, type SnapshotKind } from "@/lib/runs/results/run-snapshot";
+import { fillMetadataColumns } from "@/lib/transcripts/server/metadata-index";
 import { createRun } from "@/lib/runs/server/create-run";
 import { listRuns } from "@/lib/runs/server/list-runs";
 import { runResultsSummary } from "@/lib/runs/server/run-results";
 import { startWorker } from "@/lib/runs/server/worker/start-worker";
 import { waitFor } from "@/lib/runs/server/worker/test-fixtures/wait";
-import { runViewSchema } from "@/lib/runs/schemas/run-view";
+import { RUN_GROUPS, runViewSchema } from "@/lib/runs/schemas/run-view";
 import { newRunSchema } from "@/lib/runs/schemas/runs";
 import { cachedCriterionStats, criterionStats } from "./criterion-stats";
 import { flipCounts } from "./flip-counts";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
-import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunToolNames } from "./run-page-cache";
+import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunResultGroups, cachedRunToolNames } from "./run-page-cache";
+import { runResultGroups } from "./run-groups";
 import { runCallCount } from "./run-call-query";
 import { runMetadataValues } from "./run-metadata";
 import { computeSnapshotValue, usableSnapshot, refreshNextSnapshot } from "./run-snapshots";
@@ -46,6 +48,7 @@ async function pageValues(runId: string) {
     tools: await cachedRunToolNames(demo.prisma, run),
     metadata: await cachedRunMetadataValues(demo.prisma, run),
     outcomes: await cachedRunOutcomeVerdicts(demo.prisma, run),
+    groups: await Promise.all(RUN_GROUPS.map((field) => cachedRunResultGroups(demo.prisma, run, field))),
     count: await cachedViewCount(demo.prisma, run, unfiltered),
     listCounts: listed?.counts,
   };
@@ -60,6 +63,7 @@ async function exactValues(runId: string) {
     tools: await runToolNames(demo.prisma, runId),
     metadata: await runMetadataValues(demo.prisma, runId),
     outcomes: await runOutcomeVerdicts(demo.prisma, runId),
+    groups: await Promise.all(RUN_GROUPS.map((field) => runResultGroups(demo.prisma, runId, field))),
     count: await runCallCount(demo.prisma, runId, unfiltered),
     listCounts: stats.reduce(
       (sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed, notApplicable: sum.notApplicable + s.notApplicable, errors: sum.errors + s.errors }),
@@ -74,6 +78,7 @@ const sortStats = <T extends { criterionId: string; mode: string }>(rows: T[]) =
 const rounded = (value: unknown): unknown => {
   if (typeof value === "number") return Math.round(value * 1e10) / 1e10;
   if (Array.isArray(value)) return value.map(rounded);
+  if (value instanceof Map) return new Map([...value].map(([key, inner]) => [key, rounded(inner)]));
   if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, rounded(inner)]));
   return value;
 };
@@ -116,16 +121,41 @@ describe("a finished run's page values", () => {
     await demo.prisma.runSnapshot.deleteMany({ where: { runId } });
     await demo.prisma.run.update({ where: { id: runId }, data: { finishedAt: new Date() } });
     expect(await refreshUntilIdle()).toBeGreaterThan(0);
-    // Only the kinds kept final are taken for a finished run: not outcomes.
+    // Every kind the page reads, the groups by every field its transcripts have (the demo's have all).
     const kinds = (await demo.prisma.runSnapshot.findMany({ where: { runId }, select: { kind: true } })).map((row) => row.kind).sort();
-    expect(kinds).toEqual(["call-count", "call-marks", "charts", "errors", "flips", "metadata", "stats", "tools"]);
+    const groups = RUN_GROUPS.map((field) => `groups-${field}`);
+    expect(kinds).toEqual(["call-count", "call-marks", "charts", "errors", "flips", ...groups, "metadata", "outcomes", "stats", "tools"].sort());
     const exact = await exactValues(runId);
     const shown = await pageValues(runId);
     expect(rounded({ ...shown, stats: sortStats(shown.stats) })).toEqual(rounded({ ...exact, stats: sortStats(exact.stats) }));
     // A marked value at the final counters is what the page shows: it did not query.
     const run = await stateOf(runId);
     await storeSnapshot(runId, "tools", [{ toolName: "from-snapshot", calls: 3 }], run);
-    expect((await pageValues(runId)).tools).toEqual([{ toolName: "from-snapshot", calls: 3 }]);
+    const marked = { key: "from-snapshot", transcripts: 2, successRate: 0.5, withOutcome: 2, meanReward: null, rewarded: 0, calls: 3, worstPassRate: 0 };
+    const cell = { criterionId: "c1", mode: "hindsight", verdicts: 3, passRate: 0, meanScore: null };
+    await storeSnapshot(runId, "groups-tool", { groups: [{ ...marked, cells: [cell] }], more: 1 }, run);
+    const marks = await pageValues(runId);
+    expect(marks.tools).toEqual([{ toolName: "from-snapshot", calls: 3 }]);
+    expect(marks.groups[RUN_GROUPS.indexOf("tool")]).toEqual({ groups: [{ ...marked, cells: new Map([["c1\u0000hindsight", { verdicts: 3, passRate: 0, meanScore: null }]]) }], more: 1 });
+    await demo.prisma.runSnapshot.deleteMany({ where: { runId } });
+  });
+
+  it("that read the transcripts' metadata are forgotten when the metadata backfill rewrites it", async () => {
+    const runId = demo.bothRunId;
+    await demo.prisma.runSnapshot.deleteMany({ where: { runId } });
+    await demo.prisma.run.update({ where: { id: runId }, data: { finishedAt: new Date() } });
+    await refreshUntilIdle();
+    const kinds = async () => (await demo.prisma.runSnapshot.findMany({ where: { runId }, select: { kind: true } })).map((row) => row.kind);
+    const before = await kinds();
+    expect(before).toEqual(expect.arrayContaining([...OF_METADATA]));
+    await demo.prisma.transcript.updateMany({ data: { metadataVersion: 0 } });
+    expect(await fillMetadataColumns(demo.prisma)).toBeGreaterThan(0);
+    expect((await kinds()).sort()).toEqual(before.filter((kind) => !OF_METADATA.includes(kind as SnapshotKind)).sort());
+    // The worker takes them again, and the page shows the queries' values meanwhile.
+    const exact = await exactValues(runId);
+    expect(rounded(await pageValues(runId))).toMatchObject(rounded({ groups: exact.groups, outcomes: exact.outcomes, metadata: exact.metadata }) as object);
+    await refreshUntilIdle();
+    expect((await kinds()).sort()).toEqual([...before].sort());
     await demo.prisma.runSnapshot.deleteMany({ where: { runId } });
   });
 
@@ -200,8 +230,9 @@ describe("a running run's page values", () => {
     const run = await stateOf(runId);
     expect(await refreshUntilIdle()).toBeGreaterThan(0);
     const kinds = (await demo.prisma.runSnapshot.findMany({ where: { runId }, select: { kind: true } })).map((row) => row.kind).sort();
-    // No flips for a run of one mode; outcomes only when its transcripts have one.
-    const expected = ["call-count", "call-marks", "charts", "errors", "metadata", "stats", "tools", ...(exact.metadata.outcomes ? ["outcomes"] : [])].sort();
+    // No flips for a run of one mode; outcomes and groups by outcome only when its transcripts have one.
+    const fields = RUN_GROUPS.filter((field) => field !== "outcome" || exact.metadata.outcomes);
+    const expected = ["call-count", "call-marks", "charts", "errors", "metadata", "stats", "tools", ...(exact.metadata.outcomes ? ["outcomes"] : []), ...fields.map((field) => `groups-${field}`)].sort();
     expect(kinds).toEqual(expected);
     for (const kind of kinds as SnapshotKind[]) expect(await usableSnapshot(demo.prisma, run, kind)).toEqual(await computeSnapshotValue(demo.prisma, runId, kind));
     // Nothing moved since: nothing is due.

@@ -1,10 +1,12 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import { FINAL_SNAPSHOT_WINDOW_MS, finalSnapshotsTaken, isSnapshotKind, keptFinal, nextSnapshot, SNAPSHOT_CLAIM_MS, parseSnapshotValue, snapshotFinal, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/runs/results/run-snapshot";
-import { runViewSchema } from "@/lib/runs/schemas/run-view";
+import { FINAL_SNAPSHOT_WINDOW_MS, finalSnapshotsTaken, groupsKind, isSnapshotKind, keptFinal, nextSnapshot, SNAPSHOT_CLAIM_MS, parseSnapshotValue, snapshotFinal, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/runs/results/run-snapshot";
+import { storedRunGroups } from "@/lib/runs/results/run-groups";
+import { RUN_GROUPS, runViewSchema, type RunGroupField } from "@/lib/runs/schemas/run-view";
 import { resultModes, runCharts } from "./charts";
 import { criterionStats } from "./criterion-stats";
 import { flipCounts } from "./flip-counts";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
+import { runResultGroups } from "./run-groups";
 import { errorGroupsOf, RUN_PAGE_ERROR_GROUPS } from "@/lib/runs/server/run-progress";
 import { callMarks } from "./call-marks";
 import { runCallCount } from "./run-call-query";
@@ -22,7 +24,9 @@ const unfiltered = runViewSchema.parse({});
 
 /** The exact value of one kind for a run: what a finished run's page shows. */
 export async function computeSnapshotValue<K extends SnapshotKind>(prisma: PrismaClient, runId: string, kind: K): Promise<SnapshotValue<K>> {
+  const grouped = (field: RunGroupField) => [groupsKind(field), async () => storedRunGroups(await runResultGroups(prisma, runId, field))] as const;
   const compute: { [Kind in SnapshotKind]: () => Promise<SnapshotValue<Kind>> } = {
+    ...(Object.fromEntries(RUN_GROUPS.map(grouped)) as { [Kind in ReturnType<typeof groupsKind>]: () => Promise<SnapshotValue<Kind>> }),
     stats: () => criterionStats(prisma, [runId]),
     flips: () => flipCounts(prisma, runId),
     tools: () => runToolNames(prisma, runId),
@@ -38,15 +42,32 @@ export async function computeSnapshotValue<K extends SnapshotKind>(prisma: Prism
 }
 
 /**
- * The kinds kept for a run: flips only when it judges both modes, the modes only for an "auto"
- * run (the others say theirs), outcomes once its metadata has some.
+ * The kinds kept for a run whatever its transcripts: flips only when it judges both modes, the
+ * modes only for an "auto" run (the others say theirs). A large run waits for these before it is
+ * marked done (finalSnapshotsTaken): they are what its page's first view reads.
  */
-function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
+function viewKinds(mode: string): SnapshotKind[] {
   const kinds: SnapshotKind[] = ["stats", "call-count", "call-marks", "tools", "metadata", "errors", "charts"];
   if (mode === "both") kinds.push("flips");
   if (mode === "auto") kinds.push("modes");
-  if (parseSnapshotValue("metadata", metadata)?.outcomes) kinds.push("outcomes");
   return kinds;
+}
+
+/**
+ * The kinds kept for a run: viewKinds, then those its metadata snapshot says the page offers,
+ * taken after it: the outcomes once its transcripts have some, and its results grouped by each
+ * field with values (by tool always: every call has one), which the page shows when asked.
+ */
+function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
+  const values = parseSnapshotValue("metadata", metadata);
+  const offered: Record<RunGroupField, boolean> = {
+    model: Boolean(values?.models.length),
+    task: Boolean(values?.tasks.length),
+    tag: Boolean(values?.tags.length),
+    outcome: Boolean(values?.outcomes),
+    tool: true,
+  };
+  return [...viewKinds(mode), ...(values?.outcomes ? (["outcomes"] as const) : []), ...RUN_GROUPS.filter((field) => offered[field]).map(groupsKind)];
 }
 
 /** What one turn of refreshNextSnapshot did. */
@@ -94,7 +115,7 @@ export async function takeNextSnapshot(prisma: PrismaClient, now: Date = new Dat
   const awaiting = new Set(runs.filter((run) => LIVE.includes(run.status) && !run.materialising && run.doneCount + run.errorCount >= run.total).map((run) => run.id));
   for (const run of runs.filter((candidate) => awaiting.has(candidate.id))) {
     const stamps = new Map(run.snapshots.flatMap((snapshot) => (isSnapshotKind(snapshot.kind) ? [[snapshot.kind, snapshot] as const] : [])));
-    if (!finalSnapshotsTaken(kindsFor(run.mode, null), stamps, run, now)) continue;
+    if (!finalSnapshotsTaken(viewKinds(run.mode), stamps, run, now)) continue;
     const { count } = await prisma.run.updateMany({
       where: { id: run.id, status: { in: LIVE }, materialising: false, doneCount: run.doneCount, errorCount: run.errorCount },
       data: { status: "done", finishedAt: now },
