@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Judge } from "@/lib/judging/judges/types";
-import { OF_METADATA, type SnapshotKind } from "@/lib/runs/results/run-snapshot";
+import { LARGE_RUN_RESULTS, OF_METADATA, type SnapshotKind } from "@/lib/runs/results/run-snapshot";
 import { fillMetadataColumns } from "@/lib/transcripts/server/metadata-index";
 import { createRun } from "@/lib/runs/server/create-run";
 import { listRuns } from "@/lib/runs/server/list-runs";
@@ -157,6 +157,32 @@ describe("a finished run's page values", () => {
     await refreshUntilIdle();
     expect((await kinds()).sort()).toEqual([...before].sort());
     await demo.prisma.runSnapshot.deleteMany({ where: { runId } });
+  });
+
+  it("are taken for a large run that finished long ago without them, once", async () => {
+    const runId = demo.bothRunId;
+    const { total } = await demo.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { total: true } });
+    await demo.prisma.runSnapshot.deleteMany({ where: { runId } });
+    // As large as LARGE_RUN_RESULTS says; the counters stay the run's own, which its final snapshots are taken at.
+    await demo.prisma.run.update({ where: { id: runId }, data: { finishedAt: new Date(Date.now() - 3_600_000), total: LARGE_RUN_RESULTS } });
+    try {
+      expect(await refreshUntilIdle()).toBeGreaterThan(0);
+      const kinds = async () => (await demo.prisma.runSnapshot.findMany({ where: { runId }, select: { kind: true } })).map((row) => row.kind).sort();
+      const groups = RUN_GROUPS.map((field) => `groups-${field}`);
+      expect(await kinds()).toEqual(["call-count", "call-marks", "charts", "errors", "flips", ...groups, "metadata", "outcomes", "stats", "tools"].sort());
+      const exact = await exactValues(runId);
+      const shown = await pageValues(runId);
+      expect(rounded({ ...shown, stats: sortStats(shown.stats) })).toEqual(rounded({ ...exact, stats: sortStats(exact.stats) }));
+      // Final: nothing is due again.
+      expect(await refreshNextSnapshot(demo.prisma)).toBe(0);
+      // The metadata backfill deletes those that read metadata: they are taken again.
+      await demo.prisma.runSnapshot.deleteMany({ where: { runId, kind: { in: [...OF_METADATA] } } });
+      expect(await refreshUntilIdle()).toBeGreaterThan(0);
+      expect(await kinds()).toEqual(["call-count", "call-marks", "charts", "errors", "flips", ...groups, "metadata", "outcomes", "stats", "tools"].sort());
+    } finally {
+      await demo.prisma.run.update({ where: { id: runId }, data: { total } });
+      await demo.prisma.runSnapshot.deleteMany({ where: { runId } });
+    }
   });
 
   it("are not taken for a run that finished long ago", async () => {

@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import { FINAL_SNAPSHOT_WINDOW_MS, finalSnapshotsTaken, groupsKind, isSnapshotKind, keptFinal, nextSnapshot, SNAPSHOT_CLAIM_MS, parseSnapshotValue, snapshotFinal, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/runs/results/run-snapshot";
+import { FINAL_SNAPSHOT_WINDOW_MS, finalSnapshotsTaken, groupsKind, isSnapshotKind, keptFinal, LARGE_RUN_RESULTS, nextSnapshot, SNAPSHOT_CLAIM_MS, parseSnapshotValue, snapshotFinal, snapshotUsable, type SnapshotKind, type SnapshotStamp, type SnapshotValue } from "@/lib/runs/results/run-snapshot";
 import { storedRunGroups } from "@/lib/runs/results/run-groups";
 import { RUN_GROUPS, runViewSchema, type RunGroupField } from "@/lib/runs/schemas/run-view";
 import { resultModes, runCharts } from "./charts";
@@ -41,13 +41,21 @@ export async function computeSnapshotValue<K extends SnapshotKind>(prisma: Prism
   return compute[kind]() as Promise<SnapshotValue<K>>;
 }
 
+const EVERY_RUN_VIEW_KINDS: readonly SnapshotKind[] = ["stats", "call-count", "call-marks", "tools", "metadata", "errors", "charts"];
+/**
+ * The kinds every run keeps, whatever its mode and transcripts: a finished run that lacks one
+ * lacks final snapshots (it finished before the kind existed, or the metadata backfill deleted
+ * them), and a large one is given them (LARGE_RUN_RESULTS).
+ */
+const EVERY_RUN_KINDS: readonly SnapshotKind[] = [...EVERY_RUN_VIEW_KINDS, groupsKind("tool")];
+
 /**
  * The kinds kept for a run whatever its transcripts: flips only when it judges both modes, the
  * modes only for an "auto" run (the others say theirs). A large run waits for these before it is
  * marked done (finalSnapshotsTaken): they are what its page's first view reads.
  */
 function viewKinds(mode: string): SnapshotKind[] {
-  const kinds: SnapshotKind[] = ["stats", "call-count", "call-marks", "tools", "metadata", "errors", "charts"];
+  const kinds: SnapshotKind[] = [...EVERY_RUN_VIEW_KINDS];
   if (mode === "both") kinds.push("flips");
   if (mode === "auto") kinds.push("modes");
   return kinds;
@@ -70,6 +78,18 @@ function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
   return [...viewKinds(mode), ...(values?.outcomes ? (["outcomes"] as const) : []), ...RUN_GROUPS.filter((field) => offered[field]).map(groupsKind)];
 }
 
+/** What takeNextSnapshot reads of a run: its state and its snapshots' stamps. */
+const SNAPSHOT_RUN = {
+  id: true,
+  mode: true,
+  status: true,
+  total: true,
+  doneCount: true,
+  errorCount: true,
+  materialising: true,
+  snapshots: { select: { kind: true, doneCount: true, errorCount: true, costMs: true, computedAt: true, rowsComplete: true, claimedUntil: true } },
+} as const;
+
 /** What one turn of refreshNextSnapshot did. */
 export interface SnapshotTurn {
   /** How long the snapshot it computed took; 0 when none was due. */
@@ -82,7 +102,8 @@ export interface SnapshotTurn {
 
 /**
  * Computes the most overdue snapshot of the runs being judged, or of a run that finished in the
- * last FINAL_SNAPSHOT_WINDOW_MS (its final values), if any is due, and stores it. Returns how long
+ * last FINAL_SNAPSHOT_WINDOW_MS (its final values), or of the latest large run that finished
+ * before and lacks some (LARGE_RUN_RESULTS), if any is due, and stores it. Returns how long
  * that took (0 when nothing was due), for the worker to rest accordingly. The counters are read
  * before the value, so a snapshot never claims more results than it counts.
  */
@@ -99,19 +120,17 @@ export async function refreshNextSnapshot(prisma: PrismaClient, now: Date = new 
  */
 export async function takeNextSnapshot(prisma: PrismaClient, now: Date = new Date()): Promise<SnapshotTurn> {
   const idle: SnapshotTurn = { costMs: 0, finalising: false, closed: [] };
-  const runs = await prisma.run.findMany({
-    where: { OR: [{ status: { in: LIVE } }, { finishedAt: { gte: new Date(now.getTime() - FINAL_SNAPSHOT_WINDOW_MS) } }] },
-    select: {
-      id: true,
-      mode: true,
-      status: true,
-      total: true,
-      doneCount: true,
-      errorCount: true,
-      materialising: true,
-      snapshots: { select: { kind: true, doneCount: true, errorCount: true, costMs: true, computedAt: true, rowsComplete: true, claimedUntil: true } },
-    },
-  });
+  const windowStart = new Date(now.getTime() - FINAL_SNAPSHOT_WINDOW_MS);
+  const [recent, older] = await Promise.all([
+    prisma.run.findMany({ where: { OR: [{ status: { in: LIVE } }, { finishedAt: { gte: windowStart } }] }, select: SNAPSHOT_RUN }),
+    // Last among the candidates: of equally overdue snapshots, a run being judged goes first.
+    prisma.run.findFirst({
+      where: { status: { notIn: LIVE }, finishedAt: { lt: windowStart }, total: { gte: LARGE_RUN_RESULTS }, OR: EVERY_RUN_KINDS.map((kind) => ({ snapshots: { none: { kind } } })) },
+      orderBy: { finishedAt: "desc" },
+      select: SNAPSHOT_RUN,
+    }),
+  ]);
+  const runs = older ? [...recent, older] : recent;
   const awaiting = new Set(runs.filter((run) => LIVE.includes(run.status) && !run.materialising && run.doneCount + run.errorCount >= run.total).map((run) => run.id));
   for (const run of runs.filter((candidate) => awaiting.has(candidate.id))) {
     const stamps = new Map(run.snapshots.flatMap((snapshot) => (isSnapshotKind(snapshot.kind) ? [[snapshot.kind, snapshot] as const] : [])));
