@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finalSnapshotsTaken, nextSnapshot, parseSnapshotValue, ROWS_REFRESH_MS, SNAPSHOT_CLAIM_MS, SNAPSHOT_MAX_AGE_MS, snapshotFinal, snapshotOverdue, snapshotUsable, type SnapshotKind, type SnapshotStamp } from "./run-snapshot";
+import { finalSnapshotsTaken, nextSnapshot, parseSnapshotValue, ROWS_REFRESH_MS, SNAPSHOT_AGE_FACTOR, SNAPSHOT_CLAIM_MS, SNAPSHOT_MAX_AGE_MS, SNAPSHOT_MAX_AGE_PERIODS, snapshotFinal, snapshotOverdue, snapshotUsable, type SnapshotKind, type SnapshotStamp } from "./run-snapshot";
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 26) + ms);
 const stamp = (doneCount: number, errorCount: number, computedAtMs: number, costMs = 100, rowsComplete = false): SnapshotStamp => ({ doneCount, errorCount, costMs, computedAt: at(computedAtMs), rowsComplete });
@@ -85,6 +85,16 @@ describe("snapshotUsable", () => {
     const run = { doneCount: 400, errorCount: 3 };
     expect(snapshotUsable("stats", stamp(10, 2, 0), run, at(SNAPSHOT_MAX_AGE_MS))).toBe(true);
     expect(snapshotUsable("stats", stamp(10, 2, 0), run, at(SNAPSHOT_MAX_AGE_MS + 1))).toBe(false);
+  });
+
+  it("uses a costly one for several of its refresh periods, which are longer than the usual limit", () => {
+    const run = { doneCount: 400, errorCount: 3 };
+    // A grouped list of 1.26 million results: 12 s for the worker, so due every 192 s at the soonest.
+    const costly = stamp(10, 2, 0, 12_000);
+    const periods = SNAPSHOT_MAX_AGE_PERIODS * SNAPSHOT_AGE_FACTOR * 12_000;
+    expect(periods).toBeGreaterThan(SNAPSHOT_MAX_AGE_MS);
+    expect(snapshotUsable("groups-tool", costly, run, at(periods))).toBe(true);
+    expect(snapshotUsable("groups-tool", costly, run, at(periods + 1))).toBe(false);
   });
 
   it("refuses one ahead of the counters: a retry put errors back to pending since", () => {

@@ -168,6 +168,18 @@ export const SNAPSHOT_REST_FACTOR = 4;
  */
 export const SNAPSHOT_MAX_AGE_MS = 120_000;
 /**
+ * ...or older than this many of its own refresh periods (SNAPSHOT_AGE_FACTOR times its cost),
+ * when that is longer: a costly snapshot is due less often than SNAPSHOT_MAX_AGE_MS even while a
+ * worker keeps it. At 1.26 million results the charts and the grouped lists cost the worker 10-15 s
+ * each, so they were due every 3-4 minutes, and past two the web ran their queries itself, for
+ * 10-15 s with the event loop held on SQLite. Several periods, since snapshots share a fifth of the
+ * worker's time and the most overdue goes first: at that size each waits its turn for longer.
+ */
+export const SNAPSHOT_MAX_AGE_PERIODS = 4;
+
+/** How long a snapshot behind its run's counters may still be shown. */
+const maxAgeMs = (stamp: SnapshotStamp) => Math.max(SNAPSHOT_MAX_AGE_MS, SNAPSHOT_MAX_AGE_PERIODS * SNAPSHOT_AGE_FACTOR * stamp.costMs);
+/**
  * How long a worker holds a snapshot it has started computing. Every worker looks for a due
  * snapshot a few times a second, so without a claim several workers found the same one due and
  * each computed it: the statistics of a large run, once per worker. A worker that dies holding one
@@ -210,13 +222,14 @@ export function snapshotOverdue(kind: SnapshotKind, stamp: SnapshotStamp | null,
 /**
  * Whether the web may show a running run's snapshot instead of querying. Not when it is ahead of
  * the run's counters (a retry put errors back to pending since), nor when it lags them and has
- * not been refreshed for SNAPSHOT_MAX_AGE_MS (no worker keeps it).
+ * not been refreshed for SNAPSHOT_MAX_AGE_MS, or for SNAPSHOT_MAX_AGE_PERIODS of its refresh
+ * periods if longer (no worker keeps it).
  */
 export function snapshotUsable(kind: SnapshotKind, stamp: SnapshotStamp, run: RunCounters, now: Date): boolean {
   // Results reopened by a retry do not change which rows the run has.
   if (!settledRows(kind, stamp) && (settled(stamp) > settled(run) || stamp.doneCount > run.doneCount)) return false;
   if (stamp.doneCount === run.doneCount && stamp.errorCount === run.errorCount) return true;
-  return now.getTime() - stamp.computedAt.getTime() <= SNAPSHOT_MAX_AGE_MS;
+  return now.getTime() - stamp.computedAt.getTime() <= maxAgeMs(stamp);
 }
 
 /**
