@@ -64,7 +64,9 @@ function viewKinds(mode: string): SnapshotKind[] {
 /**
  * The kinds kept for a run: viewKinds, then those its metadata snapshot says the page offers,
  * taken after it: the outcomes once its transcripts have some, and its results grouped by each
- * field with values (by tool always: every call has one), which the page shows when asked.
+ * field with values (by tool always: every call has one), which the page shows when asked. By tool
+ * comes last (RUN_GROUPS' order), and missing kinds are taken in this order: a finished run that
+ * has it has all the others, which is how takeNextSnapshot finds older runs lacking some.
  */
 function kindsFor(mode: string, metadata: unknown): SnapshotKind[] {
   const values = parseSnapshotValue("metadata", metadata);
