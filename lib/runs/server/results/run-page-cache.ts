@@ -10,7 +10,7 @@ import type { RunGroupField } from "@/lib/runs/schemas/run-view";
 import { runResultGroups } from "./run-groups";
 import { runMetadataValues, type RunMetadataValues } from "./run-metadata";
 import { runToolNames } from "./run-tools";
-import { snapshotOr } from "./run-snapshots";
+import { snapshotOr, usableSnapshot } from "./run-snapshots";
 import { remembered, StateCache, type RunState } from "./state-cache";
 
 /*
@@ -68,4 +68,13 @@ const groupsCache = new StateCache<StoredRunGroups>();
 export async function cachedRunResultGroups(prisma: PrismaClient, run: RunState, field: RunGroupField): Promise<{ groups: RunGroup[]; more: number }> {
   const query = async () => storedRunGroups(await runResultGroups(prisma, run.id, field));
   return runGroupsFromStored(await snapshotOr(prisma, run, groupsKind(field), () => remembered(groupsCache, run, query, `${run.id}\u0000${field}`)));
+}
+
+/**
+ * The run's results grouped by `field` when the worker's snapshot has them, else null: then they
+ * take a query, and the page streams them in after the table rather than hold it up.
+ */
+export async function snapshotRunResultGroups(prisma: PrismaClient, run: RunState, field: RunGroupField): Promise<{ groups: RunGroup[]; more: number } | null> {
+  const stored = await usableSnapshot(prisma, run, groupsKind(field));
+  return stored ? runGroupsFromStored(stored) : null;
 }
