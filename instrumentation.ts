@@ -5,7 +5,10 @@
  * and for loading the route modules, which Next only preloads once it serves (lib/platform/warm-up/warm-routes.ts).
  * Paying both here, before the port answers, keeps a restarted server's first pages as fast as the
  * rest. The run pages people open first, monitors' runs and the newest, have their data read here
- * too (lib/runs/server/results/warm-run-pages.ts). The imports are dynamic and inside the runtime check so the edge bundle never holds Prisma.
+ * too (lib/runs/server/results/warm-run-pages.ts). Once it serves, the server requests the pages
+ * people open first, so that Next prepares their routes before a person's view does
+ * (lib/platform/warm-up/request-page-routes.ts), and then collects start-up's garbage
+ * (lib/platform/warm-up/collect-start-up-garbage.ts). The imports are dynamic and inside the runtime check so the edge bundle never holds Prisma.
  *
  * In production it also puts the live-check server in front of Next (lib/judging/server/live-check):
  * POST /api/v1/evals/reward and /binary with an API token are answered without Next's per-request
@@ -28,4 +31,10 @@ export async function register(): Promise<void> {
   }
   const { warmUpBuiltRoutes } = await import("./lib/platform/warm-up/warm-routes");
   await warmUpBuiltRoutes();
+  const { requestPageRoutesOnceServing } = await import("./lib/platform/warm-up/request-page-routes");
+  const { collectStartUpGarbage } = await import("./lib/platform/warm-up/collect-start-up-garbage");
+  // Not awaited: the requests wait for Next to serve, which it does once register() returns.
+  void requestPageRoutesOnceServing().then(() => {
+    if (process.env.NODE_ENV === "production") collectStartUpGarbage();
+  });
 }

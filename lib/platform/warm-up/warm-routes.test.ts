@@ -54,11 +54,49 @@ describe("loading a build's route modules before the server answers", () => {
 
     const report = await warmUpRoutes(distDir);
 
-    expect(report).toMatchObject({ loaded: ["/runs/page", "/sign-in/page", "/api/runs/route", "/_app"], segments: 4, clientChunks: 2, failed: [], skipped: null });
+    // No runtime in this build: the chunks are compiled, their modules left to the first render.
+    expect(report).toMatchObject({ loaded: ["/runs/page", "/sign-in/page", "/api/runs/route", "/_app"], segments: 4, clientChunks: 2, clientModules: 0, failed: [], skipped: null });
     expect(calls()).toEqual([
       "runs entry", "runs layout", "runs page", "sign-in entry", "sign-in layout", "sign-in page", "route entry", "route module", "_app entry", "shared chunk", "runs chunk",
     ]);
     expect(routeWarmUpProblem(report)).toBeNull();
+  });
+
+  it("instantiates each client module once, in the runtime that renders pages' HTML, after loading its chunks there", async () => {
+    write("server/app-paths-manifest.json", JSON.stringify({ "/runs/page": "app/runs/page.js", "/sign-in/page": "app/sign-in/page.js" }));
+    write("server/app/runs/page.js", pageEntry("runs"));
+    write("server/app/runs/page_client-reference-manifest.js", clientManifest("/runs/page", ["server/chunks/ssr/shared.js", "server/chunks/ssr/runs.js"]));
+    write("server/app/sign-in/page.js", pageEntry("sign-in"));
+    write("server/app/sign-in/page_client-reference-manifest.js", clientManifest("/sign-in/page", ["server/chunks/ssr/shared.js", "server/chunks/ssr/runs.js"]));
+    write("server/chunks/ssr/shared.js", "module.exports = [];");
+    write("server/chunks/ssr/runs.js", "module.exports = [];");
+    // Turbopack's runtime: one module cache for every page; `c` loads a chunk's factories, `m` runs a module.
+    write(
+      "server/chunks/ssr/[turbopack]_runtime.js",
+      `module.exports = (source) => ({ c: (chunk) => { ${record("c ${chunk}").replace(/"/g, "`")} }, m: (id) => { ${record("m ${id}").replace(/"/g, "`")} return {}; } });`,
+    );
+
+    const report = await warmUpRoutes(distDir);
+
+    expect(report).toMatchObject({ clientChunks: 2, clientModules: 1, failed: [] });
+    expect(calls().slice(-3)).toEqual(["c server/chunks/ssr/shared.js", "c server/chunks/ssr/runs.js", "m 1"]);
+  });
+
+  it("reports a client module that throws and goes on with the others", async () => {
+    write("server/app-paths-manifest.json", JSON.stringify({ "/a/page": "app/a/page.js" }));
+    write("server/app/a/page.js", pageEntry("a"));
+    const manifest = { ssrModuleMapping: { "1": { "*": { id: 1, name: "*", chunks: [] } }, "2": { "*": { id: 2, name: "*", chunks: [] } } } };
+    write("server/app/a/page_client-reference-manifest.js", `globalThis.__RSC_MANIFEST = { "/a/page": ${JSON.stringify(manifest)} };`);
+    write(
+      "server/chunks/ssr/[turbopack]_runtime.js",
+      `module.exports = () => ({ c() {}, m: (id) => { if (id === 1) throw new Error("window is not defined"); ${record("m 2")} } });`,
+    );
+
+    const report = await warmUpRoutes(distDir);
+
+    expect(report.clientModules).toBe(1);
+    expect(report.failed).toEqual([{ route: "client module 1", error: "window is not defined" }]);
+    expect(calls()).toContain("m 2");
   });
 
   it("reports a module that throws and goes on with the others", async () => {

@@ -26,6 +26,8 @@ export interface RouteWarmUp {
   segments: number;
   /** Server chunks of the client components the app pages render, compiled. */
   clientChunks: number;
+  /** Client component modules instantiated in the runtime that renders them to HTML. */
+  clientModules: number;
   /** Routes whose module threw while loading (Next will report them on their first request). */
   failed: { route: string; error: string }[];
   /** Why nothing was loaded (no build there, a manifest of another shape), or null. */
@@ -94,23 +96,44 @@ async function instantiateRoute(mod: unknown): Promise<number> {
 /** What Next's client reference manifests hold that matters here: per client module, the server chunks rendering it to HTML needs. */
 const clientManifestSchema = z.record(
   z.string(),
-  z.object({ ssrModuleMapping: z.record(z.string(), z.record(z.string(), z.object({ chunks: z.array(z.string()) }))) }),
+  z.object({
+    ssrModuleMapping: z.record(z.string(), z.record(z.string(), z.object({ id: z.union([z.string(), z.number()]).optional(), chunks: z.array(z.string()) }))),
+  }),
 );
 
+/** A client component as the HTML render loads it: its module id in Turbopack's runtime, and the chunks (relative to `distDir`) that hold it. */
+interface ClientModule {
+  id: string | number;
+  chunks: string[];
+}
+
 /**
- * The server chunks (relative to `distDir`) of the client components an app page renders. Next
- * loads them while it streams the page's first HTML (0.16 s for a run page), from the page's
- * `page_client-reference-manifest.js`, a script that assigns `globalThis.__RSC_MANIFEST[page]`
- * and that Next itself evaluates in a context of its own (next/dist/server/load-manifest).
+ * The client components an app page renders, from the page's `page_client-reference-manifest.js`,
+ * a script that assigns `globalThis.__RSC_MANIFEST[page]` and that Next itself evaluates in a
+ * context of its own (next/dist/server/load-manifest). Next loads and instantiates them while it
+ * streams the page's first HTML (0.16 s for a run page).
  */
-function clientChunks(pageFile: string): string[] {
+function clientModules(pageFile: string): { id?: string | number; chunks: string[] }[] {
   const manifestFile = pageFile.replace(/\.js$/, "_client-reference-manifest.js");
   if (!fs.existsSync(/* turbopackIgnore: true */ manifestFile)) return [];
   const sandbox: { __RSC_MANIFEST?: unknown } = {};
   vm.runInNewContext(fs.readFileSync(/* turbopackIgnore: true */ manifestFile, "utf8"), sandbox);
   const parsed = clientManifestSchema.safeParse(sandbox.__RSC_MANIFEST);
   if (!parsed.success) throw new Error(`${path.basename(manifestFile)} lists no server chunks (${parsed.error.issues[0].message})`);
-  return Object.values(parsed.data).flatMap((manifest) => Object.values(manifest.ssrModuleMapping).flatMap((exports) => Object.values(exports).flatMap((entry) => entry.chunks)));
+  return Object.values(parsed.data).flatMap((manifest) => Object.values(manifest.ssrModuleMapping).flatMap((exports) => Object.values(exports)));
+}
+
+/** What Turbopack's Node runtime exports: given the requiring file, a loader of chunks (`c`) and of modules (`m`). */
+type TurbopackRuntime = (sourcePath: string) => { c: (chunk: string) => void; m: (id: string | number) => unknown };
+
+/** Where Turbopack keeps the runtime that app pages render their HTML with (each page entry requires it first). */
+const SSR_RUNTIME = path.join("chunks", "ssr", "[turbopack]_runtime.js");
+
+function ssrRuntime(serverDir: string, load: (file: string) => unknown): TurbopackRuntime | null {
+  const file = path.join(/* turbopackIgnore: true */ serverDir, SSR_RUNTIME);
+  if (!fs.existsSync(/* turbopackIgnore: true */ file)) return null;
+  const runtime = load(/* turbopackIgnore: true */ file);
+  return typeof runtime === "function" ? (runtime as TurbopackRuntime) : null;
 }
 
 /**
@@ -120,37 +143,74 @@ function clientChunks(pageFile: string): string[] {
  */
 export async function warmUpRoutes(distDir: string, load: (file: string) => unknown = createRequire(/* turbopackIgnore: true */ path.join(distDir, "server", "/"))): Promise<RouteWarmUp> {
   const started = performance.now();
-  const report: RouteWarmUp = { loaded: [], segments: 0, clientChunks: 0, failed: [], skipped: null, milliseconds: 0 };
+  const report: RouteWarmUp = { loaded: [], segments: 0, clientChunks: 0, clientModules: 0, failed: [], skipped: null, milliseconds: 0 };
+  const serverDir = path.join(distDir, "server");
   let routes: { route: string; file: string }[];
   try {
-    routes = builtRoutes(path.join(distDir, "server"));
+    routes = builtRoutes(serverDir);
   } catch (error) {
     report.skipped = message(error);
     routes = [];
   }
-  const chunks = new Set<string>();
+  const modules = new Map<string | number, ClientModule>();
+  const chunks: string[] = [];
   for (const { route, file } of routes) {
     try {
       const mod = load(/* turbopackIgnore: true */ file);
       report.loaded.push(route);
       report.segments += await instantiateRoute(mod);
-      for (const chunk of clientChunks(file)) chunks.add(chunk);
+      // Pages may list the same module in chunks of their own: it needs one page's, loaded once.
+      for (const client of clientModules(file)) {
+        chunks.push(...client.chunks);
+        if (client.id !== undefined && !modules.has(client.id)) modules.set(client.id, { id: client.id, chunks: client.chunks });
+      }
     } catch (error) {
       report.failed.push({ route, error: message(error) });
     }
   }
   // A chunk file only lists module factories (`module.exports = [id, factory, …]`): requiring it
   // compiles it without running any of them, and Turbopack's runtime later finds it in Node's cache.
-  for (const chunk of chunks) {
+  const failedChunks = new Set<string>();
+  for (const chunk of new Set(chunks)) {
     try {
       load(path.join(/* turbopackIgnore: true */ distDir, chunk));
       report.clientChunks++;
     } catch (error) {
+      failedChunks.add(chunk);
       report.failed.push({ route: chunk, error: message(error) });
     }
   }
+  instantiateClientModules(serverDir, [...modules.values()].filter((client) => !client.chunks.some((chunk) => failedChunks.has(chunk))), load, report);
   report.milliseconds = performance.now() - started;
   return report;
+}
+
+/**
+ * Runs the client components' modules in the runtime that renders app pages' HTML, as the first
+ * render would (a run page's first view spent 13-21 ms instantiating them, besides what their
+ * own top-level code builds). The runtime keeps one module cache for every page, so each module
+ * runs once here and never again.
+ */
+function instantiateClientModules(serverDir: string, modules: ClientModule[], load: (file: string) => unknown, report: RouteWarmUp): void {
+  if (modules.length === 0) return;
+  let runtime: ReturnType<TurbopackRuntime>;
+  try {
+    const loadRuntime = ssrRuntime(serverDir, load);
+    if (!loadRuntime) return;
+    runtime = loadRuntime(path.join("server", "callboard-warm-up.js"));
+  } catch (error) {
+    report.failed.push({ route: SSR_RUNTIME, error: message(error) });
+    return;
+  }
+  for (const client of modules) {
+    try {
+      for (const chunk of client.chunks) runtime.c(chunk);
+      runtime.m(client.id);
+      report.clientModules++;
+    } catch (error) {
+      report.failed.push({ route: `client module ${client.id}`, error: message(error) });
+    }
+  }
 }
 
 /** One line for the server's log when the warm-up did not load everything, else null. */
