@@ -21,7 +21,7 @@ import { getPrisma } from "@/lib/platform/db/client";
 import { runHumanAgreement } from "@/lib/review/server/human-agreement";
 import { runAgentResults, runAgentSummary } from "@/lib/runs/server/results/agent-results";
 import { runCallPage } from "@/lib/runs/server/results/run-call-page";
-import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunProgress, cachedRunResultGroups, cachedRunToolNames, runModes, snapshotRunResultGroups } from "@/lib/runs/server/results/run-page-cache";
+import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunProgress, cachedRunToolNames, queriedRunResultGroups, runModes, snapshotRunResultGroups } from "@/lib/runs/server/results/run-page-cache";
 import { progressReport } from "@/lib/runs/server/progress-report";
 import { runResultsSummary } from "@/lib/runs/server/run-results";
 import { firstValues, type SearchParams } from "@/lib/platform/table-query";
@@ -94,7 +94,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   // streamed section is revealed no sooner than 300 ms after the first paint: with the snapshot
   // read in 2 ms, the grouped table still rendered at about 960 ms (bench:results, browser).
   const groupsNow = groupField ? await snapshotRunResultGroups(prisma, run, groupField) : null;
-  const groups = groupsNow ? Promise.resolve(groupsNow) : groupField ? started(cachedRunResultGroups(prisma, run, groupField)) : null;
+  const groups = groupsNow ? Promise.resolve(groupsNow) : groupField ? started(queriedRunResultGroups(prisma, run, groupField)) : null;
 
   // The table's columns go to the browser: only what they show (`columnId` keeps the URL's `hide` short).
   // Headers wrap onto two lines, so they can say more than a list item.

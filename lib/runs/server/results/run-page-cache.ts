@@ -64,17 +64,18 @@ export function cachedRunOutcomeVerdicts(prisma: PrismaClient, run: RunState): P
 
 const groupsCache = new StateCache<StoredRunGroups>();
 
-/** runResultGroups for a run read just before, remembered per field. */
-export async function cachedRunResultGroups(prisma: PrismaClient, run: RunState, field: RunGroupField): Promise<{ groups: RunGroup[]; more: number }> {
-  const query = async () => storedRunGroups(await runResultGroups(prisma, run.id, field));
-  return runGroupsFromStored(await snapshotOr(prisma, run, groupsKind(field), () => remembered(groupsCache, run, query, `${run.id}\u0000${field}`)));
-}
-
 /**
  * The run's results grouped by `field` when the worker's snapshot has them, else null: then they
- * take a query, and the page streams them in after the table rather than hold it up.
+ * take a query (queriedRunResultGroups), and the page streams them in after the table rather than
+ * hold it up.
  */
 export async function snapshotRunResultGroups(prisma: PrismaClient, run: RunState, field: RunGroupField): Promise<{ groups: RunGroup[]; more: number } | null> {
   const stored = await usableSnapshot(prisma, run, groupsKind(field));
   return stored ? runGroupsFromStored(stored) : null;
+}
+
+/** runResultGroups for a run read just before, remembered per field: for a run whose snapshot of them is not usable (snapshotRunResultGroups). */
+export async function queriedRunResultGroups(prisma: PrismaClient, run: RunState, field: RunGroupField): Promise<{ groups: RunGroup[]; more: number }> {
+  const query = async () => storedRunGroups(await runResultGroups(prisma, run.id, field));
+  return runGroupsFromStored(await remembered(groupsCache, run, query, `${run.id}\u0000${field}`));
 }

@@ -13,7 +13,7 @@ import { newRunSchema } from "@/lib/runs/schemas/runs";
 import { cachedCriterionStats, criterionStats } from "./criterion-stats";
 import { flipCounts } from "./flip-counts";
 import { runOutcomeVerdicts } from "./outcome-verdicts";
-import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunResultGroups, cachedRunToolNames } from "./run-page-cache";
+import { cachedRunMetadataValues, cachedRunOutcomeVerdicts, cachedRunToolNames, queriedRunResultGroups, snapshotRunResultGroups } from "./run-page-cache";
 import { runResultGroups } from "./run-groups";
 import { runCallCount } from "./run-call-query";
 import { runMetadataValues } from "./run-metadata";
@@ -48,7 +48,7 @@ async function pageValues(runId: string) {
     tools: await cachedRunToolNames(demo.prisma, run),
     metadata: await cachedRunMetadataValues(demo.prisma, run),
     outcomes: await cachedRunOutcomeVerdicts(demo.prisma, run),
-    groups: await Promise.all(RUN_GROUPS.map((field) => cachedRunResultGroups(demo.prisma, run, field))),
+    groups: await Promise.all(RUN_GROUPS.map(async (field) => (await snapshotRunResultGroups(demo.prisma, run, field)) ?? queriedRunResultGroups(demo.prisma, run, field))),
     count: await cachedViewCount(demo.prisma, run, unfiltered),
     listCounts: listed?.counts,
   };
